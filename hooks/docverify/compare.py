@@ -1,0 +1,121 @@
+"""Comparison of observed output with a recording: normalisation, [..] placeholders, tolerance.
+
+Everything that loosens a comparison is written where a reviewer sees it: placeholders in the
+recording, rtol/atol in pyproject.toml or in the block's options. Nothing is masked in code.
+"""
+
+from __future__ import annotations
+
+import difflib
+import math
+import re
+from dataclasses import dataclass
+
+PLACEHOLDER = "[..]"
+_NUMBER = r"[-+]?(?:\d+\.?\d*(?:[eE][-+]?\d+)?|\.\d+(?:[eE][-+]?\d+)?|nan|inf)"
+_TOKENS = re.compile(rf"(?P<ph>{re.escape(PLACEHOLDER)})|(?P<num>{_NUMBER})")
+_NUMBER_RE = re.compile(_NUMBER)
+
+
+@dataclass(frozen=True)
+class Tolerance:
+    rtol: float
+    atol: float
+
+
+def normalise(text: str) -> str:
+    """Unify newlines, drop trailing spaces on each line and trailing blank lines."""
+    lines = [line.rstrip() for line in text.replace("\r\n", "\n").replace("\r", "\n").split("\n")]
+    while lines and not lines[-1]:
+        lines.pop()
+    return "\n".join(lines)
+
+
+def _pattern(expected: str) -> tuple[re.Pattern[str], int]:
+    parts, count, pos = [], 0, 0
+    for match in _TOKENS.finditer(expected):
+        parts.append(re.escape(expected[pos:match.start()]))
+        if match.group("ph"):
+            parts.append(".*?")
+        else:
+            parts.append(f"({_NUMBER})")
+            count += 1
+        pos = match.end()
+    parts.append(re.escape(expected[pos:]))
+    return re.compile("".join(parts)), count
+
+
+def _close(expected: str, observed: str, tol: Tolerance) -> bool:
+    if expected == observed:
+        return True
+    try:
+        a, b = float(expected), float(observed)
+    except ValueError:
+        return False
+    if math.isnan(a) or math.isnan(b):
+        return math.isnan(a) and math.isnan(b)
+    return math.isclose(a, b, rel_tol=tol.rtol, abs_tol=tol.atol)
+
+
+def line_matches(expected: str, observed: str, tol: Tolerance) -> bool:
+    """Does one observed line satisfy one recorded line (placeholders, numbers within tol)?"""
+    if expected == observed:
+        return True
+    pattern, count = _pattern(expected)
+    match = pattern.fullmatch(observed)
+    if not match:
+        return False
+    wanted = [m.group("num") for m in _TOKENS.finditer(expected) if m.group("num")]
+    return all(_close(w, g, tol) for w, g in zip(wanted, match.groups()[:count], strict=True))
+
+
+def matches(recorded: str, observed: str, tol: Tolerance) -> bool:
+    expected_lines = normalise(recorded).split("\n")
+    observed_lines = normalise(observed).split("\n")
+    if len(expected_lines) != len(observed_lines):
+        return False
+    return all(line_matches(e, o, tol) for e, o in zip(expected_lines, observed_lines, strict=True))
+
+
+def diff(recorded: str, observed: str, recorded_label: str, observed_label: str) -> str:
+    before = normalise(recorded).split("\n") if recorded else []
+    after = normalise(observed).split("\n") if observed else []
+    lines = difflib.unified_diff(before, after,
+                                 fromfile=recorded_label, tofile=observed_label, lineterm="")
+    return "\n".join(lines)
+
+
+def merge(recorded: str | None, observed: str, tol: Tolerance) -> str:
+    """What `record` writes: the observed output, keeping each recorded line that still matches.
+
+    So a placeholder an author wrote survives re-recording while its line still matches.
+    """
+    new_lines = normalise(observed).split("\n")
+    if recorded is None:
+        return "\n".join(new_lines)
+    old_lines = normalise(recorded).split("\n")
+    if matches(recorded, observed, tol):
+        return "\n".join(old_lines)
+    merged: list[str] = []
+    matcher = difflib.SequenceMatcher(a=old_lines, b=new_lines, autojunk=False)
+    for tag, i1, i2, j1, j2 in matcher.get_opcodes():
+        if tag == "equal":
+            merged.extend(new_lines[j1:j2])
+        elif tag == "replace" and i2 - i1 == j2 - j1:
+            merged.extend(o if line_matches(o, n, tol) else n
+                          for o, n in zip(old_lines[i1:i2], new_lines[j1:j2], strict=True))
+        else:
+            merged.extend(new_lines[j1:j2])
+    return "\n".join(merged)
+
+
+def expectation_holds(expected: str, observed: str | None, tol: Tolerance) -> bool:
+    """`# Expectativa: 12` holds for `tensor(12.)`: same numbers in order, else same text."""
+    if observed is None:
+        return False
+    wanted = _NUMBER_RE.findall(expected)
+    if wanted:
+        got = _NUMBER_RE.findall(observed)
+        return len(got) == len(wanted) and all(
+            _close(w, g, tol) for w, g in zip(wanted, got, strict=True))
+    return expected.strip() in observed

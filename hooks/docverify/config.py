@@ -1,0 +1,88 @@
+"""Engine configuration: the `[tool.docverify]` table of pyproject.toml, with defaults."""
+
+from __future__ import annotations
+
+import datetime as dt
+import os
+import tomllib
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+RUNNERS = ("cpu", "gpu")
+
+
+@dataclass(frozen=True)
+class Config:
+    root: Path
+    docs_dir: Path
+    snippets_dir: Path
+    timeout: float = 60.0
+    output_limit: int = 100 * 1024
+    rtol: float = 1e-5
+    atol: float = 1e-8
+    seed: int = 0
+    sources: dict[str, Any] = field(default_factory=dict)
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def rel(self, path: Path) -> str:
+        """A path relative to the project root, for messages."""
+        try:
+            return path.resolve().relative_to(self.root.resolve()).as_posix()
+        except ValueError:
+            return path.as_posix()
+
+    def with_root(self, root: Path) -> Config:
+        return replace(self, root=root)
+
+
+def find_root(start: Path | None = None) -> Path:
+    """The nearest folder at or above `start` holding a pyproject.toml with [tool.docverify]."""
+    here = (start or Path.cwd()).resolve()
+    for folder in (here, *here.parents):
+        candidate = folder / "pyproject.toml"
+        if candidate.is_file() and "[tool.docverify" in candidate.read_text(encoding="utf-8"):
+            return folder
+    raise FileNotFoundError(
+        f"No se encontró pyproject.toml con [tool.docverify] en {here} ni en sus carpetas padre."
+    )
+
+
+def load(root: Path | None = None) -> Config:
+    """Read the configuration of the project at `root` (found upwards from cwd by default)."""
+    root = find_root(root)
+    data = tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8"))
+    table: dict[str, Any] = dict(data.get("tool", {}).get("docverify", {}))
+    known = {"docs_dir", "snippets_dir", "timeout", "output_limit", "rtol", "atol", "seed",
+             "sources"}
+    extra = {k: v for k, v in table.items() if k not in known}
+    return Config(
+        root=root,
+        docs_dir=root / table.get("docs_dir", "docs"),
+        snippets_dir=root / table.get("snippets_dir", "snippets"),
+        timeout=float(table.get("timeout", 60)),
+        output_limit=int(table.get("output_limit", 100 * 1024)),
+        rtol=float(table.get("rtol", 1e-5)),
+        atol=float(table.get("atol", 1e-8)),
+        seed=int(table.get("seed", 0)),
+        sources=dict(table.get("sources", {})),
+        extra=extra,
+    )
+
+
+def today() -> dt.date:
+    """Today's date, injectable through SOURCE_DATE_EPOCH (the reproducible-builds convention)."""
+    epoch = os.environ.get("SOURCE_DATE_EPOCH")
+    if epoch:
+        return dt.datetime.fromtimestamp(int(epoch), tz=dt.UTC).date()
+    return dt.datetime.now(tz=dt.UTC).date()
+
+
+def runner_from_env(value: str | None = None) -> str:
+    """The requested runner: an explicit value, else DOCVERIFY_RUNNER, else 'auto'."""
+    runner = (value or os.environ.get("DOCVERIFY_RUNNER") or "auto").strip().lower()
+    if runner not in (*RUNNERS, "auto"):
+        raise ValueError(
+            f"Runner desconocido «{runner}»: usa cpu, gpu o auto (--runner o DOCVERIFY_RUNNER)."
+        )
+    return runner

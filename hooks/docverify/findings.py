@@ -1,0 +1,50 @@
+"""Findings: every problem the engine reports, with what, where (file:line) and how to fix it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+
+class Level(str, Enum):
+    ERROR = "error"
+    WARNING = "warning"
+    INFO = "info"
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One located problem. `message` says what, `path:line` where, `fix` the command or edit."""
+
+    kind: str
+    message: str
+    path: str
+    line: int
+    fix: str
+    level: Level = Level.ERROR
+    detail: str = ""
+
+    @property
+    def where(self) -> str:
+        return f"{self.path}:{self.line}"
+
+    def format(self) -> str:
+        text = f"{self.where}: [{self.kind}] {self.message}\n  → Cómo arreglarlo: {self.fix}"
+        if self.detail:
+            text += "\n" + self.detail.rstrip("\n")
+        return text
+
+    def __str__(self) -> str:
+        return self.format()
+
+
+class DocVerifyError(Exception):
+    """Raised by entry points that must stop; carries the findings that caused it."""
+
+    def __init__(self, findings: list[Finding]) -> None:
+        self.findings = findings
+        super().__init__("\n\n".join(f.format() for f in findings))
+
+
+def errors(findings: list[Finding]) -> list[Finding]:
+    return [f for f in findings if f.level is Level.ERROR]

@@ -1,0 +1,82 @@
+"""Front matter: YAML at the top of a page, read with line numbers and without implicit dates.
+
+Dates stay strings so that the engine, not YAML, decides what a valid date is: PyYAML would read
+`2026-9-23` as a date and crash on `2026-13-45`.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import yaml
+
+_FRONT = re.compile(r"\A---[ \t]*\n(.*?\n)?(?:---|\.\.\.)[ \t]*(?:\n|\Z)", re.DOTALL)
+
+
+class LineDict(dict):
+    """A mapping that remembers the line of each key (1-based, in the page)."""
+
+    line: int = 0
+    key_lines: dict[str, int]
+
+
+class _Loader(yaml.SafeLoader):
+    line_offset = 0
+
+
+_Loader.yaml_implicit_resolvers = {
+    first: [(tag, rx) for tag, rx in resolvers if tag != "tag:yaml.org,2002:timestamp"]
+    for first, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()
+}
+
+
+def _construct_mapping(loader: _Loader, node: yaml.MappingNode) -> LineDict:
+    result = LineDict()
+    result.line = node.start_mark.line + 1 + loader.line_offset
+    result.key_lines = {}
+    for key_node, value_node in node.value:
+        key = loader.construct_object(key_node, deep=True)
+        result[key] = loader.construct_object(value_node, deep=True)
+        result.key_lines[str(key)] = key_node.start_mark.line + 1 + loader.line_offset
+    return result
+
+
+_Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping)
+
+
+class FrontMatterError(ValueError):
+    def __init__(self, message: str, line: int) -> None:
+        super().__init__(message)
+        self.line = line
+
+
+def split(text: str) -> tuple[LineDict, str, int]:
+    """Return (metadata, body, line number where the body starts)."""
+    match = _FRONT.match(text)
+    if not match:
+        empty = LineDict()
+        empty.key_lines = {}
+        return empty, text, 1
+    raw = match.group(1) or ""
+    loader = _Loader(raw)
+    loader.line_offset = 1  # the opening '---' is line 1
+    try:
+        data = loader.get_single_data()
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        line = (mark.line + 2) if mark else 1
+        raise FrontMatterError(f"YAML no válido en el front matter: {exc}", line) from exc
+    finally:
+        loader.dispose()
+    if data is None:
+        data = LineDict()
+        data.key_lines = {}
+    if not isinstance(data, LineDict):
+        raise FrontMatterError("El front matter debe ser un mapa clave: valor.", 2)
+    body_start = text[: match.end()].count("\n") + 1
+    return data, text[match.end():], body_start
+
+
+def as_text(value: Any) -> str:
+    return "" if value is None else str(value)

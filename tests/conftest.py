@@ -1,0 +1,105 @@
+"""Shared fixtures: a throwaway project for engine tests, a strict build of the real site."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import textwrap
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from docverify import config as config_mod
+from docverify.executor import Executor
+
+ROOT = Path(__file__).resolve().parent.parent
+BIN = Path(sys.executable).parent
+PYPROJECT = """\
+[project]
+name = "sample"
+version = "0"
+
+[tool.docverify]
+docs_dir = "docs"
+snippets_dir = "snippets"
+timeout = 60
+rtol = 1e-5
+atol = 1e-8
+"""
+
+
+@pytest.fixture(scope="session")
+def executor() -> Executor:
+    """One fork server for the whole test session (torch is imported once)."""
+    return Executor(workers=2)
+
+
+class Project:
+    """A small docverify project in a temporary folder, written from strings."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        (root / "pyproject.toml").write_text(PYPROJECT, encoding="utf-8")
+        (root / "docs").mkdir()
+        (root / "snippets").mkdir()
+
+    def page(self, name: str, text: str) -> Path:
+        path = self.root / "docs" / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(textwrap.dedent(text).lstrip("\n"), encoding="utf-8")
+        return path
+
+    def snippet(self, name: str, text: str) -> Path:
+        path = self.root / "snippets" / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(textwrap.dedent(text).lstrip("\n"), encoding="utf-8")
+        return path
+
+    @property
+    def config(self) -> config_mod.Config:
+        return config_mod.load(self.root)
+
+
+@pytest.fixture
+def project(tmp_path: Path) -> Project:
+    return Project(tmp_path / "proj")
+
+
+def copy_site(dest: Path) -> Path:
+    """A copy of the real site's sources (pages, snippets, hooks, configuration)."""
+    dest.mkdir(parents=True, exist_ok=True)
+    for name in ("docs", "snippets", "hooks"):
+        shutil.copytree(ROOT / name, dest / name,
+                        ignore=shutil.ignore_patterns("__pycache__", "*.egg-info"))
+    for name in ("mkdocs.yml", "pyproject.toml"):
+        shutil.copy2(ROOT / name, dest / name)
+    return dest
+
+
+def mkdocs_build(root: Path, site_dir: Path, *, strict: bool = True,
+                 env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    args = [str(BIN / "mkdocs"), "build", "-q", "-f", str(root / "mkdocs.yml"), "-d",
+            str(site_dir)]
+    if strict:
+        args.append("--strict")
+    full_env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", "DOCVERIFY_RUNNER": "cpu", **(env or {})}
+    return subprocess.run(args, cwd=root, capture_output=True, text=True, env=full_env,
+                          check=False, timeout=600)
+
+
+@pytest.fixture(scope="session")
+def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The real site, built once with --strict; the build must pass with no warning."""
+    site_dir = tmp_path_factory.mktemp("site")
+    result = mkdocs_build(ROOT, site_dir)
+    assert result.returncode == 0, f"mkdocs build --strict falló:\n{result.stderr}"
+    assert "WARNING" not in result.stderr, result.stderr
+    return site_dir
+
+
+@pytest.fixture
+def site_copy(tmp_path: Path) -> Callable[[], Path]:
+    return lambda: copy_site(tmp_path / "copy")
