@@ -132,15 +132,15 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _load_plugins() -> None:
-    """Import the modules that register more subcommands (sources, lint, new, bench…)."""
+    """Import every `docverify/cmd_*.py`: each registers its subcommands with @command."""
     import importlib  # noqa: PLC0415
+    import pkgutil  # noqa: PLC0415
 
-    for module in ("docverify.commands",):
-        try:
-            importlib.import_module(module)
-        except ModuleNotFoundError as exc:
-            if exc.name != module:
-                raise
+    import docverify  # noqa: PLC0415
+
+    for info in pkgutil.iter_modules(docverify.__path__):
+        if info.name.startswith("cmd_"):
+            importlib.import_module(f"docverify.{info.name}")
 
 
 def main(argv: list[str] | None = None) -> int:
