@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import logging
 import posixpath
 from dataclasses import dataclass, field
@@ -61,6 +62,12 @@ def on_page_markdown(markdown: str, page: Any, config: Any, files: Any) -> str:
 
 
 def on_post_build(config: Any) -> None:
+    report = _state.report
+    if report is not None:
+        executed = [k for k, o in report.outcomes.items() if o.result is not None]
+        summary = {"runner": report.runner, "env": report.env, "executed": executed}
+        (Path(config.site_dir) / "verificacion.json").write_text(
+            json.dumps(summary, ensure_ascii=False, indent=2), encoding="utf-8")
     _state.current = None
     markdown_exec.markdown_config.reset()
 

@@ -42,6 +42,7 @@ class Project:
 
     def __init__(self, root: Path) -> None:
         self.root = root
+        root.mkdir(parents=True, exist_ok=True)
         (root / "pyproject.toml").write_text(PYPROJECT, encoding="utf-8")
         (root / "docs").mkdir()
         (root / "snippets").mkdir()

@@ -141,7 +141,7 @@ def run_block(spec: dict[str, Any], namespace: dict[str, Any]) -> dict[str, Any]
                 result["exception_type"] = [type(exc).__name__,
                                             f"{type(exc).__module__}.{type(exc).__qualname__}"]
                 result["exception_message"] = str(exc)
-                result["traceback"] = _block_traceback(exc, filename)
+                result["traceback"] = _block_traceback(exc, filename, source.split("\n"))
                 break
             finally:
                 _drain_fds(capture)
@@ -158,9 +158,11 @@ def _exception_line(exc: BaseException) -> str:
     return "".join(traceback.format_exception_only(type(exc), exc)).splitlines()[-1] + "\n"
 
 
-def _block_traceback(exc: BaseException, filename: str) -> str:
+def _block_traceback(exc: BaseException, filename: str, source: list[str]) -> str:
+    """The block's own frames as `file:line: code`, without the engine's frames."""
     frames = [f for f in traceback.extract_tb(exc.__traceback__) if f.filename == filename]
-    lines = [f"  {f.filename}:{f.lineno}: {(f.line or '').strip()}" for f in frames]
+    lines = [f"  {f.filename}:{f.lineno}: {source[f.lineno - 1].strip()}" for f in frames
+             if f.lineno and f.lineno <= len(source)]
     return "\n".join([*lines, _exception_line(exc).rstrip("\n")])
 
 
