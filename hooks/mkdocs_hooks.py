@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import markdown_exec
+from mkdocs.exceptions import PluginError
 from docverify import anatomy, render, site
 from docverify import config as config_mod
 from docverify.executor import Executor
@@ -41,7 +42,10 @@ def on_files(files: Any, config: Any) -> Any:
     _state.pages = {p.rel: p for p in pages}
     if _state.executor is None:
         _state.executor = Executor()
-    runner = _state.executor.resolve_runner(config_mod.runner_from_env())
+    try:
+        runner = _state.executor.resolve_runner(config_mod.runner_from_env())
+    except ValueError as exc:
+        raise PluginError(f"docverify: {exc}") from exc
     _state.report = verify(cfg, pages, runner, _state.executor)
     _emit(site.check(cfg, pages) + _state.report.findings)
     return files

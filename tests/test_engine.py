@@ -306,3 +306,11 @@ def test_engine_does_not_import_torch_or_mkdocs_in_the_caller() -> None:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True, env={**os.environ})
     assert out.stdout.strip() == "False False"
+
+
+def test_gpu_runner_without_cuda_is_a_clear_error(executor: Executor) -> None:
+    if executor.resolve_runner("auto") == "gpu":
+        pytest.skip("esta máquina tiene CUDA")
+    with pytest.raises(ValueError, match="CUDA no está disponible"):
+        executor.resolve_runner("gpu")
+    assert executor.resolve_runner("cpu") == "cpu"

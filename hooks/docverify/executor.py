@@ -47,9 +47,21 @@ class Executor:
         self.ctx.set_forkserver_preload(PRELOAD)
 
     def resolve_runner(self, runner: str) -> str:
-        """'auto' becomes gpu when CUDA is available (asked of a child, never of this process)."""
-        if runner != "auto":
+        """'auto' becomes gpu when CUDA is available; an explicit gpu without CUDA is an error.
+
+        CUDA is asked of a throwaway child, never of this process, so forks stay safe.
+        """
+        if runner == "cpu":
             return runner
+        available = self._cuda_available()
+        if runner == "gpu" and not available:
+            raise ValueError(
+                "se pidió el runner gpu, pero CUDA no está disponible en esta máquina "
+                "(torch.cuda.is_available() es False). Usa --runner cpu o ejecuta en una "
+                "máquina con GPU.")
+        return "gpu" if available else "cpu"
+
+    def _cuda_available(self) -> bool:
         from docverify import child  # noqa: PLC0415 - only the fork server should import torch
 
         receiver, sender = self.ctx.Pipe(duplex=False)
@@ -61,7 +73,7 @@ class Executor:
         except EOFError:
             available = False
         process.join(5)
-        return "gpu" if available else "cpu"
+        return bool(available)
 
     def run(self, jobs: list[PageJob],
             on_env: Callable[[dict[str, str]], None] | None = None) -> dict[str, dict[str, Any]]:
