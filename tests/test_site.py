@@ -118,3 +118,18 @@ def test_rendered_output_comes_from_the_run(site_copy, tmp_path: Path) -> None:
     text = text_of(tmp_path / "loose", "articulos/primer-ejercicio")
     assert "tensor(16.) tensor(8.)" in text
     assert "Esperado 12 · Observado tensor(16.) ✗" in text
+
+
+@pytest.mark.slow
+def test_missing_part_fails_the_build_naming_file_and_part(site_copy, tmp_path: Path) -> None:
+    root = site_copy()
+    page = root / "docs/articulos/arquitectura-autograd.md"
+    text = page.read_text(encoding="utf-8")
+    text = text.replace("## Cómo elegir\n", "## Comparativa\n")
+    text = text.replace("takeaways:\n", "conclusiones:\n")
+    page.write_text(text, encoding="utf-8")
+    result = mkdocs_build(root, tmp_path / "out")
+    assert result.returncode != 0
+    assert "docs/articulos/arquitectura-autograd.md" in result.stderr
+    assert "falta la sección «## Cómo elegir»" in result.stderr
+    assert "falta «Conclusiones clave»" in result.stderr
