@@ -11,13 +11,14 @@ from typing import Any
 
 import markdown_exec
 from mkdocs.exceptions import PluginError
-from docverify import anatomy, render, site
+from docverify import anatomy, freshness, render, report_page, site
 from docverify import config as config_mod
 from docverify.executor import Executor
 from docverify.findings import Finding, Level
 from docverify.pages import Page, read_page
 from docverify.sources import read_sources
 from docverify.verify import Report, verify
+from mkdocs.structure.files import File
 
 log = logging.getLogger("mkdocs.hooks.docverify")
 INDEX_MARKER = "<!-- docverify:articulos -->"
@@ -48,6 +49,7 @@ def on_files(files: Any, config: Any) -> Any:
         raise PluginError(f"docverify: {exc}") from exc
     _state.report = verify(cfg, pages, runner, _state.executor)
     _emit(site.check(cfg, pages) + _state.report.findings)
+    _add_report_page(files, config)
     return files
 
 
@@ -59,7 +61,8 @@ def on_page_markdown(markdown: str, page: Any, config: Any, files: Any) -> str:
     if anatomy.is_article(parsed) and not anatomy.check(_state.config, parsed):
         sources, _ = read_sources(_state.config, parsed)
         markdown = (anatomy.render_header(parsed) + markdown
-                    + anatomy.render_footer(parsed, sources, {}))
+                    + anatomy.render_footer(parsed, sources,
+                                            freshness.footer_notes(_state.config, sources)))
     if INDEX_MARKER in markdown:
         markdown = markdown.replace(INDEX_MARKER, _article_list(page, files))
     return markdown
@@ -110,6 +113,17 @@ def _article_list(page: Any, files: Any) -> str:
                      f"    {parsed.meta.get('description', '')}\n\n"
                      f"    Qué aprenderás:\n\n{goals}")
     return '<div class="grid cards" markdown>\n\n' + "\n\n".join(items) + "\n\n</div>"
+
+
+def _add_report_page(files: Any, config: Any) -> None:
+    """The «Informe de verificación», written by the engine, added as a generated page."""
+    if files.get_file_from_path(report_page.URI) is not None:
+        log.error("docs/%s: ese nombre está reservado para el informe de verificación que se "
+                  "genera al construir; renombra la página.", report_page.URI)
+        return
+    text = report_page.build(_state.config, list(_state.pages.values()), _state.report,
+                             config_mod.today())
+    files.append(File.generated(config, report_page.URI, content=text))
 
 
 def _emit(findings: list[Finding]) -> None:

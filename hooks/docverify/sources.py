@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
+from docverify import fingerprint as fingerprint_mod
 from docverify.config import Config
 from docverify.findings import Finding
 from docverify.pages import Page
@@ -28,7 +29,14 @@ class Source:
     url: str | None = None
     review_days: int | None = None
     owner: str | None = None
-    fingerprint: dict[str, Any] | None = None
+    fingerprint: fingerprint_mod.Fingerprint | None = field(default=None, compare=False)
+    # Line of each key in the page, so that `docverify sources --reverify` can edit in place.
+    key_lines: dict[str, int] = field(default_factory=dict, compare=False, repr=False)
+
+    @property
+    def label(self) -> str:
+        """How messages name the source: its reference and its title."""
+        return f"«{self.reference}» («{self.title}»)"
 
 
 def spanish_date(day: dt.date) -> str:
@@ -90,8 +98,34 @@ def read_sources(config: Config, page: Page) -> tuple[list[Source], list[Finding
                 "escribe verified: \"AAAA-MM-DD\" con la fecha en que comprobaste la fuente.",
                 line=date_line)
             continue
+        lines = dict(getattr(item, "key_lines", {}))
+        extras = _optional(item, lines, line)
+        if isinstance(extras, tuple):
+            key, message, fix = extras
+            bad("fuente-mal-formada", message, fix, line=lines.get(key, line))
+            continue
         found.append(Source(page=page.rel, line=line, title=str(item["title"]),
                             reference=str(item["reference"]), verified=verified,
-                            url=item.get("url"), review_days=item.get("review_days"),
-                            owner=item.get("owner"), fingerprint=item.get("fingerprint")))
+                            key_lines=lines, **extras))
     return found, findings
+
+
+def _optional(item: dict[str, Any], lines: dict[str, int],
+              line: int) -> dict[str, Any] | tuple[str, str, str]:
+    """The optional keys, checked; or (key, message, fix) for the first bad one."""
+    url, days, owner = item.get("url"), item.get("review_days"), item.get("owner")
+    if url is not None and not (isinstance(url, str) and url.startswith(("https://", "http://"))):
+        return "url", f"url «{url}» no es una dirección http(s).", "escribe url: \"https://…\"."
+    if days is not None and (isinstance(days, bool) or not isinstance(days, int) or days <= 0):
+        return ("review_days", f"review_days «{days}» debe ser un número entero de días > 0.",
+                "escribe review_days: 90 (o quítalo para usar el máximo del proyecto).")
+    if owner is not None and not (isinstance(owner, str) and owner.strip()):
+        return "owner", "owner debe ser un nombre o usuario.", "escribe owner: \"@usuario\"."
+    fp = None
+    if "fingerprint" in item:
+        fp, reason = fingerprint_mod.parse(item["fingerprint"], lines.get("fingerprint", line))
+        if fp is None:
+            return ("fingerprint", reason + ".",
+                    "escribe package, object (o file) y ejecuta docverify sources --reverify "
+                    "REFERENCIA para calcular version y sha256.")
+    return {"url": url, "review_days": days, "owner": owner, "fingerprint": fp}
