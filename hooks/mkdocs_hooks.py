@@ -11,6 +11,7 @@ from typing import Any
 
 import markdown_exec
 from mkdocs.exceptions import PluginError
+from mkdocs.structure.files import File
 from docverify import anatomy, freshness, render, report_page, site
 from docverify import config as config_mod
 from docverify.executor import Executor
@@ -18,7 +19,6 @@ from docverify.findings import Finding, Level
 from docverify.pages import Page, read_page
 from docverify.sources import read_sources
 from docverify.verify import Report, verify
-from mkdocs.structure.files import File
 
 log = logging.getLogger("mkdocs.hooks.docverify")
 INDEX_MARKER = "<!-- docverify:articulos -->"

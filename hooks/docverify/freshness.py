@@ -169,10 +169,10 @@ def _drift(pol: Policy, source: Source, status: SourceStatus, *, add: Callable[.
            reverify: str) -> None:
     fp = source.fingerprint
     assert fp is not None
-    at = fp.line
+    at = fp.key_lines.get(fp.kind, fp.line)  # the `object:` or `file:` line
     if not (fp.sha256 and fp.version):
         add("huella-incompleta", f"la huella de {fp.label} no tiene version y sha256.",
-            f"calcúlalos con {reverify}.", at=at)
+            f"calcúlalos con {reverify}.", at=fp.line)
         return
     try:
         now = fp_mod.installed(fp)

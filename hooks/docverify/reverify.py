@@ -100,7 +100,7 @@ def apply(config: Config, candidate: Candidate, today: dt.date) -> Path:
         if candidate.installed is None:
             raise ValueError(f"no se puede actualizar la huella de {source.label}: "
                              f"{candidate.problem}")
-        version = candidate.installed.version or ""
+        version = candidate.installed.version or "desconocida"  # no package metadata
         values = {"version": version.split("+", 1)[0], "sha256": candidate.installed.sha256}
         pol, _ = freshness.policy(config)
         store = freshness.snapshots_dir(config, pol)
