@@ -1,19 +1,28 @@
-"""Site-wide checks that need no execution: article structure and sources."""
+"""Site-wide checks that need no execution: structure, sources, navigation, unused snippets."""
 
 from __future__ import annotations
 
-from docverify import anatomy, sources
+from docverify import anatomy, navigation, sources, usage
 from docverify.config import Config
 from docverify.findings import Finding
 from docverify.pages import Page
 
 
-def check(config: Config, pages: list[Page]) -> list[Finding]:
-    """Structure and source findings for every page (block findings come from verify)."""
+def check(
+    config: Config, pages: list[Page], *, nav: navigation.Nav | None = None, whole_site: bool = True
+) -> list[Finding]:
+    """Structure and source findings for every page (block findings come from verify).
+
+    With `whole_site`, `pages` is every page, so the navigation (when given) and the unused
+    snippets can be judged too.
+    """
     findings: list[Finding] = []
     for page in pages:
         findings.extend(anatomy.check(config, page))
         findings.extend(sources.read_sources(config, page)[1])
+    if whole_site:
+        findings.extend(navigation.check(config, nav, pages))
+        findings.extend(usage.unused(config, pages))
     return findings
 
 
