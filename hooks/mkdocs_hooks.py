@@ -9,11 +9,11 @@ from pathlib import Path
 from typing import Any
 
 import markdown_exec
-from docverify import anatomy, render, site
+from docverify import anatomy, navigation, render, site
 from docverify import config as config_mod
 from docverify.executor import Executor
 from docverify.findings import Finding, Level
-from docverify.pages import Page, read_page
+from docverify.pages import OUR_OPTIONS, Page, read_page
 from docverify.sources import read_sources
 from docverify.verify import Report, verify
 
@@ -42,7 +42,8 @@ def on_files(files: Any, config: Any) -> Any:
         _state.executor = Executor()
     runner = _state.executor.resolve_runner(config_mod.runner_from_env())
     _state.report = verify(cfg, pages, runner, _state.executor)
-    _emit(site.check(cfg, pages) + _state.report.findings)
+    nav = navigation.read(Path(config.config_file_path))
+    _emit(site.check(cfg, pages, nav=nav) + _state.report.findings)
     return files
 
 
@@ -83,6 +84,8 @@ def _format_block(source: str, language: str, css_class: str, options: dict[str,
         return render.render_outcome(outcome, report.env, config_mod.today(), _state.config)
 
     options.pop("returncode", None)
+    # Engine options (raises="…", rtol, runner…) would be copied onto the shown fence and break it.
+    options["extra"] = {k: v for k, v in options.get("extra", {}).items() if k not in OUR_OPTIONS}
     options["source"] = options.get("source") or "above"
     if options.get("tabs") == markdown_exec.default_tabs:
         options["tabs"] = ("Código", "Salida")
