@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+import yaml
 from conftest import BIN, ROOT, mkdocs_build
-from docverify import cli, lint, scaffold
+from docverify import cli, lint, navigation, scaffold
 from docverify import config as config_mod
 from docverify.findings import Finding
 from docverify.pages import OUR_OPTIONS, read_page, read_site
@@ -380,3 +382,54 @@ def _snapshot(root: Path) -> dict[str, bytes]:
         for p in sorted(root.rglob("*"))
         if p.is_file()
     }
+
+
+# --- navigation parsing and pre-commit ------------------------------------------------------
+
+
+def test_navigation_reads_lines_and_tolerates_tags(tmp_path: Path) -> None:
+    text = (
+        "site_name: x\n"
+        "markdown_extensions:\n"
+        "  - pymdownx.emoji:\n"
+        "      emoji_index: !!python/name:material.extensions.emoji.twemoji\n"
+        "not_in_nav: |\n"
+        "  /borradores/*.md\n"
+        "nav:\n"
+        "  - index.md\n"
+        "  - Artículos:\n"
+        "      - Uno: articulos/uno.md\n"
+        "  - Fuera: https://pytorch.org/\n"
+        "  - Env: !ENV [NAV_PAGE, 'otra.md']\n"
+    )
+    nav = navigation.parse(text, tmp_path / "mkdocs.yml")
+    assert nav is not None
+    assert [(e.target, e.title, e.line) for e in nav.entries] == [
+        ("index.md", None, 8),
+        ("articulos/uno.md", "Uno", 10),
+    ]
+    assert nav.not_in_nav == ("/borradores/*.md",)
+    assert navigation.parse("site_name: x\n", tmp_path / "mkdocs.yml") is None
+
+
+def test_pre_commit_runs_ruff_and_docverify_lint() -> None:
+    config = yaml.safe_load((ROOT / ".pre-commit-config.yaml").read_text(encoding="utf-8"))
+    hooks = {h["id"]: h for repo in config["repos"] for h in repo["hooks"]}
+    assert {"ruff-check", "ruff-format", "docverify-lint"} <= set(hooks)
+    assert hooks["ruff-format"]["entry"].startswith("ruff format")
+    assert hooks["docverify-lint"]["entry"] == "docverify lint"
+    for hook in hooks.values():  # every tool comes from the project's environment
+        assert (BIN / hook["entry"].split()[0]).is_file(), hook["entry"]
+    files = re.compile(hooks["docverify-lint"]["files"])
+    for path in ("docs/articulos/x.md", "snippets/articulos/x/a.py", "mkdocs.yml"):
+        assert files.search(path), path
+    for path in ("hooks/docverify/lint.py", "tests/test_site.py", "docs.md"):
+        assert not files.search(path), path
+    if (BIN / "pre-commit").is_file():
+        check = subprocess.run(
+            [str(BIN / "pre-commit"), "validate-config", str(ROOT / ".pre-commit-config.yaml")],
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        assert check.returncode == 0, check.stdout + check.stderr

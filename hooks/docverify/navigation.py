@@ -6,6 +6,7 @@ never executed, so the engine can read the file without importing MkDocs.
 
 from __future__ import annotations
 
+import fnmatch
 import posixpath
 from dataclasses import dataclass
 from pathlib import Path
@@ -31,6 +32,7 @@ class Entry:
 class Nav:
     path: Path  # the mkdocs.yml it was read from
     entries: tuple[Entry, ...]
+    not_in_nav: tuple[str, ...] = ()  # MkDocs' patterns for pages left out on purpose
 
 
 class _TolerantLoader(yaml.SafeLoader):
@@ -62,15 +64,31 @@ def parse(text: str, path: Path) -> Nav | None:
         raise ValueError(f"{path}: YAML no válido: {exc}") from exc
     if not isinstance(root, yaml.MappingNode):
         return None
-    for key, value in root.value:
-        if isinstance(key, yaml.ScalarNode) and key.value == "nav":
-            entries: list[Entry] = []
-            _walk(value, None, entries)
-            return Nav(path=path, entries=tuple(entries))
-    return None
+    keys = {k.value: v for k, v in root.value if isinstance(k, yaml.ScalarNode)}
+    if "nav" not in keys:
+        return None
+    entries: list[Entry] = []
+    _walk(keys["nav"], None, entries)
+    exempt = keys.get("not_in_nav")
+    patterns = str(exempt.value).split("\n") if isinstance(exempt, yaml.ScalarNode) else []
+    return Nav(
+        path=path,
+        entries=tuple(entries),
+        not_in_nav=tuple(p.strip() for p in patterns if p.strip()),
+    )
+
+
+def _exempt(rel: str, patterns: tuple[str, ...]) -> bool:
+    """A simple reading of MkDocs' gitignore-style `not_in_nav` patterns."""
+    return any(
+        fnmatch.fnmatch(rel, p.lstrip("/")) or fnmatch.fnmatch(posixpath.basename(rel), p)
+        for p in patterns
+    )
 
 
 def _walk(node: yaml.Node, title: str | None, entries: list[Entry]) -> None:
+    if not node.tag.startswith("tag:yaml.org,2002:"):
+        return  # a tagged value (!ENV …) is resolved by MkDocs at build time, not a path here
     if isinstance(node, yaml.SequenceNode):
         for item in node.value:
             _walk(item, None, entries)
@@ -105,7 +123,7 @@ def check(config: Config, nav: Nav | None, pages: list[Page]) -> list[Finding]:
                 )
             )
     for page in pages:
-        if page.rel not in listed:
+        if page.rel not in listed and not _exempt(page.rel, nav.not_in_nav):
             findings.append(
                 Finding(
                     "pagina-fuera-del-nav",
