@@ -351,7 +351,7 @@ def test_guide_examples_are_real_blocks() -> None:
 def test_guide_is_built_and_verified(built_site: Path) -> None:
     html = (built_site / "guia-autores/index.html").read_text(encoding="utf-8")
     assert "Guía para autores" in (built_site / "index.html").read_text(encoding="utf-8")
-    assert "Esperado 27 · Observado <code>tensor(27.)</code> ✓" in html
+    assert "Esperado 27 · Observado <code>27.0</code> ✓" in html
     assert "RuntimeError: The size of tensor a (2) must match" in html
     assert "dirección de memoria: 0x" in html  # observed, matched against «[..]»
     assert "Solo CPU:" in html

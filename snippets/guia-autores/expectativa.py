@@ -2,4 +2,4 @@ import torch
 
 x = torch.tensor(3.0, requires_grad=True)
 (x**3).backward()
-print(x.grad)  # Expectativa: 27
+print(x.grad.item())  # Expectativa: 27
