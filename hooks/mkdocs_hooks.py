@@ -12,11 +12,11 @@ from typing import Any
 import markdown_exec
 from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import File
-from docverify import anatomy, freshness, render, report_page, site
+from docverify import anatomy, freshness, navigation, render, report_page, site
 from docverify import config as config_mod
 from docverify.executor import Executor
 from docverify.findings import Finding, Level
-from docverify.pages import Page, read_page
+from docverify.pages import OUR_OPTIONS, Page, read_page
 from docverify.sources import read_sources
 from docverify.verify import Report, verify
 
@@ -48,7 +48,8 @@ def on_files(files: Any, config: Any) -> Any:
     except ValueError as exc:
         raise PluginError(f"docverify: {exc}") from exc
     _state.report = verify(cfg, pages, runner, _state.executor)
-    _emit(site.check(cfg, pages) + _state.report.findings)
+    nav = navigation.read(Path(config.config_file_path))
+    _emit(site.check(cfg, pages, nav=nav) + _state.report.findings)
     _add_report_page(files, config)
     return files
 
@@ -97,6 +98,8 @@ def _format_block(source: str, language: str, css_class: str, options: dict[str,
         return render.render_outcome(outcome, report.env, config_mod.today(), _state.config)
 
     options.pop("returncode", None)
+    # Engine options (raises="…", rtol, runner…) would be copied onto the shown fence and break it.
+    options["extra"] = {k: v for k, v in options.get("extra", {}).items() if k not in OUR_OPTIONS}
     options["source"] = options.get("source") or "above"
     if options.get("tabs") == markdown_exec.default_tabs:
         options["tabs"] = ("Código", "Salida")

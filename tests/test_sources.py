@@ -401,9 +401,12 @@ def test_report_lists_both_articles_sources_with_review_by_dates() -> None:
     assert sum("Primer ejercicio" in r for r in rows) == 2
     assert sum("Arquitectura de autograd" in r for r in rows) == 1
     assert all("| 67 días | 22 de marzo de 2027 | al día" in r for r in rows), rows
-    blocks = sum(len(p.blocks) for p in pages)
-    assert blocks >= 10
-    assert sum(1 for line in text.splitlines() if "`" in line and "| CPU, GPU |" in line) == blocks
+    both = sum(1 for p in pages for b in p.blocks if b.only is None)
+    cpu_only = sum(1 for p in pages for b in p.blocks if b.only == "cpu")
+    assert both >= 10
+    rows = [line for line in text.splitlines() if "`" in line]
+    assert sum("| CPU, GPU |" in line for line in rows) == both
+    assert sum("| CPU |" in line for line in rows) == cpu_only
 
 
 @pytest.mark.slow

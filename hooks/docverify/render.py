@@ -99,5 +99,6 @@ def render_outcome(outcome: Outcome, env: dict[str, str], today: dt.date,
             f"<code>{html.escape(str(e['observed']))}</code> {'✓' if e['ok'] else '✗'}"
             for e in outcome.expectations)
         content += f'\n\n<div class="dv-expectations" markdown>\n\n{items}\n\n</div>'
+    content = "\n\n".join([*parts, content])  # the cpu-only/gpu-only reason, first
     title = title.replace('"', "&quot;")
     return f'!!! {kind} dv-output "{title}"\n\n{indent(content, "    ")}\n'

@@ -1,25 +1,31 @@
-"""Site-wide checks that need no execution: article structure and sources."""
+"""Site-wide checks that need no execution: structure, sources, navigation, unused snippets."""
 
 from __future__ import annotations
 
 import datetime as dt
 
-from docverify import anatomy, freshness
+from docverify import anatomy, freshness, navigation, usage
 from docverify.config import Config, today
 from docverify.findings import Finding
 from docverify.pages import Page
 
 
-def check(config: Config, pages: list[Page], day: dt.date | None = None) -> list[Finding]:
+def check(config: Config, pages: list[Page], day: dt.date | None = None, *,
+          nav: navigation.Nav | None = None, whole_site: bool = True) -> list[Finding]:
     """Structure and source findings for every page (block findings come from verify).
 
     Sources are judged on `day` (default: today, injectable with SOURCE_DATE_EPOCH): dates,
     review-by, drift of fingerprinted sources and the policy itself.
+    With `whole_site`, `pages` is every page, so the navigation (when given) and the unused
+    snippets can be judged too.
     """
     findings: list[Finding] = []
     for page in pages:
         findings.extend(anatomy.check(config, page))
     findings.extend(freshness.evaluate(config, pages, day or today()).findings)
+    if whole_site:
+        findings.extend(navigation.check(config, nav, pages))
+        findings.extend(usage.unused(config, pages))
     return findings
 
 

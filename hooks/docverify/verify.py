@@ -167,7 +167,7 @@ def orphans(config: Config, pages: list[Page]) -> list[Finding]:
             found.append(Finding(
                 "grabacion-huerfana", f"la grabación de «{stem}/{block_id}» ({runner}) no "
                 "corresponde a ningún bloque que corra en ese runner.", config.rel(path), 1,
-                "docverify prune (la borra) o restaura el bloque con ese id."))
+                "docverify prune --yes (la borra) o restaura el bloque con ese id."))
     return found
 
 

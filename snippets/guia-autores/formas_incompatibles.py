@@ -1,0 +1,5 @@
+import torch
+
+a = torch.ones(2)
+b = torch.ones(3)
+print(a + b)
