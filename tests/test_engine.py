@@ -287,6 +287,12 @@ def test_compare_rules() -> None:
     assert not compare.matches("una\nlínea", "una", tol)
     assert compare.expectation_holds("12", "tensor(12.)", tol)
     assert not compare.expectation_holds("12", "tensor([12., 1.])", tol)
+    # The runner's device and the dtype are metadata, not values (GPU: device='cuda:0').
+    assert compare.expectation_holds("6", "tensor(6., device='cuda:0')", tol)
+    assert compare.expectation_holds("27", "tensor(27., device='cuda:0', grad_fn=<MulBackward0>)",
+                                     tol)
+    assert compare.expectation_holds("12", "tensor(12., dtype=torch.float64)", tol)
+    assert not compare.expectation_holds("6", "tensor(7., device='cuda:0')", tol)
     assert compare.merge("v [..]\nfijo", "v 9\notro", tol) == "v [..]\notro"
 
 

@@ -109,13 +109,18 @@ def merge(recorded: str | None, observed: str, tol: Tolerance) -> str:
     return "\n".join(merged)
 
 
+# Tensor metadata in a repr is not part of its value: `tensor(6., device='cuda:0')` is 6.
+_TENSOR_META = re.compile(
+    r",\s*(?:device|dtype|grad_fn|requires_grad|layout)=(?:'[^']*'|<[^>]*>|[\w.:]+)")
+
+
 def expectation_holds(expected: str, observed: str | None, tol: Tolerance) -> bool:
     """`# Expectativa: 12` holds for `tensor(12.)`: same numbers in order, else same text."""
     if observed is None:
         return False
     wanted = _NUMBER_RE.findall(expected)
     if wanted:
-        got = _NUMBER_RE.findall(observed)
+        got = _NUMBER_RE.findall(_TENSOR_META.sub("", observed))
         return len(got) == len(wanted) and all(
             _close(w, g, tol) for w, g in zip(wanted, got, strict=True))
     return expected.strip() in observed
