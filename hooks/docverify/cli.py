@@ -56,23 +56,49 @@ def _runner_args(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("paths", nargs="*", help="páginas o carpetas (por defecto, todo docs/)")
 
 
-@command("check", "verifica los bloques sin construir el sitio", _runner_args)
+def _check_args(parser: argparse.ArgumentParser) -> None:
+    _runner_args(parser)
+    parser.add_argument("--shard", default=None, metavar="I/N",
+                        help="verifica solo la parte I de N (reparto por duraciones anteriores)")
+    parser.add_argument("--durations", default=None, metavar="JSON",
+                        help="archivo de duraciones (por defecto .cache/docverify/durations.json)")
+    parser.add_argument("--report", default=None, metavar="CARPETA",
+                        help="escribe report.json, findings.txt y los diffs de divergencias")
+
+
+@command("check", "verifica los bloques sin construir el sitio", _check_args)
 def _check(args: argparse.Namespace) -> int:
+    from docverify import ci_report, shards  # noqa: PLC0415
     from docverify.executor import Executor  # noqa: PLC0415
-    from docverify.verify import verify  # noqa: PLC0415
+    from docverify.verify import orphans, verify  # noqa: PLC0415
 
     cfg = config_mod.load()
+    shard = shards.parse(args.shard) if args.shard else None
     pages, whole = select_pages(cfg, args.paths)
     executor = Executor(args.workers)
     runner = executor.resolve_runner(config_mod.runner_from_env(args.runner))
-    report = verify(cfg, pages, runner, executor, whole_site=whole)
+    durations = shards.durations_path(cfg, args.durations)
+    extra: dict[str, object] = {}
+    every = pages
+    if shard is not None:
+        pages, plan = shards.select(every, runner, shard, shards.load_durations(durations, runner))
+        extra = {"shard": str(shard), "plan": plan.digest, "basis": plan.basis}
+    report = verify(cfg, pages, runner, executor, whole_site=whole and shard is None)
+    if whole and shard is not None and shard.index == 1:
+        report.findings.extend(orphans(cfg, every))  # orphans are a site-wide check: shard 1 only
+    measured = shards.page_durations(report.outcomes)
+    if shard is None:  # shards only read the file, so that all of them compute the same plan
+        shards.save_durations(durations, runner, measured)
+    if args.report:
+        ci_report.write(Path(args.report), report, {**extra, "durations": measured})
     print_findings(report.findings)
     total = len(report.outcomes)
     ran = sum(1 for o in report.outcomes.values() if o.status != "other-runner")
     bad = errors(report.findings)
     env = report.env
+    part = (f" · parte {shard} (plan {extra['plan']}, por {extra['basis']})" if shard else "")
     print(f"docverify check: runner {runner} · torch {env.get('torch', '?')} · "
-          f"{ran}/{total} bloques ejecutados en {len(pages)} páginas · {len(bad)} errores")
+          f"{ran}/{total} bloques ejecutados en {len(pages)} páginas{part} · {len(bad)} errores")
     return 1 if bad else 0
 
 

@@ -1,0 +1,339 @@
+"""Workflow rules: the security and release invariants of .github/workflows, checked offline.
+
+GitHub Actions cannot run here, so the workflows are read as data and held to the rules that keep
+a self-hosted GPU runner safe and the site honest: no write permission by default, every action
+pinned to a commit, the GPU job closed to forks, deployment only after both runners passed.
+The schema (check-jsonschema) and zizmor check the rest; these are the rules specific to us.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+SHA = re.compile(r"^[0-9a-f]{40}$")
+VERSION_COMMENT = re.compile(r"#\s*v\d+(\.\d+)*\b")
+# Events whose code and context come only from people with write access to the repository.
+TRUSTED_EVENTS = {"push", "schedule", "workflow_dispatch"}
+# Events a workflow with a self-hosted job may have; pull_request only behind the fork gate.
+SELF_HOSTED_EVENTS = TRUSTED_EVENTS | {"pull_request"}
+# pull_request_target and workflow_run hand a fork's change a token and secrets: never here.
+FORBIDDEN_EVENTS = {"pull_request_target", "workflow_run"}
+SAME_REPO = "github.event.pull_request.head.repo.full_name == github.repository"
+# The only write scopes any job may hold, and the action that justifies each.
+WRITE_SCOPES = {
+    "pages": "actions/deploy-pages",
+    "id-token": "actions/deploy-pages",
+    "issues": "actions/github-script",
+}
+STATUS_FUNCTIONS = ("always()", "failure()", "cancelled()")
+
+
+@dataclass(frozen=True)
+class Problem:
+    rule: str
+    where: str
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.where}: [{self.rule}] {self.message}"
+
+
+def load(text: str) -> dict[str, Any]:
+    """Parse a workflow; PyYAML reads the key `on` as True (YAML 1.1), so it is renamed back."""
+    doc = yaml.safe_load(text)
+    if not isinstance(doc, dict):
+        raise ValueError("el workflow no es un mapa YAML")
+    if True in doc:
+        doc["on"] = doc.pop(True)
+    return doc
+
+
+def events(doc: dict[str, Any]) -> set[str]:
+    on = doc.get("on")
+    if isinstance(on, str):
+        return {on}
+    if isinstance(on, list):
+        return {str(e) for e in on}
+    if isinstance(on, dict):
+        return {str(e) for e in on}
+    return set()
+
+
+def runs_on(job: dict[str, Any]) -> list[str]:
+    labels = job.get("runs-on", [])
+    if isinstance(labels, dict):
+        labels = labels.get("labels", [])
+    return [labels] if isinstance(labels, str) else [str(x) for x in labels]
+
+
+def is_self_hosted(job: dict[str, Any]) -> bool:
+    return "self-hosted" in runs_on(job)
+
+
+def is_gpu(job: dict[str, Any]) -> bool:
+    return is_self_hosted(job) and "gpu" in runs_on(job)
+
+
+def is_cpu(job: dict[str, Any]) -> bool:
+    return any(label.startswith("ubuntu-") for label in runs_on(job))
+
+
+def steps_using(job: dict[str, Any], action: str) -> list[dict[str, Any]]:
+    return [s for s in job.get("steps", []) or []
+            if str(s.get("uses", "")).split("@")[0] == action]
+
+
+def needs(job: dict[str, Any]) -> list[str]:
+    raw = job.get("needs", [])
+    return [raw] if isinstance(raw, str) else list(raw)
+
+
+def all_needs(jobs: dict[str, Any], name: str) -> set[str]:
+    """Every job `name` waits for, directly or through other jobs."""
+    seen: set[str] = set()
+    stack = list(needs(jobs[name]))
+    while stack:
+        current = stack.pop()
+        if current in seen or current not in jobs:
+            continue
+        seen.add(current)
+        stack.extend(needs(jobs[current]))
+    return seen
+
+
+def expression(raw: Any) -> str:
+    """An `if:` as bare expression text, `${{ }}` removed and spaces collapsed."""
+    text = str(raw).strip() if raw is not None else ""
+    if text.startswith("${{") and text.endswith("}}"):
+        text = text[3:-2]
+    return " ".join(text.replace('"', "'").split())
+
+
+def split_top(text: str, operator: str) -> list[str]:
+    """Split on `operator` outside parentheses and quotes, dropping parentheses around parts."""
+    parts, depth, quoted, start, i = [], 0, False, 0, 0
+    while i < len(text):
+        char = text[i]
+        if char == "'":
+            quoted = not quoted
+        elif not quoted and char == "(":
+            depth += 1
+        elif not quoted and char == ")":
+            depth -= 1
+        elif not quoted and depth == 0 and text.startswith(operator, i):
+            parts.append(text[start:i])
+            i += len(operator)
+            start = i
+            continue
+        i += 1
+    parts.append(text[start:])
+    return [_unwrap(p.strip()) for p in parts]
+
+
+def _unwrap(text: str) -> str:
+    while text.startswith("(") and text.endswith(")") and _balanced(text[1:-1]):
+        text = text[1:-1].strip()
+    return text
+
+
+def _balanced(text: str) -> bool:
+    depth = 0
+    for char in text:
+        depth += {"(": 1, ")": -1}.get(char, 0)
+        if depth < 0:
+            return False
+    return depth == 0
+
+
+def is_fork_gate(conjunct: str) -> bool:
+    """True only when the expression can hold for a trusted event or a same-repository PR.
+
+    Accepted: disjuncts joined by ||, each `github.event_name == '<trusted event>'` or the
+    same-repository test (optionally with `github.event_name == 'pull_request' &&` before it),
+    with at least one same-repository test. Anything else (`|| true`, `!= 'pull_request'`, a
+    label check) is refused: it could let a fork's code reach the runner.
+    """
+    disjuncts = split_top(conjunct, "||")
+    seen_same_repo = False
+    for part in disjuncts:
+        terms = split_top(part, "&&")
+        if SAME_REPO in terms and all(t in (SAME_REPO, "github.event_name == 'pull_request'")
+                                      for t in terms):
+            seen_same_repo = True
+            continue
+        match = re.fullmatch(r"github\.event_name == '([a-z_]+)'", part)
+        if not match or match.group(1) not in TRUSTED_EVENTS:
+            return False
+    return seen_same_repo
+
+
+def guarded(condition: str) -> bool:
+    """Whether an `if:` can only hold when the fork gate holds (|| binds looser than &&)."""
+    if len(split_top(condition, "||")) > 1:
+        return is_fork_gate(condition)
+    conjuncts = split_top(condition, "&&")
+    return any(is_fork_gate(c) or (c != condition and guarded(c)) for c in conjuncts)
+
+
+def uses_lines(text: str) -> dict[str, list[str]]:
+    """Every `uses:` value in the raw text, with the comment on its line (pins live in comments)."""
+    found: dict[str, list[str]] = {}
+    for line in text.splitlines():
+        match = re.match(r"^\s*(?:-\s+)?uses:\s*(['\"]?)(?P<ref>[^\s'\"#]+)\1\s*(?P<rest>#.*)?$",
+                         line)
+        if match:
+            found.setdefault(match.group("ref"), []).append(match.group("rest") or "")
+    return found
+
+
+def all_uses(jobs: dict[str, Any]) -> Iterator[tuple[str, str]]:
+    for name, job in jobs.items():
+        if "uses" in job:  # a reusable workflow called as a job
+            yield name, str(job["uses"])
+        for step in job.get("steps", []) or []:
+            if "uses" in step:
+                yield name, str(step["uses"])
+
+
+def check(text: str, name: str) -> list[Problem]:
+    """Every broken rule in one workflow file's text."""
+    problems: list[Problem] = []
+
+    def problem(rule: str, where: str, message: str) -> None:
+        problems.append(Problem(rule, f"{name}: {where}", message))
+
+    doc = load(text)
+    jobs: dict[str, Any] = doc.get("jobs") or {}
+    if not jobs:
+        problem("trabajos", "jobs", "el workflow no tiene trabajos")
+    triggers = events(doc)
+
+    if doc.get("permissions") != {}:
+        problem("permisos-globales", "permissions",
+                "el workflow debe empezar con `permissions: {}` y dar permisos por trabajo")
+    group = doc.get("concurrency")
+    if isinstance(group, dict):
+        group = group.get("group")
+    if not group:
+        problem("concurrencia", "concurrency", "falta un grupo de concurrencia del workflow")
+    for event in sorted(triggers & FORBIDDEN_EVENTS):
+        problem("disparador", f"on.{event}",
+                f"«{event}» da a código de un fork un token y secretos; no se usa aquí")
+
+    problems.extend(_pin_problems(name, text, jobs))
+    for job_name, job in jobs.items():
+        where = f"jobs.{job_name}"
+        timeout = job.get("timeout-minutes")
+        if "uses" not in job and not (isinstance(timeout, int) and 0 < timeout <= 360):
+            problem("timeout", where, "falta timeout-minutes (entero entre 1 y 360)")
+        problems.extend(_permission_problems(name, job_name, job))
+        for step in steps_using(job, "actions/checkout"):
+            if (step.get("with") or {}).get("persist-credentials") is not False:
+                problem("checkout", where, "actions/checkout sin persist-credentials: false "
+                        "deja el token en .git/config")
+        if is_self_hosted(job):
+            problems.extend(_self_hosted_problems(name, job_name, job, triggers))
+        if steps_using(job, "actions/deploy-pages"):
+            problems.extend(_deploy_problems(name, job_name, jobs))
+    return problems
+
+
+def _pin_problems(name: str, text: str, jobs: dict[str, Any]) -> list[Problem]:
+    found = []
+    raw_uses = uses_lines(text)
+    for job_name, ref in all_uses(jobs):
+        where = f"{name}: jobs.{job_name} uses {ref}"
+        if ref.startswith("./"):
+            continue
+        if ref.startswith("docker://"):
+            if "@sha256:" not in ref:
+                found.append(Problem("fijado", where, "imagen docker sin digest @sha256:"))
+            continue
+        if not SHA.match(ref.partition("@")[2]):
+            found.append(Problem("fijado", where, "la acción no está fijada a un SHA de commit "
+                                 "de 40 caracteres hexadecimales"))
+        comments = raw_uses.get(ref, [])
+        if not comments or not all(VERSION_COMMENT.search(c) for c in comments):
+            found.append(Problem("fijado", where, "falta el comentario con la versión (# vX.Y.Z)"))
+    return found
+
+
+def _permission_problems(name: str, job_name: str, job: dict[str, Any]) -> list[Problem]:
+    where = f"{name}: jobs.{job_name}.permissions"
+    perms = job.get("permissions", {})
+    if perms is None:
+        perms = {}
+    if isinstance(perms, str):
+        return [Problem("permisos", where, f"«{perms}» es demasiado amplio: lista los permisos")]
+    found = []
+    writes = sorted(scope for scope, level in perms.items() if level == "write")
+    for scope in writes:
+        action = WRITE_SCOPES.get(scope)
+        if action is None or not steps_using(job, action):
+            found.append(Problem("permisos", where, f"«{scope}: write» solo se permite en el "
+                                 f"trabajo que usa {action or 'nada: ningún trabajo lo necesita'}"))
+    if writes and (steps_using(job, "actions/checkout")
+                   or any("run" in s for s in job.get("steps", []) or [])):
+        found.append(Problem("permisos", where, "un trabajo con permisos de escritura no debe "
+                             "obtener ni ejecutar el código del repositorio"))
+    if "issues" in writes and "failure()" not in expression(job.get("if")):
+        found.append(Problem("permisos", where, "«issues: write» solo en un trabajo que corre "
+                             "cuando algo falló (if: failure())"))
+    return found
+
+
+def _self_hosted_problems(name: str, job_name: str, job: dict[str, Any],
+                          triggers: set[str]) -> list[Problem]:
+    where = f"{name}: jobs.{job_name}"
+    found = []
+    for event in sorted(triggers - SELF_HOSTED_EVENTS):
+        found.append(Problem("puerta-fork", where,
+                             f"un runner propio no puede correr en «{event}»"))
+    if "pull_request" in triggers:
+        condition = expression(job.get("if"))
+        if not condition or not guarded(condition):
+            found.append(Problem(
+                "puerta-fork", where, "el trabajo del runner propio necesita la puerta contra "
+                f"forks en su if: (github.event_name == 'push' || {SAME_REPO})"))
+    return found
+
+
+def _deploy_problems(name: str, job_name: str, jobs: dict[str, Any]) -> list[Problem]:
+    where = f"{name}: jobs.{job_name}"
+    job = jobs[job_name]
+    found = []
+    upstream = all_needs(jobs, job_name)
+    if not any(is_cpu(jobs[n]) for n in upstream):
+        found.append(Problem("deploy", where, "el despliegue debe esperar al runner de CPU"))
+    if not any(is_gpu(jobs[n]) for n in upstream):
+        found.append(Problem("deploy", where, "el despliegue debe esperar al runner de GPU"))
+    if not any(steps_using(jobs[n], "actions/upload-pages-artifact") for n in upstream):
+        found.append(Problem("deploy", where, "el despliegue debe esperar al trabajo que sube "
+                             "el sitio (upload-pages-artifact)"))
+    condition = expression(job.get("if"))
+    for function in STATUS_FUNCTIONS:
+        if function in condition.replace(" ", ""):
+            found.append(Problem("deploy", where, f"«{function}» haría desplegar aunque un "
+                                 "runner haya fallado"))
+    if len(split_top(condition, "||")) > 1:
+        found.append(Problem("deploy", where, "la condición del despliegue no puede tener «||» "
+                             "fuera de paréntesis: debe exigir push a main sin alternativas"))
+    conjuncts = split_top(condition, "&&") if condition else []
+    for required in ("github.event_name == 'push'", "github.ref == 'refs/heads/main'"):
+        if required not in conjuncts:
+            found.append(Problem("deploy", where, f"el despliegue debe exigir «{required}»"))
+    return found
+
+
+def check_folder(folder: Path) -> list[Problem]:
+    """The problems of every workflow in `folder` (.yml and .yaml)."""
+    problems: list[Problem] = []
+    for path in sorted([*folder.glob("*.yml"), *folder.glob("*.yaml")]):
+        problems.extend(check(path.read_text(encoding="utf-8"), path.name))
+    return problems
