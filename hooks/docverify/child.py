@@ -65,7 +65,10 @@ def environment(runner: str) -> dict[str, str]:
         device = torch.cuda.get_device_name(0)
     else:
         device = f"cpu ({platform.machine()})"
-    return {"torch": torch.__version__, "python": platform.python_version(), "device": device}
+    # str(): torch.__version__ is a TorchVersion, and unpickling one would import torch in the
+    # parent, which must stay torch-free (fast start, no CUDA before a fork).
+    return {"torch": str(torch.__version__), "python": platform.python_version(),
+            "device": str(device)}
 
 
 def probe(conn: Connection) -> None:

@@ -41,19 +41,25 @@ class _Running:
 class Executor:
     """Owns the fork server context. One per process is enough; it can be reused."""
 
-    def __init__(self, workers: int | None = None) -> None:
+    def __init__(self, workers: int | None = None, start_method: str = "forkserver") -> None:
         self.workers = max(1, workers or os.cpu_count() or 1)
-        self.ctx = multiprocessing.get_context("forkserver")
-        self.ctx.set_forkserver_preload(PRELOAD)
+        self.ctx = multiprocessing.get_context(start_method)
+        if start_method == "forkserver":
+            self.ctx.set_forkserver_preload(PRELOAD)
+        self.executed = 0  # blocks really started in a child, over this executor's life
+        self._auto: str | None = None
 
     def resolve_runner(self, runner: str) -> str:
-        """'auto' becomes gpu when CUDA is available (asked of a child, never of this process)."""
+        """'auto' becomes gpu when CUDA is available (asked of a child, never of this process).
+
+        The answer is kept: `mkdocs serve` asks again on every rebuild.
+        """
         if runner != "auto":
             return runner
-        from docverify import child  # noqa: PLC0415 - only the fork server should import torch
-
+        if self._auto is not None:
+            return self._auto
         receiver, sender = self.ctx.Pipe(duplex=False)
-        process = self.ctx.Process(target=child.probe, args=(sender,))
+        process = self.ctx.Process(target=_probe, args=(sender,))
         process.start()
         sender.close()
         try:
@@ -61,20 +67,20 @@ class Executor:
         except EOFError:
             available = False
         process.join(5)
-        return "gpu" if available else "cpu"
+        self._auto = "gpu" if available else "cpu"
+        return self._auto
 
     def run(self, jobs: list[PageJob],
             on_env: Callable[[dict[str, str]], None] | None = None) -> dict[str, dict[str, Any]]:
-        """Run every job; return block key → result, whatever order they finish in."""
-        from docverify import child  # noqa: PLC0415
-
+        """Run every job; return block key → result in job and block order, whatever order the
+        pages finish in (callers iterate pages anyway; this keeps dumps and logs stable too)."""
         results: dict[str, dict[str, Any]] = {}
         pending: deque[PageJob] = deque(j for j in jobs if j.blocks)
         running: dict[Connection, _Running] = {}
 
         def start(job: PageJob) -> None:
             receiver, sender = self.ctx.Pipe(duplex=False)
-            process = self.ctx.Process(target=child.run_page, args=(sender, {
+            process = self.ctx.Process(target=_run_page, args=(sender, {
                 "runner": job.runner, "blocks": job.blocks}), name=f"docverify:{job.page}")
             process.start()
             sender.close()
@@ -98,6 +104,7 @@ class Executor:
                     on_env(message[1])
                 elif message[0] == "start":
                     state.current = message[1]
+                    self.executed += 1
                     spec = next(b for b in state.job.blocks if b["key"] == message[1])
                     state.deadline = time.monotonic() + spec["timeout"]
                 elif message[0] == "done":
@@ -118,7 +125,8 @@ class Executor:
                                f"superó el tiempo límite de {spec['timeout']:g} s y se detuvo")
                     conn.close()
                     del running[conn]
-        return results
+        order = [b["key"] for job in jobs for b in job.blocks]
+        return {key: results[key] for key in order if key in results}
 
     @staticmethod
     def _died(state: _Running, results: dict[str, dict[str, Any]], pending: deque[PageJob],
@@ -157,5 +165,21 @@ class Executor:
 
 
 def _failure(message: str) -> dict[str, Any]:
+    # "engine": the block did not finish on its own (timeout, dead process); never cached.
     return {"output": "", "error": message, "exception": None, "traceback": "",
-            "expectations": [], "duration": 0.0}
+            "expectations": [], "duration": 0.0, "engine": True}
+
+
+# The targets of child processes live here, not in docverify.child, so that this (parent)
+# process never imports torch: pickling docverify.child.run_page would import it. In a child
+# of the fork server the import below is free, since the server preloaded it.
+def _run_page(conn: Connection, job: dict[str, Any]) -> None:
+    from docverify import child  # noqa: PLC0415
+
+    child.run_page(conn, job)
+
+
+def _probe(conn: Connection) -> None:
+    from docverify import child  # noqa: PLC0415
+
+    child.probe(conn)
