@@ -11,11 +11,13 @@ from typing import Any
 import markdown_exec
 from docverify import anatomy, render, site
 from docverify import config as config_mod
+from docverify.cache import Cache
+from docverify.cache import allowed as cache_allowed
 from docverify.executor import Executor
 from docverify.findings import Finding, Level
 from docverify.pages import Page, read_page
 from docverify.sources import read_sources
-from docverify.verify import Report, verify
+from docverify.verify import Report, execution_enabled, verify
 
 log = logging.getLogger("mkdocs.hooks.docverify")
 INDEX_MARKER = "<!-- docverify:articulos -->"
@@ -39,9 +41,18 @@ def on_files(files: Any, config: Any) -> Any:
              if f.abs_src_path and f.src_uri.endswith(".md")]
     _state.pages = {p.rel: p for p in pages}
     if _state.executor is None:
-        _state.executor = Executor()
-    runner = _state.executor.resolve_runner(config_mod.runner_from_env())
-    _state.report = verify(cfg, pages, runner, _state.executor)
+        _state.executor = Executor()  # kept across `mkdocs serve` rebuilds: warm, runner known
+    executing = execution_enabled()
+    requested = config_mod.runner_from_env()
+    # Execution off: never start the torch fork server just to pick a runner.
+    runner = (_state.executor.resolve_runner(requested) if executing or requested != "auto"
+              else "cpu")
+    cache = Cache.for_config(cfg) if cache_allowed() else None  # off under CI=true
+    _state.report = verify(cfg, pages, runner, _state.executor, cache=cache,
+                           execute_blocks=executing)
+    if cache is not None:
+        log.info("docverify: %d bloques ejecutados, %d desde la caché local (%s)", cache.misses,
+                 cache.hits, cfg.rel(cache.folder))
     _emit(site.check(cfg, pages) + _state.report.findings)
     return files
 

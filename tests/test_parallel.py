@@ -1,4 +1,4 @@
-"""Warm, parallel execution: page order in reports whatever the finishing order; torch-free parent."""
+"""Warm parallel execution: reports in page order whatever finishes first; a torch-free parent."""
 
 from __future__ import annotations
 
@@ -9,7 +9,6 @@ import textwrap
 from pathlib import Path
 
 from conftest import Project
-
 from docverify.executor import Executor
 from docverify.pages import read_site
 from docverify.verify import verify

@@ -56,8 +56,16 @@ def _runner_args(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("paths", nargs="*", help="páginas o carpetas (por defecto, todo docs/)")
 
 
-@command("check", "verifica los bloques sin construir el sitio", _runner_args)
+def _check_args(parser: argparse.ArgumentParser) -> None:
+    _runner_args(parser)
+    parser.add_argument("--no-cache", action="store_true",
+                        help="ejecuta todos los bloques sin usar .cache/docverify (con CI=true, "
+                             "siempre)")
+
+
+@command("check", "verifica los bloques sin construir el sitio", _check_args)
 def _check(args: argparse.Namespace) -> int:
+    from docverify import cache as cache_mod  # noqa: PLC0415
     from docverify.executor import Executor  # noqa: PLC0415
     from docverify.verify import verify  # noqa: PLC0415
 
@@ -65,14 +73,18 @@ def _check(args: argparse.Namespace) -> int:
     pages, whole = select_pages(cfg, args.paths)
     executor = Executor(args.workers)
     runner = executor.resolve_runner(config_mod.runner_from_env(args.runner))
-    report = verify(cfg, pages, runner, executor, whole_site=whole)
+    cache = (cache_mod.Cache.for_config(cfg)
+             if cache_mod.allowed() and not args.no_cache else None)
+    report = verify(cfg, pages, runner, executor, whole_site=whole, cache=cache)
     print_findings(report.findings)
     total = len(report.outcomes)
     ran = sum(1 for o in report.outcomes.values() if o.status != "other-runner")
     bad = errors(report.findings)
     env = report.env
+    cached = f" ({cache.hits} desde la caché)" if cache is not None else ""
     print(f"docverify check: runner {runner} · torch {env.get('torch', '?')} · "
-          f"{ran}/{total} bloques ejecutados en {len(pages)} páginas · {len(bad)} errores")
+          f"{ran}/{total} bloques ejecutados{cached} en {len(pages)} páginas · "
+          f"{len(bad)} errores")
     return 1 if bad else 0
 
 
