@@ -111,3 +111,38 @@ def test_the_fork_server_preload_does_not_initialise_cuda() -> None:
                           check=False, timeout=300, cwd=Path(__file__).parent)
     assert done.returncode == 0, done.stderr
     assert done.stdout.split() == ["False", "True"]
+
+
+def test_page_processes_do_not_rerun_the_main_script(project: Project) -> None:
+    """multiprocessing would re-run the parent's main script in every page process (30-60 ms
+    each); the fork server stands in for it, so the script's top level runs once."""
+    for n in range(3):
+        project.page(f"p{n}.md", f"""\
+            # P{n}
+
+            ```python exec="on" id="b"
+            print({n})
+            ```
+            """)
+    marker = project.root / "imports.txt"
+    script = project.root / "main_script.py"
+    script.write_text(textwrap.dedent(f"""
+        from pathlib import Path
+        with Path({str(marker)!r}).open("a") as handle:  # a side effect at import
+            handle.write("imported\\n")
+
+        if __name__ == "__main__":
+            from docverify import config
+            from docverify.executor import Executor
+            from docverify.pages import read_site
+            from docverify.verify import execute
+
+            cfg = config.load(Path({str(project.root)!r}))
+            results, _ = execute(cfg, read_site(cfg), "cpu", Executor(2))
+            print(sorted(r["output"] for r in results.values()))
+        """), encoding="utf-8")
+    done = subprocess.run([sys.executable, str(script)], capture_output=True, text=True,
+                          check=False, timeout=300, cwd=project.root)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "['0\\n', '1\\n', '2\\n']"
+    assert marker.read_text().splitlines() == ["imported"]

@@ -9,6 +9,7 @@ from __future__ import annotations
 import ast
 import contextlib
 import ctypes
+import gc
 import io
 import os
 import platform
@@ -225,3 +226,9 @@ def _expectations(source: str, spans: list[tuple[int, int, int, int]],
         observed = output[span[2]:span[3]].strip() if span else None
         result.append({"line": line, "expected": expected, "observed": observed})
     return result
+
+
+# Preloaded by the fork server: move everything imported so far (torch's many objects) out of
+# the collector's reach, so that a collection in a forked page does not touch, and so copy,
+# every page of the inherited heap.
+gc.freeze()
