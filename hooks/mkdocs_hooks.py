@@ -14,11 +14,13 @@ from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import File
 from docverify import anatomy, freshness, navigation, render, report_page, site
 from docverify import config as config_mod
+from docverify.cache import Cache
+from docverify.cache import allowed as cache_allowed
 from docverify.executor import Executor
 from docverify.findings import Finding, Level
 from docverify.pages import OUR_OPTIONS, Page, read_page
 from docverify.sources import read_sources
-from docverify.verify import Report, verify
+from docverify.verify import Report, execution_enabled, verify
 
 log = logging.getLogger("mkdocs.hooks.docverify")
 INDEX_MARKER = "<!-- docverify:articulos -->"
@@ -42,12 +44,21 @@ def on_files(files: Any, config: Any) -> Any:
              if f.abs_src_path and f.src_uri.endswith(".md")]
     _state.pages = {p.rel: p for p in pages}
     if _state.executor is None:
-        _state.executor = Executor()
+        _state.executor = Executor()  # kept across `mkdocs serve` rebuilds: warm, runner known
+    executing = execution_enabled()
+    requested = config_mod.runner_from_env()
+    # Execution off: never start the torch fork server just to pick a runner.
     try:
-        runner = _state.executor.resolve_runner(config_mod.runner_from_env())
+        runner = (_state.executor.resolve_runner(requested) if executing or requested != "auto"
+                  else "cpu")
     except ValueError as exc:
         raise PluginError(f"docverify: {exc}") from exc
-    _state.report = verify(cfg, pages, runner, _state.executor)
+    cache = Cache.for_config(cfg) if cache_allowed() else None  # off under CI=true
+    _state.report = verify(cfg, pages, runner, _state.executor, cache=cache,
+                           execute_blocks=executing)
+    if cache is not None:
+        log.info("docverify: %d bloques ejecutados, %d desde la caché local (%s)", cache.misses,
+                 cache.hits, cfg.rel(cache.folder))
     nav = navigation.read(Path(config.config_file_path))
     _emit(site.check(cfg, pages, nav=nav) + _state.report.findings)
     _add_report_page(files, config)

@@ -86,7 +86,9 @@ def mkdocs_build(root: Path, site_dir: Path, *, strict: bool = True,
             str(site_dir)]
     if strict:
         args.append("--strict")
-    full_env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", "DOCVERIFY_RUNNER": "cpu", **(env or {})}
+    # DOCVERIFY_CACHE=0: the strict builds of the tests really run every block.
+    full_env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", "DOCVERIFY_RUNNER": "cpu",
+                "DOCVERIFY_CACHE": "0", **(env or {})}
     return subprocess.run(args, cwd=root, capture_output=True, text=True, env=full_env,
                           check=False, timeout=600)
 

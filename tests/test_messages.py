@@ -28,6 +28,8 @@ from docverify.verify import verify
 
 ENGINE = Path(docverify.__file__).parent
 _COMMAND = re.compile(r"docverify ([a-z][a-z-]*)")
+# Kinds caused by an environment variable, not a file: their "where" is that variable.
+WHERE_IS_AN_ENV_VAR = {"verify:ejecucion-desactivada"}
 # Kinds whose fix is a command (the only thing that can fix them is running it).
 FIXED_BY_COMMAND = {
     "verify:grabacion-ausente",
@@ -324,6 +326,7 @@ SCENARIOS: dict[str, Scenario] = {
     "verify:excepcion-ausente": _run_code("print(1)\n", 'raises="ValueError: no"'),
     "verify:grabacion-ausente": _run_code("print(1)\n", recorded=None),
     "verify:divergencia": _run_code("print(1)\n", recorded="2"),
+    "verify:ejecucion-desactivada": lambda c, e: c.verify(e, execute_blocks=False),
 }
 
 
@@ -358,6 +361,10 @@ def test_every_kind_has_a_scenario() -> None:
 def test_message_says_what_where_and_how(key: str, project: Project, executor: Executor) -> None:
     finding, case = _finding(key, project, executor)
     assert finding.message.strip(), f"{key}: mensaje vacío"
+    if key in WHERE_IS_AN_ENV_VAR:
+        assert finding.path in finding.message and finding.path.isupper(), finding.where
+        assert finding.fix.strip(), f"{key}: sin arreglo"
+        return
     where = case.root / finding.path
     assert not Path(finding.path).is_absolute() and where.is_file(), f"{key}: {finding.where}"
     lines = max(1, len(where.read_text(encoding="utf-8").splitlines()))

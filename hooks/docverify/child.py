@@ -9,6 +9,7 @@ from __future__ import annotations
 import ast
 import contextlib
 import ctypes
+import gc
 import io
 import os
 import platform
@@ -65,7 +66,10 @@ def environment(runner: str) -> dict[str, str]:
         device = torch.cuda.get_device_name(0)
     else:
         device = f"cpu ({platform.machine()})"
-    return {"torch": torch.__version__, "python": platform.python_version(), "device": device}
+    # str(): torch.__version__ is a TorchVersion, and unpickling one would import torch in the
+    # parent, which must stay torch-free (fast start, no CUDA before a fork).
+    return {"torch": str(torch.__version__), "python": platform.python_version(),
+            "device": str(device)}
 
 
 def probe(conn: Connection) -> None:
@@ -224,3 +228,9 @@ def _expectations(source: str, spans: list[tuple[int, int, int, int]],
         observed = output[span[2]:span[3]].strip() if span else None
         result.append({"line": line, "expected": expected, "observed": observed})
     return result
+
+
+# Preloaded by the fork server: move everything imported so far (torch's many objects) out of
+# the collector's reach, so that a collection in a forked page does not touch, and so copy,
+# every page of the inherited heap.
+gc.freeze()

@@ -64,10 +64,14 @@ def _check_args(parser: argparse.ArgumentParser) -> None:
                         help="archivo de duraciones (por defecto .cache/docverify/durations.json)")
     parser.add_argument("--report", default=None, metavar="CARPETA",
                         help="escribe report.json, findings.txt y los diffs de divergencias")
+    parser.add_argument("--no-cache", action="store_true",
+                        help="ejecuta todos los bloques sin usar .cache/docverify (con CI=true, "
+                             "siempre)")
 
 
 @command("check", "verifica los bloques sin construir el sitio", _check_args)
 def _check(args: argparse.Namespace) -> int:
+    from docverify import cache as cache_mod  # noqa: PLC0415
     from docverify import ci_report, shards  # noqa: PLC0415
     from docverify.executor import Executor  # noqa: PLC0415
     from docverify.verify import orphans, verify  # noqa: PLC0415
@@ -77,13 +81,15 @@ def _check(args: argparse.Namespace) -> int:
     pages, whole = select_pages(cfg, args.paths)
     executor = Executor(args.workers)
     runner = executor.resolve_runner(config_mod.runner_from_env(args.runner))
+    cache = (cache_mod.Cache.for_config(cfg)
+             if cache_mod.allowed() and not args.no_cache else None)
     durations = shards.durations_path(cfg, args.durations)
     extra: dict[str, object] = {}
     every = pages
     if shard is not None:
         pages, plan = shards.select(every, runner, shard, shards.load_durations(durations, runner))
         extra = {"shard": str(shard), "plan": plan.digest, "basis": plan.basis}
-    report = verify(cfg, pages, runner, executor, whole_site=whole and shard is None)
+    report = verify(cfg, pages, runner, executor, whole_site=whole and shard is None, cache=cache)
     if whole and shard is not None and shard.index == 1:
         report.findings.extend(orphans(cfg, every))  # orphans are a site-wide check: shard 1 only
     measured = shards.page_durations(report.outcomes)
@@ -97,8 +103,10 @@ def _check(args: argparse.Namespace) -> int:
     bad = errors(report.findings)
     env = report.env
     part = (f" · parte {shard} (plan {extra['plan']}, por {extra['basis']})" if shard else "")
+    cached = f" ({cache.hits} desde la caché)" if cache is not None else ""
     print(f"docverify check: runner {runner} · torch {env.get('torch', '?')} · "
-          f"{ran}/{total} bloques ejecutados en {len(pages)} páginas{part} · {len(bad)} errores")
+          f"{ran}/{total} bloques ejecutados{cached} en {len(pages)} páginas{part} · "
+          f"{len(bad)} errores")
     return 1 if bad else 0
 
 

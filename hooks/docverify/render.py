@@ -47,7 +47,8 @@ def render_outcome(outcome: Outcome, env: dict[str, str], today: dt.date,
                    config: object) -> str:
     """Markdown for the output of one block: one panel when runners agree, tabs otherwise."""
     runner = outcome.runner
-    others = [r for r in RUNNERS if r != runner]
+    # A block not run in this build (DOCVERIFY_EXECUTE=0) shows every runner's recording.
+    others = [r for r in RUNNERS if r != runner or outcome.status == "not-run"]
     parts: list[str] = []
     if outcome.block.only:
         parts.append(f'<p class="dv-only">Solo {LABEL[outcome.block.only]}: '
@@ -55,12 +56,14 @@ def render_outcome(outcome: Outcome, env: dict[str, str], today: dt.date,
     panels: list[tuple[str, str, str]] = []  # (runner, text, provenance)
     marks: list[str] = []
     kind = "success"
-    if outcome.status == "other-runner":
+    if outcome.status in ("other-runner", "not-run"):
         kind = "info"
     elif outcome.observed is not None:
         observed = outcome.observed
-        panels.append((runner, observed, _provenance(
-            runner, env.get("torch"), f"observada el {spanish_date(today)} en esta compilación")))
+        cached = (outcome.result or {}).get("cached")
+        when = (f"observada el {_date(cached)} (caché local de docverify)" if cached
+                else f"observada el {spanish_date(today)} en esta compilación")
+        panels.append((runner, observed, _provenance(runner, env.get("torch"), when)))
         if outcome.status == "ok":
             marks.append(f"{LABEL[runner]} ✓")
         else:
@@ -83,7 +86,8 @@ def render_outcome(outcome: Outcome, env: dict[str, str], today: dt.date,
             continue
         panels.append((other, body, _provenance(other, recording.header.get("torch"),
                                                 f"grabada el {_date(recording.header.get('fecha'))}")))
-    title = "Salida · " + " · ".join(marks)
+    prefix = "Salida grabada, no ejecutada ahora · " if outcome.status == "not-run" else "Salida · "
+    title = prefix + " · ".join(marks)
     if len(panels) == 1:
         content = _panel(panels[0][1], panels[0][2])
     elif panels:

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import functools
 import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from docverify import compare, recordings
+from docverify.cache import Cache
 from docverify.config import RUNNERS, Config, today
 from docverify.executor import Executor, PageJob
 from docverify.findings import Finding
@@ -22,7 +24,7 @@ class Outcome:
     runner: str
     result: dict[str, Any] | None
     recordings: dict[str, recordings.Recording]
-    status: str  # ok | diverge | missing | error | other-runner
+    status: str  # ok | diverge | missing | error | other-runner | not-run
     findings: list[Finding] = field(default_factory=list)
     expectations: list[dict[str, Any]] = field(default_factory=list)
 
@@ -60,26 +62,71 @@ def spec(config: Config, block: Block) -> dict[str, Any]:
             "output_limit": config.output_limit, "seed": config.seed}
 
 
-def execute(config: Config, pages: list[Page], runner: str,
-            executor: Executor) -> tuple[dict[str, dict[str, Any]], dict[str, str]]:
-    """Run every block of `pages` that runs on `runner`; return results and the environment."""
+def execute(config: Config, pages: list[Page], runner: str, executor: Executor,
+            cache: Cache | None = None) -> tuple[dict[str, dict[str, Any]], dict[str, str]]:
+    """Run every block of `pages` that runs on `runner`; return results and the environment.
+
+    With a cache, pages whose key is unchanged are not run; the others run whole (see cache.py).
+    """
     env: dict[str, str] = {}
     jobs = [PageJob(page.rel, runner, [spec(config, b) for b in page.blocks if b.runs_on(runner)])
             for page in pages]
+    cached: dict[str, dict[str, Any]] = {}
+    if cache is not None:
+        todo = []
+        for job in (j for j in jobs if j.blocks):
+            hit = cache.load(job)
+            if hit is None:
+                todo.append(job)
+            else:
+                cached.update(hit[0])
+                env.update(hit[1])
+        jobs = todo
     results = executor.run(jobs, on_env=env.update)
-    return results, env
+    if cache is not None:
+        for job in jobs:
+            cache.store(job, results, env)
+    return {**cached, **results}, env
+
+
+def execution_enabled() -> bool:
+    """False with DOCVERIFY_EXECUTE=0: only for measuring a build without execution (bench)."""
+    return os.environ.get("DOCVERIFY_EXECUTE", "1").strip().lower() not in ("0", "false", "no",
+                                                                             "off")
+
+
+def not_run(config: Config, block: Block, runner: str) -> Outcome:
+    """An outcome for a block that was deliberately not executed: recordings only."""
+    recs = {r: rec for r in RUNNERS if (rec := recordings.load(config, block, r))}
+    return Outcome(block, runner, None, recs, "not-run")
 
 
 def verify(config: Config, pages: list[Page], runner: str, executor: Executor, *,
            whole_site: bool = True,
            run: Callable[..., tuple[dict[str, dict[str, Any]], dict[str, str]]] = execute,
-           ) -> Report:
-    """Run, compare with the recordings of `runner`, and collect every finding of the run."""
-    results, env = run(config, pages, runner, executor)
+           cache: Cache | None = None, execute_blocks: bool = True) -> Report:
+    """Run, compare with the recordings of `runner`, and collect every finding of the run.
+
+    Findings and outcomes follow page order, then block order, whatever order pages finish in.
+    With `execute_blocks=False` nothing runs and an error says so: a build with execution off
+    can be measured (docverify bench) but never passes as verified, not even with `-q --strict`
+    (MkDocs does not count warnings under -q).
+    """
+    if cache is not None:
+        run = functools.partial(run, cache=cache)
+    results, env = run(config, pages, runner, executor) if execute_blocks else ({}, {})
     findings = [f for page in pages for f in page.findings]
+    if not execute_blocks:
+        findings.append(Finding(
+            "ejecucion-desactivada", "DOCVERIFY_EXECUTE=0: ningún bloque se ejecutó ni se "
+            "verificó; las salidas mostradas son las grabadas.", "DOCVERIFY_EXECUTE", 1,
+            "quita DOCVERIFY_EXECUTE=0 (solo sirve para medir con docverify bench)."))
     outcomes: dict[str, Outcome] = {}
     for page in pages:
         for block in page.blocks:
+            if not execute_blocks:
+                outcomes[block.key] = not_run(config, block, runner)
+                continue
             outcome = judge(config, block, runner, results.get(block.key))
             outcomes[block.key] = outcome
             findings.extend(outcome.findings)
