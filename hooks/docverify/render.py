@@ -22,9 +22,11 @@ _STATUS_TITLE = {
 
 
 def _fence(text: str, language: str = "text") -> str:
+    """An output as a fenced block; `.no-copy` keeps Material's copy button for code only."""
     longest = max((len(m) for m in re.findall(r"`{3,}", text)), default=2)
     ticks = "`" * (longest + 1)
-    return f"{ticks}{language}\n{text}\n{ticks}" if text else f"{ticks}{language}\n\n{ticks}"
+    info = f"{{ .{language} .no-copy .dv-output-text }}"
+    return f"{ticks}{info}\n{text}\n{ticks}" if text else f"{ticks}{info}\n\n{ticks}"
 
 
 def _date(raw: str | None) -> str:
@@ -36,7 +38,8 @@ def _date(raw: str | None) -> str:
 
 def _provenance(runner: str, torch: str | None, when: str) -> str:
     text = f"{LABEL[runner]} · torch {torch or '?'} · {when}"
-    return f'<p class="dv-provenance">{html.escape(text)}</p>'
+    # A span, not a <p>: Markdown wraps inline HTML inside the admonition in its own <p>.
+    return f'<span class="dv-provenance">{html.escape(text)}</span>'
 
 
 def _panel(text: str, provenance: str) -> str:
