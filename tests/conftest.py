@@ -71,7 +71,7 @@ def project(tmp_path: Path) -> Project:
 def copy_site(dest: Path) -> Path:
     """A copy of the real site's sources (pages, snippets, hooks, configuration)."""
     dest.mkdir(parents=True, exist_ok=True)
-    for name in ("docs", "snippets", "hooks"):
+    for name in ("docs", "snippets", "hooks", "overrides"):
         shutil.copytree(ROOT / name, dest / name,
                         ignore=shutil.ignore_patterns("__pycache__", "*.egg-info"))
     for name in ("mkdocs.yml", "pyproject.toml"):
