@@ -9,9 +9,8 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
-import pytest
-
 import browser_support as bs
+import pytest
 from conftest import ROOT, copy_site, mkdocs_build
 
 pytestmark = pytest.mark.slow
@@ -194,6 +193,8 @@ def test_every_page_is_in_spanish(playwright_browser: Any, built_site: Path,
 @pytest.mark.parametrize(("query", "article"), sorted(SEARCHES.items()))
 def test_search_in_spanish_finds_the_article(playwright_browser: Any, site_url: str,
                                              query: str, article: str) -> None:
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout  # noqa: PLC0415
+
     page = playwright_browser.new_page(viewport={"width": 1280, "height": 900})
     try:
         page.goto(site_url, wait_until="networkidle")
@@ -202,7 +203,7 @@ def test_search_in_spanish_finds_the_article(playwright_browser: Any, site_url: 
         first = page.locator(".md-search-result__item > a").first
         try:
             first.wait_for(timeout=10_000)
-        except Exception:  # noqa: BLE001 - reported with a screenshot below
+        except PlaywrightTimeout:
             bs.fail(page, f"busqueda-{query}", f"«{query}»: la búsqueda no dio resultados")
         href = urlsplit(first.get_attribute("href") or "").path
         if href != urlsplit(site_url + article).path:
