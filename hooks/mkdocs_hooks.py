@@ -30,10 +30,12 @@ def on_config(config: Any) -> Any:
     _state.config = config_mod.load(Path(config.config_file_path).parent)
     fences = config.mdx_configs.setdefault("pymdownx.superfences", {})
     custom = fences.setdefault("custom_fences", [])
-    custom[:] = [f for f in custom if f.get("name") not in ("python", "py")]
+    custom[:] = [f for f in custom if f.get("name") not in ("python", "py", render.OUTPUT_FENCE)]
     for name in ("python", "py"):
         custom.append({"name": name, "class": "python", "validator": markdown_exec.validator,
                        "format": _format_block})
+    custom.append({"name": render.OUTPUT_FENCE, "class": "dv-output-text",
+                   "format": render.format_output})
     markdown_exec.markdown_config.save(config.markdown_extensions, config.mdx_configs)
     return config
 

@@ -21,12 +21,18 @@ _STATUS_TITLE = {
 }
 
 
-def _fence(text: str, language: str = "text") -> str:
-    """An output as a fenced block; `.no-copy` keeps Material's copy button for code only."""
+OUTPUT_FENCE = "dv-output"  # SuperFences custom fence for outputs, formatted by format_output
+
+
+def _fence(text: str) -> str:
     longest = max((len(m) for m in re.findall(r"`{3,}", text)), default=2)
     ticks = "`" * (longest + 1)
-    info = f"{{ .{language} .no-copy .dv-output-text }}"
-    return f"{ticks}{info}\n{text}\n{ticks}" if text else f"{ticks}{info}\n\n{ticks}"
+    return f"{ticks}{OUTPUT_FENCE}\n{text}\n{ticks}"
+
+
+def format_output(source: str, *_: object, **__: object) -> str:
+    """HTML of one output: program output (<samp>), not code, so it gets no copy button."""
+    return f'<pre class="dv-output-text"><samp>{html.escape(source)}</samp></pre>'
 
 
 def _date(raw: str | None) -> str:
