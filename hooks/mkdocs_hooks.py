@@ -160,9 +160,7 @@ def _notebook_box(parsed: Page, page: Any, files: Any) -> str:
 
 def _notebook_meta(page: Any) -> dict[str, Any]:
     article = next(a for a, nb in _state.notebooks.items() if nb == page.file.src_uri)
-    title = _state.pages[article].meta.get("title", article)
-    return {"description": f"Cuaderno de Jupyter del artículo «{title}», con sus salidas "
-            "verificadas.", "search": {"exclude": True}}
+    return notebooks.page_meta(str(_state.pages[article].meta.get("title", article)))
 
 
 def _relative(target_url: str, from_url: str) -> str:

@@ -117,6 +117,13 @@ def article_box(notebook_url: str, download_url: str) -> str:
         "Descargar el cuaderno (.ipynb)</a>\n\n")
 
 
+def page_meta(title: str) -> dict[str, Any]:
+    """Front matter of a notebook page: its own description, and out of search (it repeats
+    the article, which search should find instead)."""
+    return {"description": f"Cuaderno de Jupyter del artículo «{title}», con sus salidas "
+            "verificadas.", "search": {"exclude": True}}
+
+
 def notebook_html(content: str, download_name: str, article_url: str, title: str) -> str:
     """A notebook page's HTML as readers get it: links first, no script from another host.
 
