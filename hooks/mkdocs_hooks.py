@@ -5,14 +5,15 @@ from __future__ import annotations
 import json
 import logging
 import posixpath
+import shutil
+import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import markdown_exec
-from mkdocs.exceptions import PluginError
-from mkdocs.structure.files import File
-from docverify import anatomy, freshness, navigation, render, report_page, site
+from docverify import (anatomy, freshness, navigation, notebooks, render, report_page,
+                       search, site)
 from docverify import config as config_mod
 from docverify.cache import Cache
 from docverify.cache import allowed as cache_allowed
@@ -21,6 +22,9 @@ from docverify.findings import Finding, Level
 from docverify.pages import OUR_OPTIONS, Page, read_page
 from docverify.sources import read_sources
 from docverify.verify import Report, execution_enabled, verify
+from mkdocs.exceptions import PluginError
+from mkdocs.plugins import event_priority
+from mkdocs.structure.files import File
 
 log = logging.getLogger("mkdocs.hooks.docverify")
 INDEX_MARKER = "<!-- docverify:articulos -->"
@@ -30,14 +34,17 @@ def on_config(config: Any) -> Any:
     _state.config = config_mod.load(Path(config.config_file_path).parent)
     fences = config.mdx_configs.setdefault("pymdownx.superfences", {})
     custom = fences.setdefault("custom_fences", [])
-    custom[:] = [f for f in custom if f.get("name") not in ("python", "py")]
+    custom[:] = [f for f in custom if f.get("name") not in ("python", "py", render.OUTPUT_FENCE)]
     for name in ("python", "py"):
         custom.append({"name": name, "class": "python", "validator": markdown_exec.validator,
                        "format": _format_block})
+    custom.append({"name": render.OUTPUT_FENCE, "class": "dv-output-text",
+                   "format": render.format_output})
     markdown_exec.markdown_config.save(config.markdown_extensions, config.mdx_configs)
     return config
 
 
+@event_priority(50)  # before mkdocs-jupyter's on_files, so it renders the generated notebooks
 def on_files(files: Any, config: Any) -> Any:
     cfg = _state.config
     pages = [read_page(cfg, Path(f.abs_src_path)) for f in files.documentation_pages()
@@ -62,17 +69,20 @@ def on_files(files: Any, config: Any) -> Any:
     nav = navigation.read(Path(config.config_file_path))
     _emit(site.check(cfg, pages, nav=nav) + _state.report.findings)
     _add_report_page(files, config)
+    _add_notebooks(files, config)
     return files
 
 
 def on_page_markdown(markdown: str, page: Any, config: Any, files: Any) -> str:
     parsed = _state.pages.get(page.file.src_uri)
     _state.current = parsed
+    if page.file.src_uri in _state.notebooks.values():
+        page.meta.update(_notebook_meta(page))
     if parsed is None:
         return markdown
     if anatomy.is_article(parsed) and not anatomy.check(_state.config, parsed):
         sources, _ = read_sources(_state.config, parsed)
-        markdown = (anatomy.render_header(parsed) + markdown
+        markdown = (anatomy.render_header(parsed) + _notebook_box(parsed, page, files) + markdown
                     + anatomy.render_footer(parsed, sources,
                                             freshness.footer_notes(_state.config, sources)))
     if INDEX_MARKER in markdown:
@@ -80,6 +90,16 @@ def on_page_markdown(markdown: str, page: Any, config: Any, files: Any) -> str:
     return markdown
 
 
+def on_page_content(html: str, page: Any, config: Any, files: Any) -> str:
+    article = next((a for a, nb in _state.notebooks.items() if nb == page.file.src_uri), None)
+    if article is None:
+        return html
+    url = _relative(files.get_file_from_path(article).url, page.file.url)
+    return notebooks.notebook_html(html, posixpath.basename(page.file.src_uri), url,
+                                   str(_state.pages[article].meta.get("title", article)))
+
+
+@event_priority(-50)  # after the search plugin has written its index
 def on_post_build(config: Any) -> None:
     report = _state.report
     if report is not None:
@@ -87,7 +107,16 @@ def on_post_build(config: Any) -> None:
         summary = {"runner": report.runner, "env": report.env, "executed": executed}
         (Path(config.site_dir) / "verificacion.json").write_text(
             json.dumps(summary, ensure_ascii=False, indent=2), encoding="utf-8")
+    index = Path(config.site_dir, "search", "search_index.json")
+    if index.is_file():
+        data = search.add_folded_field(json.loads(index.read_text(encoding="utf-8")))
+        index.write_text(json.dumps(data, ensure_ascii=False, separators=(",", ":")),
+                         encoding="utf-8")
     _state.current = None
+    _state.notebooks = {}
+    if _state.notebook_dir:
+        shutil.rmtree(_state.notebook_dir, ignore_errors=True)
+        _state.notebook_dir = None
     markdown_exec.markdown_config.reset()
 
 
@@ -140,6 +169,45 @@ def _add_report_page(files: Any, config: Any) -> None:
     files.append(File.generated(config, report_page.URI, content=text))
 
 
+def _add_notebooks(files: Any, config: Any) -> None:
+    """Write each article's notebook to a scratch folder and add it as a page of the site."""
+    _state.notebook_dir = _state.notebook_dir or tempfile.mkdtemp(prefix="docverify-cuadernos-")
+    _state.notebooks = {}
+    for parsed in site.articles(list(_state.pages.values())):
+        if not parsed.blocks:
+            continue
+        uri = notebooks.notebook_path(parsed)
+        path = Path(_state.notebook_dir, uri)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        notebook = notebooks.build(_state.config, parsed, _state.report, config_mod.today())
+        path.write_text(notebooks.dumps(notebook), encoding="utf-8")
+        files.append(File(uri, _state.notebook_dir, config.site_dir, config.use_directory_urls))
+        _state.notebooks[parsed.rel] = uri
+
+
+def _notebook_box(parsed: Page, page: Any, files: Any) -> str:
+    uri = _state.notebooks.get(parsed.rel)
+    notebook = files.get_file_from_path(uri) if uri else None
+    if notebook is None:
+        return ""
+    # mkdocs-jupyter copies the .ipynb beside the notebook page's index.html.
+    download = posixpath.join(posixpath.dirname(notebook.dest_uri), posixpath.basename(uri))
+    return notebooks.article_box(_relative(notebook.url, page.file.url),
+                                 _relative(download, page.file.url))
+
+
+def _notebook_meta(page: Any) -> dict[str, Any]:
+    article = next(a for a, nb in _state.notebooks.items() if nb == page.file.src_uri)
+    return notebooks.page_meta(str(_state.pages[article].meta.get("title", article)))
+
+
+def _relative(target_url: str, from_url: str) -> str:
+    """A link from the page at `from_url` to `target_url` (both site-relative URLs)."""
+    base = from_url if from_url.endswith("/") else posixpath.dirname(from_url) + "/"
+    rel = posixpath.relpath(target_url or ".", base or ".")
+    return rel + "/" if target_url.endswith("/") and not rel.endswith("/") else rel
+
+
 def _emit(findings: list[Finding]) -> None:
     for finding in findings:
         level = {Level.ERROR: logging.ERROR, Level.WARNING: logging.WARNING,
@@ -154,6 +222,8 @@ class _State:
     pages: dict[str, Page] = field(default_factory=dict)
     report: Report | None = None
     current: Page | None = None
+    notebooks: dict[str, str] = field(default_factory=dict)  # article rel → notebook uri
+    notebook_dir: str | None = None
 
 
 _state = _State()

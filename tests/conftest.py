@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-import shutil
 import subprocess
 import sys
 import textwrap
@@ -12,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from docverify import bench
 from docverify import config as config_mod
 from docverify.executor import Executor
 
@@ -70,14 +70,8 @@ def project(tmp_path: Path) -> Project:
 
 
 def copy_site(dest: Path) -> Path:
-    """A copy of the real site's sources (pages, snippets, hooks, configuration)."""
-    dest.mkdir(parents=True, exist_ok=True)
-    for name in ("docs", "snippets", "hooks"):
-        shutil.copytree(ROOT / name, dest / name,
-                        ignore=shutil.ignore_patterns("__pycache__", "*.egg-info"))
-    for name in ("mkdocs.yml", "pyproject.toml"):
-        shutil.copy2(ROOT / name, dest / name)
-    return dest
+    """A copy of the real site's sources (the same parts `docverify bench` copies)."""
+    return bench.copy_site(ROOT, dest)
 
 
 def mkdocs_build(root: Path, site_dir: Path, *, strict: bool = True,

@@ -40,7 +40,10 @@ from docverify import config as config_mod
 
 TARGETS = {"P1": 1.5, "P2_seconds": 30.0, "P2_speedup": 1.6, "P2_mib": 1536, "P3_blocks": 0,
            "P3_ratio": 1.2}
-SITE_PARTS = ("docs", "snippets", "hooks", "mkdocs.yml", "pyproject.toml")
+# What a copy of the site needs to build: pages, snippets, hooks, theme overrides, the verified
+# texts of the sources' fingerprints, and the configuration.
+SITE_PARTS = ("docs", "snippets", "hooks", "overrides", "fingerprints", "mkdocs.yml",
+              "pyproject.toml")
 CORPUS_PYPROJECT = """\
 [project]
 name = "bench-corpus"
@@ -154,7 +157,8 @@ def isolation(bench: Bench, out: Any) -> None:
 
 
 def copy_site(root: Path, dest: Path) -> Path:
-    dest.mkdir(parents=True)
+    """Copy what the site needs to build (SITE_PARTS) from `root` into a new folder `dest`."""
+    dest.mkdir(parents=True, exist_ok=True)
     for name in SITE_PARTS:
         source = root / name
         if source.is_dir():

@@ -35,6 +35,7 @@ class Block:
     fence_line: int  # line of the opening fence in the page
     options: dict[str, str] = field(default_factory=dict)
     snippet: str | None = None  # snippets-relative path when included
+    fence_end: int = 0  # line of the closing fence in the page (0 when unknown)
 
     @property
     def key(self) -> str:
@@ -133,11 +134,12 @@ def _find_blocks(config: Config, page: Page, text: str) -> None:
         language, options = parse_options(info)
         if not is_executed(options):
             continue
-        _add_block(config, page, where, language, options, content, start + 1)
+        _add_block(config, page, where, language, options, content, start + 1, fence_end=i)
 
 
 def _add_block(config: Config, page: Page, where: str, language: str,
-               options: dict[str, str], content: list[str], fence_line: int) -> None:
+               options: dict[str, str], content: list[str], fence_line: int, *,
+               fence_end: int = 0) -> None:
     def problem(kind: str, message: str, fix: str) -> None:
         page.findings.append(Finding(kind, message, where, fence_line, fix))
 
@@ -189,7 +191,7 @@ def _add_block(config: Config, page: Page, where: str, language: str,
         return
     page.blocks.append(Block(page=page.rel, id=block_id, code=code, origin=origin,
                              origin_line=origin_line, fence_line=fence_line, options=options,
-                             snippet=snippet))
+                             snippet=snippet, fence_end=fence_end))
 
 
 def _resolve_code(config: Config, page: Page, content: list[str], fence_line: int,

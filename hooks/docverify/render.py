@@ -21,10 +21,18 @@ _STATUS_TITLE = {
 }
 
 
-def _fence(text: str, language: str = "text") -> str:
+OUTPUT_FENCE = "dv-output"  # SuperFences custom fence for outputs, formatted by format_output
+
+
+def _fence(text: str) -> str:
     longest = max((len(m) for m in re.findall(r"`{3,}", text)), default=2)
     ticks = "`" * (longest + 1)
-    return f"{ticks}{language}\n{text}\n{ticks}" if text else f"{ticks}{language}\n\n{ticks}"
+    return f"{ticks}{OUTPUT_FENCE}\n{text}\n{ticks}"
+
+
+def format_output(source: str, *_: object, **__: object) -> str:
+    """HTML of one output: program output (<samp>), not code, so it gets no copy button."""
+    return f'<pre class="dv-output-text"><samp>{html.escape(source)}</samp></pre>'
 
 
 def _date(raw: str | None) -> str:
@@ -36,7 +44,8 @@ def _date(raw: str | None) -> str:
 
 def _provenance(runner: str, torch: str | None, when: str) -> str:
     text = f"{LABEL[runner]} · torch {torch or '?'} · {when}"
-    return f'<p class="dv-provenance">{html.escape(text)}</p>'
+    # A span, not a <p>: Markdown wraps inline HTML inside the admonition in its own <p>.
+    return f'<span class="dv-provenance">{html.escape(text)}</span>'
 
 
 def _panel(text: str, provenance: str) -> str:

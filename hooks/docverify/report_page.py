@@ -42,13 +42,20 @@ def render(config: Config, pages: list[Page], report: Report | None,
         + (f", en el runner {LABEL.get(report.runner, report.runner)} con torch "
            f"{report.env.get('torch', '?')}." if report else "."),
         "## Fuentes",
-        sources_markdown(fresh, {p.rel: str(p.meta.get("title") or p.rel) for p in pages}),
+        _stacked("dv-report-fuentes",
+                 sources_markdown(fresh, {p.rel: str(p.meta.get("title") or p.rel) for p in pages})),
         "## Bloques de código",
         "Cada bloque se ejecuta en cada compilación; la tabla dice cuándo se grabó su salida en "
         "cada runner y si la salida de esta compilación coincide con la grabada.",
-        blocks_markdown(config, pages, report),
+        _stacked("dv-report-bloques", blocks_markdown(config, pages, report)),
     ]
     return "\n\n".join(parts) + "\n"
+
+
+def _stacked(name: str, markdown: str) -> str:
+    """Wrap a table so that the site's CSS stacks its cells on narrow screens (no side scroll)."""
+    return f'<div class="dv-report {name}" markdown>\n\n{markdown}\n\n</div>'
+
 
 
 def sources_markdown(fresh: Freshness, titles: dict[str, str] | None = None) -> str:

@@ -1,0 +1,33 @@
+"""Search: accent-insensitive matches in Material's index («acumulacion» finds «acumulación»).
+
+Material's Spanish search indexes words as written (its pipeline keeps no stemmer), so a reader who
+types without tildes finds nothing. Each entry gets one more field holding its accented words
+without their accents; the results still show the entry's own title and text.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+import unicodedata
+from typing import Any
+
+FIELD = "sin_tildes"
+_TAG = re.compile(r"<[^>]+>")
+_WORD = re.compile(r"\w+")
+
+
+def fold(text: str) -> str:
+    """`text` without diacritics (á→a, ü→u, ñ→n), lower-cased."""
+    decomposed = unicodedata.normalize("NFD", text)
+    return "".join(c for c in decomposed if not unicodedata.combining(c)).lower()
+
+
+def add_folded_field(index: dict[str, Any]) -> dict[str, Any]:
+    """Add the unaccented words of each entry as a field of Material's search_index.json data."""
+    index.setdefault("config", {}).setdefault("fields", {})[FIELD] = {"boost": 1.0}
+    for doc in index.get("docs", []):
+        text = html.unescape(_TAG.sub(" ", f"{doc.get('title', '')} {doc.get('text', '')}"))
+        words = {fold(w) for w in _WORD.findall(text) if fold(w) != w.lower()}
+        doc[FIELD] = " ".join(sorted(words))
+    return index
