@@ -1,8 +1,8 @@
 """Set-up and everyday commands, needing only Python 3.11 and pip.
 
-    python3 tasks.py serve   # install what is needed, build and serve on http://127.0.0.1:8000
-    python3 tasks.py test    # install what is needed and run every test (strict build included)
-    python3 tasks.py build   # install and build the site once into site/ (strict)
+python3 tasks.py serve   # install what is needed, build and serve on http://127.0.0.1:8000
+python3 tasks.py test    # install what is needed and run every test (strict build included)
+python3 tasks.py build   # install and build the site once into site/ (strict)
 """
 
 from __future__ import annotations
@@ -35,7 +35,11 @@ def install() -> None:
 
 
 def run(*args: str) -> int:
-    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", "PATH": f"{BIN}{os.pathsep}{os.environ['PATH']}"}
+    env = {
+        **os.environ,
+        "NO_MKDOCS_2_WARNING": "1",
+        "PATH": f"{BIN}{os.pathsep}{os.environ['PATH']}",
+    }
     return subprocess.run(list(args), cwd=ROOT, env=env, check=False).returncode
 
 

@@ -12,8 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import markdown_exec
-from docverify import (anatomy, freshness, navigation, notebooks, render, report_page,
-                       search, site)
+from docverify import anatomy, freshness, navigation, notebooks, render, report_page, search, site
 from docverify import config as config_mod
 from docverify.cache import Cache
 from docverify.cache import allowed as cache_allowed
@@ -36,10 +35,17 @@ def on_config(config: Any) -> Any:
     custom = fences.setdefault("custom_fences", [])
     custom[:] = [f for f in custom if f.get("name") not in ("python", "py", render.OUTPUT_FENCE)]
     for name in ("python", "py"):
-        custom.append({"name": name, "class": "python", "validator": markdown_exec.validator,
-                       "format": _format_block})
-    custom.append({"name": render.OUTPUT_FENCE, "class": "dv-output-text",
-                   "format": render.format_output})
+        custom.append(
+            {
+                "name": name,
+                "class": "python",
+                "validator": markdown_exec.validator,
+                "format": _format_block,
+            }
+        )
+    custom.append(
+        {"name": render.OUTPUT_FENCE, "class": "dv-output-text", "format": render.format_output}
+    )
     markdown_exec.markdown_config.save(config.markdown_extensions, config.mdx_configs)
     return config
 
@@ -47,8 +53,11 @@ def on_config(config: Any) -> Any:
 @event_priority(50)  # before mkdocs-jupyter's on_files, so it renders the generated notebooks
 def on_files(files: Any, config: Any) -> Any:
     cfg = _state.config
-    pages = [read_page(cfg, Path(f.abs_src_path)) for f in files.documentation_pages()
-             if f.abs_src_path and f.src_uri.endswith(".md")]
+    pages = [
+        read_page(cfg, Path(f.abs_src_path))
+        for f in files.documentation_pages()
+        if f.abs_src_path and f.src_uri.endswith(".md")
+    ]
     _state.pages = {p.rel: p for p in pages}
     if _state.executor is None:
         _state.executor = Executor()  # kept across `mkdocs serve` rebuilds: warm, runner known
@@ -56,16 +65,22 @@ def on_files(files: Any, config: Any) -> Any:
     requested = config_mod.runner_from_env()
     # Execution off: never start the torch fork server just to pick a runner.
     try:
-        runner = (_state.executor.resolve_runner(requested) if executing or requested != "auto"
-                  else "cpu")
+        runner = (
+            _state.executor.resolve_runner(requested) if executing or requested != "auto" else "cpu"
+        )
     except ValueError as exc:
         raise PluginError(f"docverify: {exc}") from exc
     cache = Cache.for_config(cfg) if cache_allowed() else None  # off under CI=true
-    _state.report = verify(cfg, pages, runner, _state.executor, cache=cache,
-                           execute_blocks=executing)
+    _state.report = verify(
+        cfg, pages, runner, _state.executor, cache=cache, execute_blocks=executing
+    )
     if cache is not None:
-        log.info("docverify: %d bloques ejecutados, %d desde la caché local (%s)", cache.misses,
-                 cache.hits, cfg.rel(cache.folder))
+        log.info(
+            "docverify: %d bloques ejecutados, %d desde la caché local (%s)",
+            cache.misses,
+            cache.hits,
+            cfg.rel(cache.folder),
+        )
     nav = navigation.read(Path(config.config_file_path))
     _emit(site.check(cfg, pages, nav=nav) + _state.report.findings)
     _add_report_page(files, config)
@@ -82,9 +97,12 @@ def on_page_markdown(markdown: str, page: Any, config: Any, files: Any) -> str:
         return markdown
     if anatomy.is_article(parsed) and not anatomy.check(_state.config, parsed):
         sources, _ = read_sources(_state.config, parsed)
-        markdown = (anatomy.render_header(parsed) + _notebook_box(parsed, page, files) + markdown
-                    + anatomy.render_footer(parsed, sources,
-                                            freshness.footer_notes(_state.config, sources)))
+        markdown = (
+            anatomy.render_header(parsed)
+            + _notebook_box(parsed, page, files)
+            + markdown
+            + anatomy.render_footer(parsed, sources, freshness.footer_notes(_state.config, sources))
+        )
     if INDEX_MARKER in markdown:
         markdown = markdown.replace(INDEX_MARKER, _article_list(page, files))
     return markdown
@@ -95,8 +113,12 @@ def on_page_content(html: str, page: Any, config: Any, files: Any) -> str:
     if article is None:
         return html
     url = _relative(files.get_file_from_path(article).url, page.file.url)
-    return notebooks.notebook_html(html, posixpath.basename(page.file.src_uri), url,
-                                   str(_state.pages[article].meta.get("title", article)))
+    return notebooks.notebook_html(
+        html,
+        posixpath.basename(page.file.src_uri),
+        url,
+        str(_state.pages[article].meta.get("title", article)),
+    )
 
 
 @event_priority(-50)  # after the search plugin has written its index
@@ -106,12 +128,14 @@ def on_post_build(config: Any) -> None:
         executed = [k for k, o in report.outcomes.items() if o.result is not None]
         summary = {"runner": report.runner, "env": report.env, "executed": executed}
         (Path(config.site_dir) / "verificacion.json").write_text(
-            json.dumps(summary, ensure_ascii=False, indent=2), encoding="utf-8")
+            json.dumps(summary, ensure_ascii=False, indent=2), encoding="utf-8"
+        )
     index = Path(config.site_dir, "search", "search_index.json")
     if index.is_file():
         data = search.add_folded_field(json.loads(index.read_text(encoding="utf-8")))
-        index.write_text(json.dumps(data, ensure_ascii=False, separators=(",", ":")),
-                         encoding="utf-8")
+        index.write_text(
+            json.dumps(data, ensure_ascii=False, separators=(",", ":")), encoding="utf-8"
+        )
     _state.current = None
     _state.notebooks = {}
     if _state.notebook_dir:
@@ -120,8 +144,9 @@ def on_post_build(config: Any) -> None:
     markdown_exec.markdown_config.reset()
 
 
-def _format_block(source: str, language: str, css_class: str, options: dict[str, Any],
-                  md: Any, **_: Any) -> str:
+def _format_block(
+    source: str, language: str, css_class: str, options: dict[str, Any], md: Any, **_: Any
+) -> str:
     """SuperFences formatter for executed blocks: render the engine's result, no execution."""
     options = dict(options)
     block_id = options.pop("id", "")
@@ -131,8 +156,12 @@ def _format_block(source: str, language: str, css_class: str, options: dict[str,
         message = f"bloque «{block_id}» sin resultado del motor: revisa los errores de arriba."
         return f'<div class="admonition failure"><p>{message}</p></div>'
     if source.strip() != outcome.block.code.strip():
-        log.error("%s:%s: el código del bloque «%s» que ve MkDocs no es el que verificó el "
-                  "motor.", page.rel, outcome.block.fence_line, block_id)
+        log.error(
+            "%s:%s: el código del bloque «%s» que ve MkDocs no es el que verificó el motor.",
+            page.rel,
+            outcome.block.fence_line,
+            block_id,
+        )
 
     def run(*_: Any, **__: Any) -> str:
         return render.render_outcome(outcome, report.env, config_mod.today(), _state.config)
@@ -143,8 +172,9 @@ def _format_block(source: str, language: str, css_class: str, options: dict[str,
     options["source"] = options.get("source") or "above"
     if options.get("tabs") == markdown_exec.default_tabs:
         options["tabs"] = ("Código", "Salida")
-    return markdown_exec.base_format(language="python", run=run, code=source, md=md,
-                                     id=block_id, **options)
+    return markdown_exec.base_format(
+        language="python", run=run, code=source, md=md, id=block_id, **options
+    )
 
 
 def _article_list(page: Any, files: Any) -> str:
@@ -152,20 +182,26 @@ def _article_list(page: Any, files: Any) -> str:
     for parsed in site.articles(list(_state.pages.values())):
         url = posixpath.relpath(parsed.rel, posixpath.dirname(page.file.src_uri) or ".")
         goals = "\n".join(f"    - {g}" for g in parsed.meta.get("goals") or [])
-        items.append(f"-   **[{parsed.meta.get('title', parsed.rel)}]({url})**\n\n"
-                     f"    {parsed.meta.get('description', '')}\n\n"
-                     f"    Qué aprenderás:\n\n{goals}")
+        items.append(
+            f"-   **[{parsed.meta.get('title', parsed.rel)}]({url})**\n\n"
+            f"    {parsed.meta.get('description', '')}\n\n"
+            f"    Qué aprenderás:\n\n{goals}"
+        )
     return '<div class="grid cards" markdown>\n\n' + "\n\n".join(items) + "\n\n</div>"
 
 
 def _add_report_page(files: Any, config: Any) -> None:
     """The «Informe de verificación», written by the engine, added as a generated page."""
     if files.get_file_from_path(report_page.URI) is not None:
-        log.error("docs/%s: ese nombre está reservado para el informe de verificación que se "
-                  "genera al construir; renombra la página.", report_page.URI)
+        log.error(
+            "docs/%s: ese nombre está reservado para el informe de verificación que se "
+            "genera al construir; renombra la página.",
+            report_page.URI,
+        )
         return
-    text = report_page.build(_state.config, list(_state.pages.values()), _state.report,
-                             config_mod.today())
+    text = report_page.build(
+        _state.config, list(_state.pages.values()), _state.report, config_mod.today()
+    )
     files.append(File.generated(config, report_page.URI, content=text))
 
 
@@ -192,8 +228,9 @@ def _notebook_box(parsed: Page, page: Any, files: Any) -> str:
         return ""
     # mkdocs-jupyter copies the .ipynb beside the notebook page's index.html.
     download = posixpath.join(posixpath.dirname(notebook.dest_uri), posixpath.basename(uri))
-    return notebooks.article_box(_relative(notebook.url, page.file.url),
-                                 _relative(download, page.file.url))
+    return notebooks.article_box(
+        _relative(notebook.url, page.file.url), _relative(download, page.file.url)
+    )
 
 
 def _notebook_meta(page: Any) -> dict[str, Any]:
@@ -210,8 +247,11 @@ def _relative(target_url: str, from_url: str) -> str:
 
 def _emit(findings: list[Finding]) -> None:
     for finding in findings:
-        level = {Level.ERROR: logging.ERROR, Level.WARNING: logging.WARNING,
-                 Level.INFO: logging.INFO}[finding.level]
+        level = {
+            Level.ERROR: logging.ERROR,
+            Level.WARNING: logging.WARNING,
+            Level.INFO: logging.INFO,
+        }[finding.level]
         log.log(level, finding.format())
 
 

@@ -66,8 +66,7 @@ def _is_prose(line: str, lines: list[str], index: int) -> bool:
     fences = sum(1 for previous in lines[:index] if previous.lstrip().startswith(("```", "~~~")))
     closing = [i for i, text in enumerate(lines) if text.strip() == "---"]
     after_front = len(closing) < 2 or index > closing[1] or lines[0].strip() != "---"
-    return (after_front and fences % 2 == 0 and line.strip() != ""
-            and line[:1].isalpha())
+    return after_front and fences % 2 == 0 and line.strip() != "" and line[:1].isalpha()
 
 
 if __name__ == "__main__":

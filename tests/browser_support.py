@@ -18,8 +18,14 @@ from urllib.parse import urlsplit
 
 ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
 NODE_DIR = ROOT / "tests" / "node"  # package.json + package-lock.json pin axe-core
 ARTIFACTS = ROOT / "test-artifacts"
 
@@ -27,8 +33,12 @@ ARTIFACTS = ROOT / "test-artifacts"
 class _Handler(http.server.SimpleHTTPRequestHandler):
     """Static files as a static host serves them: 404.html (status 404) for a missing path."""
 
-    def send_error(self, code: int, message: str | None = None, explain: str | None = None,
-                   ) -> None:
+    def send_error(
+        self,
+        code: int,
+        message: str | None = None,
+        explain: str | None = None,
+    ) -> None:
         page = Path(self.directory) / "404.html"
         if code != 404 or not page.is_file():
             super().send_error(code, message, explain)
@@ -63,15 +73,18 @@ def serve(directory: Path) -> Iterator[str]:
 def chromium_missing_reason() -> str | None:
     """Why the browser tests cannot run here, or None when they can."""
     if not CHROMIUM.is_file():
-        return (f"no existe {CHROMIUM}: instala el paquete de Debian «chromium» "
-                "(apt-get install chromium); .ci/run lo instala")
+        return (
+            f"no existe {CHROMIUM}: instala el paquete de Debian «chromium» "
+            "(apt-get install chromium); .ci/run lo instala"
+        )
     return None
 
 
 def launch(playwright: Any) -> Any:
     """Debian's Chromium, headless, with nothing phoning home."""
-    return playwright.chromium.launch(executable_path=str(CHROMIUM), headless=True,
-                                      args=CHROMIUM_ARGS)
+    return playwright.chromium.launch(
+        executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS
+    )
 
 
 def axe_source() -> str:
@@ -81,13 +94,20 @@ def axe_source() -> str:
         npm = shutil.which("npm")
         if npm is None:
             raise RuntimeError("hace falta npm (Node.js) para instalar axe-core en tests/node/")
-        subprocess.run([npm, "ci", "--ignore-scripts", "--no-audit", "--no-fund"],
-                       cwd=NODE_DIR, check=True, capture_output=True, timeout=300)
+        subprocess.run(
+            [npm, "ci", "--ignore-scripts", "--no-audit", "--no-fund"],
+            cwd=NODE_DIR,
+            check=True,
+            capture_output=True,
+            timeout=300,
+        )
     wanted = json.loads((NODE_DIR / "package.json").read_text())["dependencies"]["axe-core"]
     installed = json.loads(script.with_name("package.json").read_text())["version"]
     if installed != wanted:
-        raise RuntimeError(f"axe-core {installed} instalado, se esperaba {wanted}: borra "
-                           f"{NODE_DIR / 'node_modules'} y repite")
+        raise RuntimeError(
+            f"axe-core {installed} instalado, se esperaba {wanted}: borra "
+            f"{NODE_DIR / 'node_modules'} y repite"
+        )
     return script.read_text(encoding="utf-8")
 
 
@@ -123,9 +143,11 @@ class RequestLog:
     def foreign(self, base: str) -> list[str]:
         """Requests to any host other than the site's (data: and blob: URLs are local)."""
         own = urlsplit(base).netloc
-        return [u for u in self.urls
-                if urlsplit(u).scheme not in ("data", "blob", "about")
-                and urlsplit(u).netloc != own]
+        return [
+            u
+            for u in self.urls
+            if urlsplit(u).scheme not in ("data", "blob", "about") and urlsplit(u).netloc != own
+        ]
 
 
 def screenshot(page: Any, name: str) -> Path:

@@ -10,7 +10,6 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-
 from docverify import bench
 from docverify import config as config_mod
 from docverify.executor import Executor
@@ -74,17 +73,23 @@ def copy_site(dest: Path) -> Path:
     return bench.copy_site(ROOT, dest)
 
 
-def mkdocs_build(root: Path, site_dir: Path, *, strict: bool = True,
-                 env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
-    args = [str(BIN / "mkdocs"), "build", "-q", "-f", str(root / "mkdocs.yml"), "-d",
-            str(site_dir)]
+def mkdocs_build(
+    root: Path, site_dir: Path, *, strict: bool = True, env: dict[str, str] | None = None
+) -> subprocess.CompletedProcess[str]:
+    args = [str(BIN / "mkdocs"), "build", "-q", "-f", str(root / "mkdocs.yml"), "-d", str(site_dir)]
     if strict:
         args.append("--strict")
     # DOCVERIFY_CACHE=0: the strict builds of the tests really run every block.
-    full_env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", "DOCVERIFY_RUNNER": "cpu",
-                "DOCVERIFY_CACHE": "0", **(env or {})}
-    return subprocess.run(args, cwd=root, capture_output=True, text=True, env=full_env,
-                          check=False, timeout=600)
+    full_env = {
+        **os.environ,
+        "NO_MKDOCS_2_WARNING": "1",
+        "DOCVERIFY_RUNNER": "cpu",
+        "DOCVERIFY_CACHE": "0",
+        **(env or {}),
+    }
+    return subprocess.run(
+        args, cwd=root, capture_output=True, text=True, env=full_env, check=False, timeout=600
+    )
 
 
 @pytest.fixture(scope="session")

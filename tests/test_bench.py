@@ -28,8 +28,9 @@ def test_the_synthetic_corpus_has_every_page_and_block(tmp_path: Path) -> None:
 
 def test_tree_memory_counts_this_process_and_its_children() -> None:
     alone, _ = bench.tree_memory(os.getpid())
-    child = subprocess.Popen([sys.executable, "-c", "import sys; sys.stdin.read()"],
-                             stdin=subprocess.PIPE)
+    child = subprocess.Popen(
+        [sys.executable, "-c", "import sys; sys.stdin.read()"], stdin=subprocess.PIPE
+    )
     try:
         with_child, pss = bench.tree_memory(os.getpid())
     finally:
@@ -56,9 +57,23 @@ def test_execution_off_renders_recordings_and_never_passes_strict(tmp_path: Path
 @pytest.mark.slow
 def test_bench_ends_with_one_machine_readable_line() -> None:
     done = subprocess.run(
-        [str(Path(sys.executable).parent / "docverify"), "bench", "--repeat", "1", "--pages",
-         "3", "--blocks", "2"], cwd=ROOT, capture_output=True, text=True, check=False,
-        timeout=900, env={**os.environ, "NO_MKDOCS_2_WARNING": "1"})
+        [
+            str(Path(sys.executable).parent / "docverify"),
+            "bench",
+            "--repeat",
+            "1",
+            "--pages",
+            "3",
+            "--blocks",
+            "2",
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=900,
+        env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
+    )
     assert done.returncode == 0, done.stderr
     lines = done.stdout.strip().splitlines()
     match = LINE.match(lines[-1])

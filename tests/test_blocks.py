@@ -8,7 +8,6 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from conftest import ROOT
 from docverify import config as config_mod
 from docverify import site
@@ -44,8 +43,10 @@ def test_site_has_no_findings(report: Report) -> None:
 def test_collector_found_the_blocks() -> None:
     # A collector that finds nothing must fail, not pass: the two articles have 14 blocks.
     assert len(BLOCKS) >= 14
-    assert {p.rel for p in PAGES if p.blocks} >= {"articulos/primer-ejercicio.md",
-                                                  "articulos/arquitectura-autograd.md"}
+    assert {p.rel for p in PAGES if p.blocks} >= {
+        "articulos/primer-ejercicio.md",
+        "articulos/arquitectura-autograd.md",
+    }
 
 
 @pytest.mark.slow
@@ -57,11 +58,29 @@ def test_pytest_verifies_as_many_blocks_as_the_build_executes(built_site: Path) 
 
 def test_markdown_docs_skips_executed_blocks_and_runs_the_rest(tmp_path: Path) -> None:
     page = tmp_path / "pagina.md"
-    page.write_text('```python exec="on" id="x"\nraise SystemExit("no debe correr")\n```\n\n'
-                    "```python\nassert 1 + 1 == 2\n```\n\n```python\nassert 1 + 1 == 3\n```\n",
-                    encoding="utf-8")
+    page.write_text(
+        '```python exec="on" id="x"\nraise SystemExit("no debe correr")\n```\n\n'
+        "```python\nassert 1 + 1 == 2\n```\n\n```python\nassert 1 + 1 == 3\n```\n",
+        encoding="utf-8",
+    )
     result = subprocess.run(
-        [sys.executable, "-m", "pytest", "-q", "-p", "docverify.pytest_plugin",
-         "--markdown-docs", "-o", "addopts=", "-o", "filterwarnings=", str(page)],
-        capture_output=True, text=True, check=False, cwd=tmp_path)
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            "-q",
+            "-p",
+            "docverify.pytest_plugin",
+            "--markdown-docs",
+            "-o",
+            "addopts=",
+            "-o",
+            "filterwarnings=",
+            str(page),
+        ],
+        capture_output=True,
+        text=True,
+        check=False,
+        cwd=tmp_path,
+    )
     assert "1 failed, 1 passed" in result.stdout, result.stdout + result.stderr

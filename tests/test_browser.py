@@ -90,8 +90,9 @@ def audit(browser: Any, base: str, url: str, axe: str, scheme: str = "light") ->
     log = bs.RequestLog(context)
     page = context.new_page()
     errors: list[str] = []
-    page.on("console", lambda message: errors.append(message.text)
-            if message.type == "error" else None)
+    page.on(
+        "console", lambda message: errors.append(message.text) if message.type == "error" else None
+    )
     try:
         page.goto(base + url, wait_until="networkidle")
         violations = bs.run_axe(page, axe)
@@ -111,8 +112,9 @@ def _pages(built_site: Path) -> list[str]:
     return pages
 
 
-def test_pages_request_nothing_from_other_hosts(playwright_browser: Any, built_site: Path,
-                                                 site_url: str, axe: str) -> None:
+def test_pages_request_nothing_from_other_hosts(
+    playwright_browser: Any, built_site: Path, site_url: str, axe: str
+) -> None:
     problems = []
     for url in _pages(built_site):
         result = audit(playwright_browser, site_url, url, axe)
@@ -125,8 +127,9 @@ def test_pages_request_nothing_from_other_hosts(playwright_browser: Any, built_s
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_axe_finds_no_violation(playwright_browser: Any, built_site: Path, site_url: str,
-                                axe: str, scheme: str) -> None:
+def test_axe_finds_no_violation(
+    playwright_browser: Any, built_site: Path, site_url: str, axe: str, scheme: str
+) -> None:
     problems = []
     for url in _pages(built_site):
         result = audit(playwright_browser, site_url, url, axe, scheme)
@@ -136,7 +139,8 @@ def test_axe_finds_no_violation(playwright_browser: Any, built_site: Path, site_
 
 
 def test_tabs_page_is_accessible_and_keyboard_reaches_everything(
-        playwright_browser: Any, tabs_site_url: str, axe: str) -> None:
+    playwright_browser: Any, tabs_site_url: str, axe: str
+) -> None:
     """Search, the CPU/GPU tabs and the notebook download are reached with Tab alone."""
     url = ARTICLES[0]
     result = audit(playwright_browser, tabs_site_url, url, axe)
@@ -150,13 +154,15 @@ def test_tabs_page_is_accessible_and_keyboard_reaches_everything(
         reached = set()
         for _ in range(150):
             page.keyboard.press("Tab")
-            reached.add(page.evaluate("""() => {
+            reached.add(
+                page.evaluate("""() => {
                 const e = document.activeElement;
                 if (e.matches(".md-search__input")) return "búsqueda";
                 if (e.closest(".dv-output .tabbed-set")) return "pestañas";
                 if (e.matches("a[download][href$='.ipynb']")) return "descarga";
                 return "";
-            }"""))
+            }""")
+            )
             if {"búsqueda", "pestañas", "descarga"} <= reached:
                 break
         missing = {"búsqueda", "pestañas", "descarga"} - reached
@@ -177,8 +183,7 @@ def test_tabs_page_is_accessible_and_keyboard_reaches_everything(
         page.close()
 
 
-def test_every_page_is_in_spanish(playwright_browser: Any, built_site: Path,
-                                  site_url: str) -> None:
+def test_every_page_is_in_spanish(playwright_browser: Any, built_site: Path, site_url: str) -> None:
     page = playwright_browser.new_page()
     try:
         for url in _pages(built_site):
@@ -191,8 +196,9 @@ def test_every_page_is_in_spanish(playwright_browser: Any, built_site: Path,
 
 
 @pytest.mark.parametrize(("query", "article"), sorted(SEARCHES.items()))
-def test_search_in_spanish_finds_the_article(playwright_browser: Any, site_url: str,
-                                             query: str, article: str) -> None:
+def test_search_in_spanish_finds_the_article(
+    playwright_browser: Any, site_url: str, query: str, article: str
+) -> None:
     from playwright.sync_api import TimeoutError as PlaywrightTimeout  # noqa: PLC0415
 
     page = playwright_browser.new_page(viewport={"width": 1280, "height": 900})
@@ -207,14 +213,18 @@ def test_search_in_spanish_finds_the_article(playwright_browser: Any, site_url: 
             bs.fail(page, f"busqueda-{query}", f"«{query}»: la búsqueda no dio resultados")
         href = urlsplit(first.get_attribute("href") or "").path
         if href != urlsplit(site_url + article).path:
-            bs.fail(page, f"busqueda-{query}",
-                    f"«{query}»: el primer resultado es {href}, se esperaba {article}")
+            bs.fail(
+                page,
+                f"busqueda-{query}",
+                f"«{query}»: el primer resultado es {href}, se esperaba {article}",
+            )
     finally:
         page.close()
 
 
-def test_at_375_px_only_code_scrolls_sideways(playwright_browser: Any, built_site: Path,
-                                              site_url: str) -> None:
+def test_at_375_px_only_code_scrolls_sideways(
+    playwright_browser: Any, built_site: Path, site_url: str
+) -> None:
     page = playwright_browser.new_page(viewport={"width": 375, "height": 812})
     try:
         for url in _pages(built_site):
@@ -229,11 +239,19 @@ def test_at_375_px_only_code_scrolls_sideways(playwright_browser: Any, built_sit
                   .map(e => e.tagName.toLowerCase() + "." + [...e.classList].join(".")),
             })""")
             if widths["page"] > widths["view"]:
-                bs.fail(page, f"375-{url}", f"{url or '/'}: la página mide {widths['page']} px "
-                        f"de ancho en una pantalla de {widths['view']} px")
+                bs.fail(
+                    page,
+                    f"375-{url}",
+                    f"{url or '/'}: la página mide {widths['page']} px "
+                    f"de ancho en una pantalla de {widths['view']} px",
+                )
             if widths["others"]:
-                bs.fail(page, f"375-{url}", f"{url or '/'}: se desplazan en horizontal "
-                        f"elementos que no son código: {widths['others'][:5]}")
+                bs.fail(
+                    page,
+                    f"375-{url}",
+                    f"{url or '/'}: se desplazan en horizontal "
+                    f"elementos que no son código: {widths['others'][:5]}",
+                )
     finally:
         page.close()
 
@@ -264,8 +282,9 @@ def test_copy_button_copies_only_the_code(playwright_browser: Any, site_url: str
         page.goto(site_url + ARTICLES[0], wait_until="networkidle")
         outputs = page.locator(".dv-output").count()
         assert outputs >= 5, "no hay paneles de salida"
-        assert page.locator(".dv-output .md-code__button, .dv-output .md-clipboard").count() == 0, \
+        assert page.locator(".dv-output .md-code__button, .dv-output .md-clipboard").count() == 0, (
             "los paneles de salida no deben tener botón de copiar"
+        )
         page.locator(".md-code__button[data-clipboard-target]").first.click()
         copied = page.evaluate("() => navigator.clipboard.readText()")
         code = (ROOT / "snippets/articulos/primer-ejercicio/entorno.py").read_text()
@@ -281,8 +300,10 @@ def test_missing_page_is_the_spanish_404(playwright_browser: Any, site_url: str)
         response = page.goto(site_url + "no-existe/")
         assert response is not None and response.status == 404
         text = page.inner_text("article")
-        if "página no encontrada" not in text or page.evaluate(
-                "() => document.documentElement.lang") != "es":
+        if (
+            "página no encontrada" not in text
+            or page.evaluate("() => document.documentElement.lang") != "es"
+        ):
             bs.fail(page, "404", f"la página 404 no está en español: {text!r}")
     finally:
         page.close()
@@ -301,17 +322,23 @@ def test_notebook_page_offers_the_download(playwright_browser: Any, site_url: st
         page.close()
 
 
-def test_checks_fail_on_a_broken_site(playwright_browser: Any, axe: str, site_copy: Any,
-                                      tmp_path: Path) -> None:
+def test_checks_fail_on_a_broken_site(
+    playwright_browser: Any, axe: str, site_copy: Any, tmp_path: Path
+) -> None:
     """An external font and an image without alt, put back into a copy: both are caught."""
     root = site_copy()
     config = root / "mkdocs.yml"
-    config.write_text(config.read_text(encoding="utf-8").replace(
-        "extra_css:\n", "extra_css:\n  - https://fonts.googleapis.com/css2?family=Roboto\n"),
-        encoding="utf-8")
+    config.write_text(
+        config.read_text(encoding="utf-8").replace(
+            "extra_css:\n", "extra_css:\n  - https://fonts.googleapis.com/css2?family=Roboto\n"
+        ),
+        encoding="utf-8",
+    )
     home = root / "docs/index.md"
-    home.write_text(home.read_text(encoding="utf-8")
-                    + '\n<img src="assets/images/favicon.png">\n', encoding="utf-8")
+    home.write_text(
+        home.read_text(encoding="utf-8") + '\n<img src="assets/images/favicon.png">\n',
+        encoding="utf-8",
+    )
     site = tmp_path / "roto"
     result = mkdocs_build(root, site)
     assert result.returncode == 0, result.stderr

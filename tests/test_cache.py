@@ -54,8 +54,11 @@ def site(project: Project) -> Project:
     return project
 
 
-def run(project: Project, executor: Executor, cache: Cache,
-        ) -> tuple[dict[str, dict], list[str]]:
+def run(
+    project: Project,
+    executor: Executor,
+    cache: Cache,
+) -> tuple[dict[str, dict], list[str]]:
     """Execute the whole project through the cache; return results and the pages that ran."""
     before = dict(executor.__dict__)
     stored: list[str] = []
@@ -85,8 +88,9 @@ def test_second_run_comes_from_the_cache(site: Project, executor: Executor) -> N
     again, ran = run(site, executor, cache)
     assert ran == [] and executor.executed == started  # no block really ran
     assert (cache.hits, cache.misses, cache.rejected) == (4, 0, 0)
-    assert {k: r["output"] for k, r in again.items()} == {k: r["output"]
-                                                          for k, r in results.items()}
+    assert {k: r["output"] for k, r in again.items()} == {
+        k: r["output"] for k, r in results.items()
+    }
     assert all(r["cached"] for r in again.values())
 
 
@@ -104,14 +108,18 @@ def _edit(path: Path, old: str, new: str) -> None:
     path.write_text(text.replace(old, new), encoding="utf-8")
 
 
-@pytest.mark.parametrize(("file", "old", "new", "reruns"), [
-    ("docs/a.md", "print(x * 2)", "print(x * 3)", ["a.md"]),  # the block's code
-    ("snippets/a/incluido.py", "1)", "2)", ["a.md"]),  # a file the block includes
-    ("docs/a.md", "arange(3.0)", "arange(4.0)", ["a.md"]),  # an earlier block of the session
-    ("docs/b.md", "range(4)", "range(5)", ["b.md"]),  # another page: a.md is kept
-])
-def test_a_code_edit_reruns_its_page_only(site: Project, executor: Executor, *, file: str,
-                                          old: str, new: str, reruns: list[str]) -> None:
+@pytest.mark.parametrize(
+    ("file", "old", "new", "reruns"),
+    [
+        ("docs/a.md", "print(x * 2)", "print(x * 3)", ["a.md"]),  # the block's code
+        ("snippets/a/incluido.py", "1)", "2)", ["a.md"]),  # a file the block includes
+        ("docs/a.md", "arange(3.0)", "arange(4.0)", ["a.md"]),  # an earlier block of the session
+        ("docs/b.md", "range(4)", "range(5)", ["b.md"]),  # another page: a.md is kept
+    ],
+)
+def test_a_code_edit_reruns_its_page_only(
+    site: Project, executor: Executor, *, file: str, old: str, new: str, reruns: list[str]
+) -> None:
     first, _ = run(site, executor, fresh(site))
     _edit(site.root / file, old, new)
     results, ran = run(site, executor, fresh(site))
@@ -143,25 +151,28 @@ def test_the_runner_is_part_of_the_key(site: Project, executor: Executor) -> Non
 
 
 @pytest.mark.parametrize("package", ["torch", "numpy"])
-def test_library_versions_are_part_of_the_key(site: Project, executor: Executor,
-                                              monkeypatch: pytest.MonkeyPatch,
-                                              package: str) -> None:
+def test_library_versions_are_part_of_the_key(
+    site: Project, executor: Executor, monkeypatch: pytest.MonkeyPatch, package: str
+) -> None:
     job = _prime(site, executor)
     real = cache_mod._version
-    monkeypatch.setattr(cache_mod, "_version",
-                        lambda name: "9.9.9" if name == package else real(name))
+    monkeypatch.setattr(
+        cache_mod, "_version", lambda name: "9.9.9" if name == package else real(name)
+    )
     assert fresh(site).load(job) is None
 
 
-def test_the_python_version_is_part_of_the_key(site: Project, executor: Executor,
-                                               monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_python_version_is_part_of_the_key(
+    site: Project, executor: Executor, monkeypatch: pytest.MonkeyPatch
+) -> None:
     job = _prime(site, executor)
     monkeypatch.setattr(cache_mod.platform, "python_version", lambda: "3.99.0")
     assert fresh(site).load(job) is None
 
 
-def test_the_engine_version_is_part_of_the_key(site: Project, executor: Executor,
-                                               monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_engine_version_is_part_of_the_key(
+    site: Project, executor: Executor, monkeypatch: pytest.MonkeyPatch
+) -> None:
     job = _prime(site, executor)
     monkeypatch.setattr(docverify, "__version__", "99.0.0")
     cache_mod.engine_fingerprint.cache_clear()
@@ -173,9 +184,9 @@ def test_the_engine_version_is_part_of_the_key(site: Project, executor: Executor
     assert fresh(site).load(job) is not None
 
 
-def test_the_engine_source_is_part_of_the_key(site: Project, executor: Executor,
-                                              monkeypatch: pytest.MonkeyPatch,
-                                              tmp_path: Path) -> None:
+def test_the_engine_source_is_part_of_the_key(
+    site: Project, executor: Executor, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
     """Same version number, one edited engine file: the cache must not trust old results."""
     job = _prime(site, executor)
     package = Path(docverify.__file__).parent
@@ -197,18 +208,23 @@ def _truncate(path: Path) -> None:
 
 
 def _tamper(path: Path) -> None:  # a plausible edit that keeps the JSON valid
-    path.write_text(path.read_text(encoding="utf-8").replace("tensor([0., 2., 4.])",
-                                                             "tensor([9., 9., 9.])"))
+    path.write_text(
+        path.read_text(encoding="utf-8").replace("tensor([0., 2., 4.])", "tensor([9., 9., 9.])")
+    )
 
 
 def _garbage(path: Path) -> None:
     path.write_bytes(b"\x00\xff not a cache file")
 
 
-@pytest.mark.parametrize("damage", [Path.unlink, _truncate, _tamper, _garbage],
-                         ids=["deleted", "truncated", "tampered", "garbage"])
+@pytest.mark.parametrize(
+    "damage",
+    [Path.unlink, _truncate, _tamper, _garbage],
+    ids=["deleted", "truncated", "tampered", "garbage"],
+)
 def test_a_missing_or_corrupt_file_is_rebuilt_not_trusted(
-        site: Project, executor: Executor, damage: Callable[[Path], None]) -> None:
+    site: Project, executor: Executor, damage: Callable[[Path], None]
+) -> None:
     _prime(site, executor)
     path = site.root / ".cache/docverify/cpu/a.md.json"
     damage(path)
@@ -228,26 +244,35 @@ def test_the_whole_cache_folder_is_safe_to_delete(site: Project, executor: Execu
 
 
 def test_a_timeout_is_not_cached(project: Project, executor: Executor) -> None:
-    project.page("t.md", """\
+    project.page(
+        "t.md",
+        """\
         # T
 
         ```python exec="on" id="lento" timeout="0.5"
         import time
         time.sleep(30)
         ```
-        """)
+        """,
+    )
     cache = fresh(project)
     results, _ = run(project, executor, cache)
     assert "tiempo límite" in results["t/lento"]["error"]
     assert not (project.root / ".cache/docverify/cpu/t.md.json").exists()
 
 
-@pytest.mark.parametrize(("env", "expected"), [
-    ({}, True), ({"CI": "true"}, False), ({"DOCVERIFY_CACHE": "0"}, False),
-    ({"CI": "false"}, True),
-])
-def test_ci_and_the_switch_turn_the_cache_off(monkeypatch: pytest.MonkeyPatch,
-                                              env: dict[str, str], expected: bool) -> None:
+@pytest.mark.parametrize(
+    ("env", "expected"),
+    [
+        ({}, True),
+        ({"CI": "true"}, False),
+        ({"DOCVERIFY_CACHE": "0"}, False),
+        ({"CI": "false"}, True),
+    ],
+)
+def test_ci_and_the_switch_turn_the_cache_off(
+    monkeypatch: pytest.MonkeyPatch, env: dict[str, str], expected: bool
+) -> None:
     for name in ("CI", "DOCVERIFY_CACHE"):
         monkeypatch.delenv(name, raising=False)
     for name, value in env.items():
@@ -255,12 +280,23 @@ def test_ci_and_the_switch_turn_the_cache_off(monkeypatch: pytest.MonkeyPatch,
     assert cache_mod.allowed() is expected
 
 
-@pytest.mark.parametrize(("args", "env", "cached"), [
-    ([], {}, True), (["--no-cache"], {}, False), ([], {"CI": "true"}, False),
-])
-def test_check_uses_the_cache_locally_only(site: Project, monkeypatch: pytest.MonkeyPatch,
-                                           capsys: pytest.CaptureFixture[str], *, args: list[str],
-                                           env: dict[str, str], cached: bool) -> None:
+@pytest.mark.parametrize(
+    ("args", "env", "cached"),
+    [
+        ([], {}, True),
+        (["--no-cache"], {}, False),
+        ([], {"CI": "true"}, False),
+    ],
+)
+def test_check_uses_the_cache_locally_only(
+    site: Project,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    *,
+    args: list[str],
+    env: dict[str, str],
+    cached: bool,
+) -> None:
     monkeypatch.chdir(site.root)
     monkeypatch.delenv("CI", raising=False)
     monkeypatch.delenv("DOCVERIFY_CACHE", raising=False)
@@ -285,13 +321,17 @@ def test_a_serve_style_rebuild_after_a_prose_edit_reruns_no_block(tmp_path: Path
     files = sorted((root / ".cache/docverify/cpu").rglob("*.json"))
     assert len(files) == sum(1 for p in read_site(config_mod.load(root)) if p.blocks)
     stamps = [f.stat().st_mtime_ns for f in files]
-    _edit(root / "docs/articulos/primer-ejercicio.md", "son dos pruebas distintas",
-          "son dos pruebas bien distintas")
+    _edit(
+        root / "docs/articulos/primer-ejercicio.md",
+        "son dos pruebas distintas",
+        "son dos pruebas bien distintas",
+    )
     second = mkdocs_build(root, tmp_path / "two", env=local)
     assert second.returncode == 0, second.stderr
     assert [f.stat().st_mtime_ns for f in files] == stamps
-    assert "dos pruebas bien distintas" in (tmp_path / "two/articulos/primer-ejercicio/index.html"
-                                  ).read_text(encoding="utf-8")
+    assert "dos pruebas bien distintas" in (
+        tmp_path / "two/articulos/primer-ejercicio/index.html"
+    ).read_text(encoding="utf-8")
     uncached = mkdocs_build(root, tmp_path / "three")  # the tests' default: DOCVERIFY_CACHE=0
     assert uncached.returncode == 0, uncached.stderr
     assert [f.stat().st_mtime_ns for f in files] == stamps  # ran, but never read nor wrote

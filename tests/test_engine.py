@@ -3,17 +3,24 @@
 from __future__ import annotations
 
 import os
+import subprocess
+import sys
 import time
 from pathlib import Path
 
 import pytest
-
 from conftest import Project
 from docverify import compare, recordings
 from docverify.executor import Executor
 from docverify.findings import errors
 from docverify.pages import read_site
 from docverify.verify import record, verify
+
+
+@pytest.fixture(autouse=True)
+def _local_author(monkeypatch: pytest.MonkeyPatch) -> None:
+    """These tests record as an author does locally; CI=true (as in .ci/run) forbids recording."""
+    monkeypatch.delenv("CI", raising=False)
 
 
 def run(project: Project, executor: Executor, runner: str = "cpu"):
@@ -29,8 +36,11 @@ def block(code: str, block_id: str, extra: str = "") -> str:
 
 
 def test_missing_and_duplicate_ids_are_located(project: Project) -> None:
-    project.page("a.md", "# A\n\n" + block("print(1)", "uno") + "\n```python exec=\"on\"\n"
-                 "print(2)\n```\n\n" + block("print(3)", "uno"))
+    project.page(
+        "a.md",
+        "# A\n\n" + block("print(1)", "uno") + '\n```python exec="on"\n'
+        "print(2)\n```\n\n" + block("print(3)", "uno"),
+    )
     pages = read_site(project.config)
     found = {f.kind: f for f in pages[0].findings}
     assert set(found) == {"id-ausente", "id-duplicado"}
@@ -73,12 +83,14 @@ def test_missing_recording_names_the_command(project: Project, executor: Executo
     assert finding.where == "docs/a.md:2"
 
 
-def test_record_then_check_then_divergence_with_diff(project: Project,
-                                                     executor: Executor) -> None:
+def test_record_then_check_then_divergence_with_diff(project: Project, executor: Executor) -> None:
     project.snippet("a/uno.py", "print('hola')\nprint(41 + 1)\n")
     project.snippet("a/dos.py", "print('adiós')\n")
-    project.page("a.md", '```python exec="on" id="uno"\n--8<-- "a/uno.py"\n```\n\n'
-                 '```python exec="on" id="dos"\n--8<-- "a/dos.py"\n```\n')
+    project.page(
+        "a.md",
+        '```python exec="on" id="uno"\n--8<-- "a/uno.py"\n```\n\n'
+        '```python exec="on" id="dos"\n--8<-- "a/dos.py"\n```\n',
+    )
     cfg = project.config
     rec = record(cfg, read_site(cfg), "cpu", executor)
     assert len(rec.written) == 2 and not rec.findings
@@ -95,7 +107,8 @@ def test_record_then_check_then_divergence_with_diff(project: Project,
 
 
 def test_hand_edited_recording_fails_and_record_restores_it(
-        project: Project, executor: Executor, monkeypatch: pytest.MonkeyPatch) -> None:
+    project: Project, executor: Executor, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setenv("SOURCE_DATE_EPOCH", "1790000000")
     project.page("a.md", block("import torch\nprint(torch.arange(3) * 2)", "t"))
     cfg = project.config
@@ -111,8 +124,7 @@ def test_hand_edited_recording_fails_and_record_restores_it(
     assert again.written == [] and again.unchanged == 1
 
 
-def test_record_keeps_placeholders_that_still_match(project: Project,
-                                                    executor: Executor) -> None:
+def test_record_keeps_placeholders_that_still_match(project: Project, executor: Executor) -> None:
     project.page("a.md", block("print('id:', id(object()))\nprint('fijo')", "ph"))
     cfg = project.config
     record(cfg, read_site(cfg), "cpu", executor)
@@ -126,8 +138,9 @@ def test_record_keeps_placeholders_that_still_match(project: Project,
     assert recordings.read(path, "cpu").body == "id: [..]\ncambiado\n"
 
 
-def test_record_refuses_under_ci(project: Project, executor: Executor,
-                                 monkeypatch: pytest.MonkeyPatch) -> None:
+def test_record_refuses_under_ci(
+    project: Project, executor: Executor, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setenv("CI", "true")
     project.page("a.md", block("print(1)", "x"))
     with pytest.raises(PermissionError, match="CI=true"):
@@ -145,8 +158,14 @@ def test_record_refuses_unexpected_exception(project: Project, executor: Executo
 
 
 def test_expected_exception_is_recorded_and_shown(project: Project, executor: Executor) -> None:
-    project.page("a.md", block("print('antes')\nraise ValueError('mal dato: 3')", "err",
-                               ' raises="ValueError: mal dato"'))
+    project.page(
+        "a.md",
+        block(
+            "print('antes')\nraise ValueError('mal dato: 3')",
+            "err",
+            ' raises="ValueError: mal dato"',
+        ),
+    )
     cfg = project.config
     record(cfg, read_site(cfg), "cpu", executor)
     body = recordings.read(cfg.snippets_dir / "a" / "err.cpu.txt", "cpu").body
@@ -157,8 +176,7 @@ def test_expected_exception_is_recorded_and_shown(project: Project, executor: Ex
     assert kinds(errors(run(project, executor).findings)) == ["excepcion-inesperada"]
 
 
-def test_orphan_recording_fails_and_prune_lists_it(project: Project,
-                                                   executor: Executor) -> None:
+def test_orphan_recording_fails_and_prune_lists_it(project: Project, executor: Executor) -> None:
     project.page("a.md", block("print(1)", "vivo"))
     cfg = project.config
     record(cfg, read_site(cfg), "cpu", executor)
@@ -169,8 +187,11 @@ def test_orphan_recording_fails_and_prune_lists_it(project: Project,
 
 
 def test_runner_only_blocks_and_reasons(project: Project, executor: Executor) -> None:
-    project.page("a.md", block("print('solo gpu')", "g", ' runner="gpu" reason="usa CUDA"')
-                 + block("print(1)", "sin", ' runner="gpu"'))
+    project.page(
+        "a.md",
+        block("print('solo gpu')", "g", ' runner="gpu" reason="usa CUDA"')
+        + block("print(1)", "sin", ' runner="gpu"'),
+    )
     pages = read_site(project.config)
     assert kinds(pages[0].findings) == ["motivo-ausente"]
     report = run(project, executor)
@@ -191,20 +212,29 @@ def test_tolerance_from_block_options(project: Project, executor: Executor) -> N
     cfg = project.config
     record(cfg, read_site(cfg), "cpu", executor)
     path = cfg.snippets_dir / "a" / "num.cpu.txt"
-    path.write_text(path.read_text(encoding="utf-8").replace("0.30000000000000004", "0.301"),
-                    encoding="utf-8")
+    path.write_text(
+        path.read_text(encoding="utf-8").replace("0.30000000000000004", "0.301"), encoding="utf-8"
+    )
     assert not errors(run(project, executor).findings)
     project.page("a.md", block("print(0.1 + 0.2)", "num"))
     assert kinds(errors(run(project, executor).findings)) == ["divergencia"]
 
 
 def test_expectations(project: Project, executor: Executor) -> None:
-    project.page("a.md", block("import torch\nx = torch.tensor(3.0)\nprint(x * 4)  # "
-                               "Expectativa: 12\nprint(x * 2)  # Expectativa: 7", "e"))
+    project.page(
+        "a.md",
+        block(
+            "import torch\nx = torch.tensor(3.0)\nprint(x * 4)  # "
+            "Expectativa: 12\nprint(x * 2)  # Expectativa: 7",
+            "e",
+        ),
+    )
     report = run(project, executor)
     outcome = report.outcomes["a/e"]
     assert [(e["expected"], e["observed"], e["ok"]) for e in outcome.expectations] == [
-        ("12", "tensor(12.)", True), ("7", "tensor(6.)", False)]
+        ("12", "tensor(12.)", True),
+        ("7", "tensor(6.)", False),
+    ]
     bad = [f for f in report.findings if f.kind == "expectativa"]
     assert len(bad) == 1 and bad[0].where == "docs/a.md:5"
     assert "Esperado 7 · Observado tensor(6.)" in bad[0].message
@@ -212,7 +242,10 @@ def test_expectations(project: Project, executor: Executor) -> None:
 
 def test_pages_are_isolated_and_seeded(project: Project, executor: Executor) -> None:
     leak = "import torch\ntorch.set_default_dtype(torch.float64)\nprint(torch.get_default_dtype())"
-    look = "import torch, random\nprint(torch.get_default_dtype(), torch.rand(1).item(), random.random())"
+    look = (
+        "import torch, random\n"
+        "print(torch.get_default_dtype(), torch.rand(1).item(), random.random())"
+    )
     project.page("a.md", block(leak, "leak"))
     project.page("b.md", block(look, "look") + block(look, "again"))
     report = run(project, executor)
@@ -230,17 +263,22 @@ def test_working_directory_is_outside_the_repo(project: Project, executor: Execu
 
 
 def test_sessions_share_state_within_a_page(project: Project, executor: Executor) -> None:
-    project.page("a.md", block("x = 5", "def", ' session="s"')
-                 + block("print(x)", "use", ' session="s"') + block("print('x' in dir())", "no"))
+    project.page(
+        "a.md",
+        block("x = 5", "def", ' session="s"')
+        + block("print(x)", "use", ' session="s"')
+        + block("print('x' in dir())", "no"),
+    )
     report = run(project, executor)
     assert report.outcomes["a/use"].observed == "5"
     assert report.outcomes["a/no"].observed == "False"
 
 
-def test_timeout_names_the_block_and_the_run_goes_on(project: Project,
-                                                    executor: Executor) -> None:
-    project.page("a.md", block("while True: pass", "bucle", ' timeout="2"')
-                 + block("print('sigo')", "despues"))
+def test_timeout_names_the_block_and_the_run_goes_on(project: Project, executor: Executor) -> None:
+    project.page(
+        "a.md",
+        block("while True: pass", "bucle", ' timeout="2"') + block("print('sigo')", "despues"),
+    )
     started = time.monotonic()
     report = run(project, executor)
     assert time.monotonic() - started < 30
@@ -249,14 +287,18 @@ def test_timeout_names_the_block_and_the_run_goes_on(project: Project,
     assert report.outcomes["a/despues"].observed == "sigo"
 
 
-@pytest.mark.parametrize(("code", "needle"), [
-    ("import sys\nsys.exit(3)", "sys.exit(3)"),
-    ("import os\nos._exit(7)", "código de salida 7"),
-    ("print('x' * 200_000)", "límite"),
-    ("def f(:\n  pass", "sintaxis"),
-])
-def test_crashes_fail_the_block_clearly(project: Project, executor: Executor, code: str,
-                                        needle: str) -> None:
+@pytest.mark.parametrize(
+    ("code", "needle"),
+    [
+        ("import sys\nsys.exit(3)", "sys.exit(3)"),
+        ("import os\nos._exit(7)", "código de salida 7"),
+        ("print('x' * 200_000)", "límite"),
+        ("def f(:\n  pass", "sintaxis"),
+    ],
+)
+def test_crashes_fail_the_block_clearly(
+    project: Project, executor: Executor, code: str, needle: str
+) -> None:
     project.page("a.md", block(code, "malo") + block("print('vivo')", "bueno"))
     report = run(project, executor)
     failures = [f for f in report.findings if f.kind == "fallo-ejecucion"]
@@ -266,8 +308,11 @@ def test_crashes_fail_the_block_clearly(project: Project, executor: Executor, co
 
 
 def test_session_after_a_crash_is_skipped(project: Project, executor: Executor) -> None:
-    project.page("a.md", block("import os\nos._exit(1)", "c", ' session="s"')
-                 + block("print(1)", "d", ' session="s"'))
+    project.page(
+        "a.md",
+        block("import os\nos._exit(1)", "c", ' session="s"')
+        + block("print(1)", "d", ' session="s"'),
+    )
     report = run(project, executor)
     assert "misma sesión" in report.outcomes["a/d"].result["error"]
 
@@ -289,8 +334,9 @@ def test_compare_rules() -> None:
     assert not compare.expectation_holds("12", "tensor([12., 1.])", tol)
     # The runner's device and the dtype are metadata, not values (GPU: device='cuda:0').
     assert compare.expectation_holds("6", "tensor(6., device='cuda:0')", tol)
-    assert compare.expectation_holds("27", "tensor(27., device='cuda:0', grad_fn=<MulBackward0>)",
-                                     tol)
+    assert compare.expectation_holds(
+        "27", "tensor(27., device='cuda:0', grad_fn=<MulBackward0>)", tol
+    )
     assert compare.expectation_holds("12", "tensor(12., dtype=torch.float64)", tol)
     assert not compare.expectation_holds("6", "tensor(7., device='cuda:0')", tol)
     assert compare.merge("v [..]\nfijo", "v 9\notro", tol) == "v [..]\notro"
@@ -300,17 +346,18 @@ def test_warnings_are_not_deduplicated(project: Project, executor: Executor) -> 
     code = "import warnings\nfor _ in range(2):\n    warnings.warn('otra vez')"
     project.page("a.md", block(code, "w"))
     assert run(project, executor).outcomes["a/w"].observed == (
-        "UserWarning: otra vez\nUserWarning: otra vez")
+        "UserWarning: otra vez\nUserWarning: otra vez"
+    )
 
 
 def test_engine_does_not_import_torch_or_mkdocs_in_the_caller() -> None:
-    import subprocess
-    import sys
-
-    code = ("import sys; from docverify import verify, pages, cli; "
-            "print('torch' in sys.modules, 'mkdocs' in sys.modules)")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         check=True, env={**os.environ})
+    code = (
+        "import sys; from docverify import verify, pages, cli; "
+        "print('torch' in sys.modules, 'mkdocs' in sys.modules)"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, env={**os.environ}
+    )
     assert out.stdout.strip() == "False False"
 
 

@@ -242,8 +242,10 @@ def _backward_sha() -> str:
 
 def _policy(case: Case) -> None:
     pyproject = case.root / "pyproject.toml"
-    pyproject.write_text(pyproject.read_text(encoding="utf-8")
-                         + "\n[tool.docverify.sources]\nmax_age_days = -1\n", encoding="utf-8")
+    pyproject.write_text(
+        pyproject.read_text(encoding="utf-8") + "\n[tool.docverify.sources]\nmax_age_days = -1\n",
+        encoding="utf-8",
+    )
 
 
 def _orphan(case: Case) -> None:
@@ -311,12 +313,20 @@ SCENARIOS: dict[str, Scenario] = {
         lambda c: _source(c, extra=_fingerprint(package="torch", object=BACKWARD))
     ),
     "freshness:fuente-cambiada": _lint(
-        lambda c: _source(c, extra=_fingerprint(package="torch", version='"2.13.0"',
-                                                object=BACKWARD, sha256='"' + "0" * 64 + '"'))
+        lambda c: _source(
+            c,
+            extra=_fingerprint(
+                package="torch", version='"2.13.0"', object=BACKWARD, sha256='"' + "0" * 64 + '"'
+            ),
+        )
     ),
     "freshness:fuente-misma-huella": _lint(
-        lambda c: _source(c, extra=_fingerprint(package="torch", version='"2.12.0"',
-                                                object=BACKWARD, sha256=f'"{_backward_sha()}"'))
+        lambda c: _source(
+            c,
+            extra=_fingerprint(
+                package="torch", version='"2.12.0"', object=BACKWARD, sha256=f'"{_backward_sha()}"'
+            ),
+        )
     ),
     "verify:grabacion-huerfana": lambda c, e: (_orphan(c), c.verify(e))[1],
     "verify:sin-resultado": _no_result,

@@ -72,9 +72,16 @@ def test_notebook_is_made_from_the_page_blocks(tmp_path: Path, executor) -> None
     assert _outputs_text(code[2]) == "antes\nValueError: mal"
     assert code[2]["metadata"]["tags"] == ["raises-exception"]
     text = "\n".join(c["source"] for c in notebook["cells"] if c["cell_type"] == "markdown")
-    for part in ("# Un artículo", "Frase inicial.", "Ver la acumulación", "## Primera sección",
-                 "Texto antes del bloque.", "Texto entre bloques.", "## Última sección",
-                 "Texto final."):
+    for part in (
+        "# Un artículo",
+        "Frase inicial.",
+        "Ver la acumulación",
+        "## Primera sección",
+        "Texto antes del bloque.",
+        "Texto entre bloques.",
+        "## Última sección",
+        "Texto final.",
+    ):
         assert part in text
     assert "```" not in text and "--8<--" not in text, "los bloques no se repiten como texto"
     assert notebook["metadata"]["docverify"]["runner"] == "cpu"
@@ -82,8 +89,10 @@ def test_notebook_is_made_from_the_page_blocks(tmp_path: Path, executor) -> None
 
 
 def test_notebook_html_drops_foreign_scripts_and_adds_links() -> None:
-    html = ('<script src=""> </script><script src="https://cdn.example/mathjax.js"></script>'
-            '<script src="../../assets/local.js"></script><div class="highlight-ipynb">x</div>')
+    html = (
+        '<script src=""> </script><script src="https://cdn.example/mathjax.js"></script>'
+        '<script src="../../assets/local.js"></script><div class="highlight-ipynb">x</div>'
+    )
     out = notebooks.notebook_html(html, "uno.ipynb", "../../articulos/uno/", "Uno")
     assert "cdn.example" not in out and 'src=""' not in out
     assert "../../assets/local.js" in out
@@ -92,10 +101,17 @@ def test_notebook_html_drops_foreign_scripts_and_adds_links() -> None:
 
 
 def test_search_index_gets_unaccented_words() -> None:
-    index = {"config": {"fields": {"title": {"boost": 1000.0}}},
-             "docs": [{"location": "a/", "title": "Observar la acumulación",
-                       "text": "<p>Diferenciación automática y <code>retain_graph</code></p>"},
-                      {"location": "b/", "title": "Sin tildes", "text": "nada"}]}
+    index = {
+        "config": {"fields": {"title": {"boost": 1000.0}}},
+        "docs": [
+            {
+                "location": "a/",
+                "title": "Observar la acumulación",
+                "text": "<p>Diferenciación automática y <code>retain_graph</code></p>",
+            },
+            {"location": "b/", "title": "Sin tildes", "text": "nada"},
+        ],
+    }
     out = search.add_folded_field(index)
     assert out["config"]["fields"][search.FIELD] == {"boost": 1.0}
     assert out["docs"][0][search.FIELD] == "acumulacion automatica diferenciacion"
@@ -107,12 +123,16 @@ def test_built_search_index_finds_the_articles(built_site: Path) -> None:
     index = json.loads((built_site / "search/search_index.json").read_text(encoding="utf-8"))
     assert index["config"]["lang"] == ["es"]
     docs = index["docs"]
-    assert not [d for d in docs if d["location"].startswith("cuadernos/")], \
+    assert not [d for d in docs if d["location"].startswith("cuadernos/")], (
         "los cuadernos repiten el artículo: no van en la búsqueda"
+    )
 
     def where(word: str, field: str = "text") -> set[str]:
-        return {d["location"].split("/#")[0].rstrip("/") for d in docs
-                if word in (d.get("title", "") + " " + d.get(field, "")).lower()}
+        return {
+            d["location"].split("/#")[0].rstrip("/")
+            for d in docs
+            if word in (d.get("title", "") + " " + d.get(field, "")).lower()
+        }
 
     assert "articulos/primer-ejercicio" in where("gradiente")
     assert "articulos/primer-ejercicio" in where("acumulación")
@@ -122,7 +142,8 @@ def test_built_search_index_finds_the_articles(built_site: Path) -> None:
 
 @pytest.mark.slow
 def test_downloaded_notebook_runs_as_is_and_prints_what_the_page_shows(
-        built_site: Path, tmp_path: Path) -> None:
+    built_site: Path, tmp_path: Path
+) -> None:
     """Each published .ipynb, run in a fresh python3 kernel, prints the verified outputs."""
     nbformat = pytest.importorskip("nbformat")
     nbclient = pytest.importorskip("nbclient")
@@ -139,12 +160,16 @@ def test_downloaded_notebook_runs_as_is_and_prints_what_the_page_shows(
                 cell.outputs = []
         workdir = tmp_path / path.stem
         workdir.mkdir()
-        client = nbclient.NotebookClient(ran, kernel_name="python3", timeout=300,
-                                         resources={"metadata": {"path": str(workdir)}})
+        client = nbclient.NotebookClient(
+            ran, kernel_name="python3", timeout=300, resources={"metadata": {"path": str(workdir)}}
+        )
         client.execute()
         blocks = {b.id: b for b in page.blocks}
-        code = [(s, r) for s, r in zip(stored.cells, ran.cells, strict=True)
-                if s.cell_type == "code" and s.id in blocks]
+        code = [
+            (s, r)
+            for s, r in zip(stored.cells, ran.cells, strict=True)
+            if s.cell_type == "code" and s.id in blocks
+        ]
         assert [s.id for s, _ in code] == list(blocks), f"{path.name}: faltan bloques"
         for shown, executed in code:
             block = blocks[shown.id]
@@ -153,9 +178,11 @@ def test_downloaded_notebook_runs_as_is_and_prints_what_the_page_shows(
             got, expected = _outputs_text(executed), _outputs_text(shown)
             assert compare.matches(expected, got, tol), (
                 f"{block.key}: Jupyter imprimió otra cosa que la página\n"
-                + compare.diff(expected, got, "página (cuaderno publicado)", "Jupyter"))
+                + compare.diff(expected, got, "página (cuaderno publicado)", "Jupyter")
+            )
             recording = recordings.load(config, block, "cpu")
             assert recording is not None, f"{block.key}: sin grabación cpu"
             assert compare.matches(recording.body, got, tol), (
                 f"{block.key}: Jupyter no coincide con la grabación\n"
-                + compare.diff(recording.body, got, str(recording.path), "Jupyter"))
+                + compare.diff(recording.body, got, str(recording.path), "Jupyter")
+            )

@@ -41,8 +41,9 @@ raise ValueError("segunda página")
 """
 
 
-def test_reports_follow_page_order_not_finishing_order(project: Project,
-                                                       executor: Executor) -> None:
+def test_reports_follow_page_order_not_finishing_order(
+    project: Project, executor: Executor
+) -> None:
     project.page("a-lenta.md", SLOW_PAGE)
     project.page("b-rapida.md", FAST_PAGE)
     cfg = project.config
@@ -50,12 +51,19 @@ def test_reports_follow_page_order_not_finishing_order(project: Project,
     assert [p.rel for p in pages] == ["a-lenta.md", "b-rapida.md"]
     assert executor.workers == 2
     report = verify(cfg, pages, "cpu", executor)
-    finished = {key: float(o.result["output"].split()[1]) for key, o in report.outcomes.items()
-                if key.endswith(("lenta", "rapida"))}
+    finished = {
+        key: float(o.result["output"].split()[1])
+        for key, o in report.outcomes.items()
+        if key.endswith(("lenta", "rapida"))
+    }
     # Precondition: both pages ran at once and the second one finished first.
     assert finished["b-rapida/rapida"] < finished["a-lenta/lenta"]
-    assert list(report.outcomes) == ["a-lenta/lenta", "a-lenta/falla", "b-rapida/rapida",
-                                     "b-rapida/falla"]
+    assert list(report.outcomes) == [
+        "a-lenta/lenta",
+        "a-lenta/falla",
+        "b-rapida/rapida",
+        "b-rapida/falla",
+    ]
     raised = [f.message for f in report.findings if f.kind == "excepcion-inesperada"]
     assert len(raised) == 2
     assert "a-lenta/falla" in raised[0] and "b-rapida/falla" in raised[1]
@@ -65,14 +73,17 @@ def test_reports_follow_page_order_not_finishing_order(project: Project,
 
 def test_the_process_that_verifies_never_imports_torch(project: Project) -> None:
     """torch (and so CUDA) lives only in the fork server and its children, never in the parent."""
-    project.page("p.md", """\
+    project.page(
+        "p.md",
+        """\
         # P
 
         ```python exec="on" id="uno"
         import torch
         print(torch.tensor([1.0, 2.0]).sum(), torch.cuda.is_initialized())
         ```
-        """)
+        """,
+    )
     script = textwrap.dedent(f"""
         import json, sys
         from pathlib import Path
@@ -94,8 +105,14 @@ def test_the_process_that_verifies_never_imports_torch(project: Project) -> None
         """)
     path = project.root / "probe.py"
     path.write_text(script, encoding="utf-8")
-    done = subprocess.run([sys.executable, str(path)], capture_output=True, text=True,
-                          check=False, timeout=300, cwd=project.root)
+    done = subprocess.run(
+        [sys.executable, str(path)],
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=300,
+        cwd=project.root,
+    )
     assert done.returncode == 0, done.stderr
     data = json.loads(done.stdout.strip().splitlines()[-1])
     assert data["torch"] is False
@@ -105,10 +122,18 @@ def test_the_process_that_verifies_never_imports_torch(project: Project) -> None
 
 def test_the_fork_server_preload_does_not_initialise_cuda() -> None:
     """What the fork server imports before forking must leave CUDA untouched."""
-    code = ("import docverify.child, torch, sys; "
-            "print(torch.cuda.is_initialized(), 'torch' in sys.modules)")
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                          check=False, timeout=300, cwd=Path(__file__).parent)
+    code = (
+        "import docverify.child, torch, sys; "
+        "print(torch.cuda.is_initialized(), 'torch' in sys.modules)"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=300,
+        cwd=Path(__file__).parent,
+    )
     assert done.returncode == 0, done.stderr
     assert done.stdout.split() == ["False", "True"]
 
@@ -117,16 +142,20 @@ def test_page_processes_do_not_rerun_the_main_script(project: Project) -> None:
     """multiprocessing would re-run the parent's main script in every page process (30-60 ms
     each); the fork server stands in for it, so the script's top level runs once."""
     for n in range(3):
-        project.page(f"p{n}.md", f"""\
+        project.page(
+            f"p{n}.md",
+            f"""\
             # P{n}
 
             ```python exec="on" id="b"
             print({n})
             ```
-            """)
+            """,
+        )
     marker = project.root / "imports.txt"
     script = project.root / "main_script.py"
-    script.write_text(textwrap.dedent(f"""
+    script.write_text(
+        textwrap.dedent(f"""
         from pathlib import Path
         with Path({str(marker)!r}).open("a") as handle:  # a side effect at import
             handle.write("imported\\n")
@@ -140,9 +169,17 @@ def test_page_processes_do_not_rerun_the_main_script(project: Project) -> None:
             cfg = config.load(Path({str(project.root)!r}))
             results, _ = execute(cfg, read_site(cfg), "cpu", Executor(2))
             print(sorted(r["output"] for r in results.values()))
-        """), encoding="utf-8")
-    done = subprocess.run([sys.executable, str(script)], capture_output=True, text=True,
-                          check=False, timeout=300, cwd=project.root)
+        """),
+        encoding="utf-8",
+    )
+    done = subprocess.run(
+        [sys.executable, str(script)],
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=300,
+        cwd=project.root,
+    )
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "['0\\n', '1\\n', '2\\n']"
     assert marker.read_text().splitlines() == ["imported"]

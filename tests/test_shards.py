@@ -121,8 +121,7 @@ def test_durations_file_merges_and_survives_corruption(tmp_path: Path) -> None:
     assert shards.load_durations(path, "gpu") == {"a.md": 0.5}
     path.write_text("{not json", encoding="utf-8")
     assert shards.load_durations(path, "cpu") == {}
-    path.write_text(json.dumps({"cpu": {"a.md": "lento", "b.md": -1, "c.md": 2}}),
-                    encoding="utf-8")
+    path.write_text(json.dumps({"cpu": {"a.md": "lento", "b.md": -1, "c.md": 2}}), encoding="utf-8")
     assert shards.load_durations(path, "cpu") == {"c.md": 2.0}
     shards.save_durations(path, "cpu", {"a.md": 1.0})  # rewritten from a readable base
     assert shards.load_durations(path, "cpu")["a.md"] == 1.0
@@ -130,32 +129,39 @@ def test_durations_file_merges_and_survives_corruption(tmp_path: Path) -> None:
 
 # --- The command: `docverify check --shard I/N --report DIR` ------------------------------------
 
+
 def check(root: Path, monkeypatch: pytest.MonkeyPatch, *args: str) -> int:
     monkeypatch.chdir(root)
     return cli.main(["check", "--runner", "cpu", "--workers", "2", *args])
 
 
 def test_check_shards_verify_every_block_once_and_report(
-        site: Project, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
-        tmp_path: Path) -> None:
+    site: Project,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+) -> None:
     monkeypatch.delenv("CI", raising=False)
     monkeypatch.chdir(site.root)
     assert cli.main(["record", "--runner", "cpu", "--workers", "2"]) == 0
     # One recording diverges, one belongs to no block: the report must carry both.
     recording = site.root / "snippets" / "c" / "b1.cpu.txt"
-    recording.write_text(recording.read_text(encoding="utf-8").replace("c.md 1", "c.md uno"),
-                         encoding="utf-8")
+    recording.write_text(
+        recording.read_text(encoding="utf-8").replace("c.md 1", "c.md uno"), encoding="utf-8"
+    )
     orphan = site.root / "snippets" / "b" / "b9.cpu.txt"
-    orphan.write_text((site.root / "snippets" / "b" / "b0.cpu.txt").read_text(encoding="utf-8"),
-                      encoding="utf-8")
+    orphan.write_text(
+        (site.root / "snippets" / "b" / "b0.cpu.txt").read_text(encoding="utf-8"), encoding="utf-8"
+    )
     capsys.readouterr()
     durations = site.root / shards.DURATIONS
     durations.unlink(missing_ok=True)
     reports, codes, digests = [], [], set()
     for index in (1, 2, 3):
         folder = tmp_path / f"informe-{index}"
-        codes.append(check(site.root, monkeypatch, "--shard", f"{index}/3", "--report",
-                           str(folder)))
+        codes.append(
+            check(site.root, monkeypatch, "--shard", f"{index}/3", "--report", str(folder))
+        )
         data = json.loads((folder / "report.json").read_text(encoding="utf-8"))
         reports.append(data)
         digests.add(data["plan"])
@@ -173,10 +179,13 @@ def test_check_shards_verify_every_block_once_and_report(
     assert "-c.md uno" in diff.read_text(encoding="utf-8")
     assert "+c.md 1" in diff.read_text(encoding="utf-8")
     assert "divergencia" in (tmp_path / f"informe-{owner + 1}" / "findings.txt").read_text(
-        encoding="utf-8")
+        encoding="utf-8"
+    )
     # The orphan is a site-wide finding: reported by shard 1 alone.
-    orphan_kinds = [[f["kind"] for f in data["findings"] if f["kind"] == "grabacion-huerfana"]
-                    for data in reports]
+    orphan_kinds = [
+        [f["kind"] for f in data["findings"] if f["kind"] == "grabacion-huerfana"]
+        for data in reports
+    ]
     assert orphan_kinds == [["grabacion-huerfana"], [], []]
     assert codes[0] == 1
     # A whole run records its durations, which the next plans then use.
@@ -186,7 +195,8 @@ def test_check_shards_verify_every_block_once_and_report(
     assert "por duraciones" in capsys.readouterr().out
 
 
-def test_check_refuses_a_bad_shard(site: Project, monkeypatch: pytest.MonkeyPatch,
-                                   capsys: pytest.CaptureFixture[str]) -> None:
+def test_check_refuses_a_bad_shard(
+    site: Project, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     assert check(site.root, monkeypatch, "--shard", "4/3") == 2
     assert "--shard «4/3» no válido" in capsys.readouterr().err

@@ -7,49 +7,77 @@ import re
 from pathlib import Path
 
 import pytest
-
 from conftest import mkdocs_build
 
 ARTICLES = {
     "articulos/primer-ejercicio": [
         "Primer ejercicio con PyTorch: comprobar un gradiente escalar",
         "Distingue instalación, cálculo directo y acumulación con una prueba pequeña en CPU.",
-        "Qué aprenderás", "Elegir el paquete", "Escribir la respuesta esperada",
-        "Observar la acumulación", "Antes de empezar", "Python y cálculo básicos",
+        "Qué aprenderás",
+        "Elegir el paquete",
+        "Escribir la respuesta esperada",
+        "Observar la acumulación",
+        "Antes de empezar",
+        "Python y cálculo básicos",
         "Entorno aislado para ejercicios posteriores",
         "Compara derivadas analíticas y salidas observadas sin ocultar los fallos.",
-        "Conclusiones clave", "Instalación y acelerador requieren comprobaciones distintas.",
-        "Una derivada conocida facilita el diagnóstico.", "Limpiar gradientes de forma deliberada.",
+        "Conclusiones clave",
+        "Instalación y acelerador requieren comprobaciones distintas.",
+        "Una derivada conocida facilita el diagnóstico.",
+        "Limpiar gradientes de forma deliberada.",
         "El README remite a las instrucciones oficiales para instalar paquetes binarios.",
         "La derivada es 2x, de modo que el gradiente esperado es 6",
-        "La expectativa acumulada es 12", "Cómo elegir", "Best when",
-        "You need predictable behavior and easy auditing", "Main risk",
-        "Can become difficult to explain or debug", "Pasos de implementación",
-        "Registrar la distribución y las versiones.", "Comprobar la derivada en CPU.",
-        "Recalcular para estudiar la acumulación.", "Ejemplo para copiar", "Preguntas frecuentes",
-        "¿Necesito una GPU?", "No. Basta un escalar en CPU.", "¿Por qué recalcular la expresión?",
-        "Una nueva pasada directa crea un grafo nuevo después de liberar el anterior.", "Fuentes",
-        "PyTorch / README.md", "PyTorch / torch/autograd/__init__.py",
+        "La expectativa acumulada es 12",
+        "Cómo elegir",
+        "Best when",
+        "You need predictable behavior and easy auditing",
+        "Main risk",
+        "Can become difficult to explain or debug",
+        "Pasos de implementación",
+        "Registrar la distribución y las versiones.",
+        "Comprobar la derivada en CPU.",
+        "Recalcular para estudiar la acumulación.",
+        "Ejemplo para copiar",
+        "Preguntas frecuentes",
+        "¿Necesito una GPU?",
+        "No. Basta un escalar en CPU.",
+        "¿Por qué recalcular la expresión?",
+        "Una nueva pasada directa crea un grafo nuevo después de liberar el anterior.",
+        "Fuentes",
+        "PyTorch / README.md",
+        "PyTorch / torch/autograd/__init__.py",
         "Fuente verificada 2026-09-23",
     ],
     "articulos/arquitectura-autograd": [
         "Arquitectura de autograd: del cálculo directo a los gradientes",
         "Lee el contrato de entrada de Python sin atribuirle una auditoría completa del motor.",
-        "Qué aprenderás", "Relaciones del cálculo directo", "Responsabilidad de la entrada Python",
-        "Gestionar grafo y estado", "Antes de empezar",
+        "Qué aprenderás",
+        "Relaciones del cálculo directo",
+        "Responsabilidad de la entrada Python",
+        "Gestionar grafo y estado",
+        "Antes de empezar",
         "Compara derivadas analíticas y salidas observadas sin ocultar los fallos.",
-        "Conclusiones clave", "La entrada no describe todo el motor.",
+        "Conclusiones clave",
+        "La entrada no describe todo el motor.",
         "Conservar y crear grafos son operaciones distintas.",
         "Un grafo nuevo no limpia gradientes.",
         "Participar como valor intermedio no implica guardar automáticamente una derivada",
         "retain_graph toma por defecto el valor de create_graph.",
         "La documentación advierte que backward con create_graph puede formar ciclos de "
-        "referencias.", "Cómo elegir", "Pasos de implementación",
-        "Seguir las dependencias del cálculo.", "Leer los argumentos enviados al motor.",
-        "Gestionar grafo y gradientes por separado.", "Ejemplo para copiar",
-        "fresh forward != automatic gradient reset", "Preguntas frecuentes",
-        "¿retain_graph equivale a create_graph?", "¿Se auditaron todos los backends?",
-        "No, solo las entradas Python fijadas.", "Fuentes", "PyTorch / torch/autograd/__init__.py",
+        "referencias.",
+        "Cómo elegir",
+        "Pasos de implementación",
+        "Seguir las dependencias del cálculo.",
+        "Leer los argumentos enviados al motor.",
+        "Gestionar grafo y gradientes por separado.",
+        "Ejemplo para copiar",
+        "fresh forward != automatic gradient reset",
+        "Preguntas frecuentes",
+        "¿retain_graph equivale a create_graph?",
+        "¿Se auditaron todos los backends?",
+        "No, solo las entradas Python fijadas.",
+        "Fuentes",
+        "PyTorch / torch/autograd/__init__.py",
         "Fuente verificada 2026-09-23",
     ],
 }
@@ -70,9 +98,17 @@ def test_every_seed_part_is_on_the_page(built_site: Path, page: str) -> None:
     missing = [part for part in ARTICLES[page] if part not in text]
     assert not missing, f"{page}: faltan partes de la semilla: {missing}"
     # The parts come in the seed's order.
-    order = ["Qué aprenderás", "Antes de empezar", "Compara derivadas", "Conclusiones clave",
-             "Cómo elegir", "Pasos de implementación", "Ejemplo para copiar",
-             "Preguntas frecuentes", "Fuentes"]
+    order = [
+        "Qué aprenderás",
+        "Antes de empezar",
+        "Compara derivadas",
+        "Conclusiones clave",
+        "Cómo elegir",
+        "Pasos de implementación",
+        "Ejemplo para copiar",
+        "Preguntas frecuentes",
+        "Fuentes",
+    ]
     positions = [text.index(part) for part in order]
     assert positions == sorted(positions), f"{page}: partes fuera de orden"
 
@@ -107,8 +143,7 @@ def test_rendered_output_comes_from_the_run(site_copy, tmp_path: Path) -> None:
     """Change the code in a copy: the page shows the new output and the strict build fails."""
     root = site_copy()
     example = root / "snippets/articulos/primer-ejercicio/ejemplo.py"
-    example.write_text(example.read_text(encoding="utf-8").replace("3.0", "4.0"),
-                       encoding="utf-8")
+    example.write_text(example.read_text(encoding="utf-8").replace("3.0", "4.0"), encoding="utf-8")
     strict = mkdocs_build(root, tmp_path / "strict")
     assert strict.returncode != 0
     assert "divergencia" in strict.stderr and "articulos/primer-ejercicio/ejemplo" in strict.stderr

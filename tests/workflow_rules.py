@@ -85,8 +85,7 @@ def is_cpu(job: dict[str, Any]) -> bool:
 
 
 def steps_using(job: dict[str, Any], action: str) -> list[dict[str, Any]]:
-    return [s for s in job.get("steps", []) or []
-            if str(s.get("uses", "")).split("@")[0] == action]
+    return [s for s in job.get("steps", []) or [] if str(s.get("uses", "")).split("@")[0] == action]
 
 
 def needs(job: dict[str, Any]) -> list[str]:
@@ -163,8 +162,9 @@ def is_fork_gate(conjunct: str) -> bool:
     seen_same_repo = False
     for part in disjuncts:
         terms = split_top(part, "&&")
-        if SAME_REPO in terms and all(t in (SAME_REPO, "github.event_name == 'pull_request'")
-                                      for t in terms):
+        if SAME_REPO in terms and all(
+            t in (SAME_REPO, "github.event_name == 'pull_request'") for t in terms
+        ):
             seen_same_repo = True
             continue
         match = re.fullmatch(r"github\.event_name == '([a-z_]+)'", part)
@@ -185,8 +185,9 @@ def uses_lines(text: str) -> dict[str, list[str]]:
     """Every `uses:` value in the raw text, with the comment on its line (pins live in comments)."""
     found: dict[str, list[str]] = {}
     for line in text.splitlines():
-        match = re.match(r"^\s*(?:-\s+)?uses:\s*(['\"]?)(?P<ref>[^\s'\"#]+)\1\s*(?P<rest>#.*)?$",
-                         line)
+        match = re.match(
+            r"^\s*(?:-\s+)?uses:\s*(['\"]?)(?P<ref>[^\s'\"#]+)\1\s*(?P<rest>#.*)?$", line
+        )
         if match:
             found.setdefault(match.group("ref"), []).append(match.group("rest") or "")
     return found
@@ -215,16 +216,22 @@ def check(text: str, name: str) -> list[Problem]:
     triggers = events(doc)
 
     if doc.get("permissions") != {}:
-        problem("permisos-globales", "permissions",
-                "el workflow debe empezar con `permissions: {}` y dar permisos por trabajo")
+        problem(
+            "permisos-globales",
+            "permissions",
+            "el workflow debe empezar con `permissions: {}` y dar permisos por trabajo",
+        )
     group = doc.get("concurrency")
     if isinstance(group, dict):
         group = group.get("group")
     if not group:
         problem("concurrencia", "concurrency", "falta un grupo de concurrencia del workflow")
     for event in sorted(triggers & FORBIDDEN_EVENTS):
-        problem("disparador", f"on.{event}",
-                f"«{event}» da a código de un fork un token y secretos; no se usa aquí")
+        problem(
+            "disparador",
+            f"on.{event}",
+            f"«{event}» da a código de un fork un token y secretos; no se usa aquí",
+        )
 
     problems.extend(_pin_problems(name, text, jobs))
     for job_name, job in jobs.items():
@@ -235,8 +242,11 @@ def check(text: str, name: str) -> list[Problem]:
         problems.extend(_permission_problems(name, job_name, job))
         for step in steps_using(job, "actions/checkout"):
             if (step.get("with") or {}).get("persist-credentials") is not False:
-                problem("checkout", where, "actions/checkout sin persist-credentials: false "
-                        "deja el token en .git/config")
+                problem(
+                    "checkout",
+                    where,
+                    "actions/checkout sin persist-credentials: false deja el token en .git/config",
+                )
         if is_self_hosted(job):
             problems.extend(_self_hosted_problems(name, job_name, job, triggers))
         if steps_using(job, "actions/deploy-pages"):
@@ -256,8 +266,13 @@ def _pin_problems(name: str, text: str, jobs: dict[str, Any]) -> list[Problem]:
                 found.append(Problem("fijado", where, "imagen docker sin digest @sha256:"))
             continue
         if not SHA.match(ref.partition("@")[2]):
-            found.append(Problem("fijado", where, "la acción no está fijada a un SHA de commit "
-                                 "de 40 caracteres hexadecimales"))
+            found.append(
+                Problem(
+                    "fijado",
+                    where,
+                    "la acción no está fijada a un SHA de commit de 40 caracteres hexadecimales",
+                )
+            )
         comments = raw_uses.get(ref, [])
         if not comments or not all(VERSION_COMMENT.search(c) for c in comments):
             found.append(Problem("fijado", where, "falta el comentario con la versión (# vX.Y.Z)"))
@@ -276,31 +291,56 @@ def _permission_problems(name: str, job_name: str, job: dict[str, Any]) -> list[
     for scope in writes:
         action = WRITE_SCOPES.get(scope)
         if action is None or not steps_using(job, action):
-            found.append(Problem("permisos", where, f"«{scope}: write» solo se permite en el "
-                                 f"trabajo que usa {action or 'nada: ningún trabajo lo necesita'}"))
-    if writes and (steps_using(job, "actions/checkout")
-                   or any("run" in s for s in job.get("steps", []) or [])):
-        found.append(Problem("permisos", where, "un trabajo con permisos de escritura no debe "
-                             "obtener ni ejecutar el código del repositorio"))
+            found.append(
+                Problem(
+                    "permisos",
+                    where,
+                    f"«{scope}: write» solo se permite en el "
+                    f"trabajo que usa {action or 'nada: ningún trabajo lo necesita'}",
+                )
+            )
+    if writes and (
+        steps_using(job, "actions/checkout") or any("run" in s for s in job.get("steps", []) or [])
+    ):
+        found.append(
+            Problem(
+                "permisos",
+                where,
+                "un trabajo con permisos de escritura no debe "
+                "obtener ni ejecutar el código del repositorio",
+            )
+        )
     if "issues" in writes and "failure()" not in expression(job.get("if")):
-        found.append(Problem("permisos", where, "«issues: write» solo en un trabajo que corre "
-                             "cuando algo falló (if: failure())"))
+        found.append(
+            Problem(
+                "permisos",
+                where,
+                "«issues: write» solo en un trabajo que corre cuando algo falló (if: failure())",
+            )
+        )
     return found
 
 
-def _self_hosted_problems(name: str, job_name: str, job: dict[str, Any],
-                          triggers: set[str]) -> list[Problem]:
+def _self_hosted_problems(
+    name: str, job_name: str, job: dict[str, Any], triggers: set[str]
+) -> list[Problem]:
     where = f"{name}: jobs.{job_name}"
     found = []
     for event in sorted(triggers - SELF_HOSTED_EVENTS):
-        found.append(Problem("puerta-fork", where,
-                             f"un runner propio no puede correr en «{event}»"))
+        found.append(
+            Problem("puerta-fork", where, f"un runner propio no puede correr en «{event}»")
+        )
     if "pull_request" in triggers:
         condition = expression(job.get("if"))
         if not condition or not guarded(condition):
-            found.append(Problem(
-                "puerta-fork", where, "el trabajo del runner propio necesita la puerta contra "
-                f"forks en su if: (github.event_name == 'push' || {SAME_REPO})"))
+            found.append(
+                Problem(
+                    "puerta-fork",
+                    where,
+                    "el trabajo del runner propio necesita la puerta contra "
+                    f"forks en su if: (github.event_name == 'push' || {SAME_REPO})",
+                )
+            )
     return found
 
 
@@ -314,16 +354,30 @@ def _deploy_problems(name: str, job_name: str, jobs: dict[str, Any]) -> list[Pro
     if not any(is_gpu(jobs[n]) for n in upstream):
         found.append(Problem("deploy", where, "el despliegue debe esperar al runner de GPU"))
     if not any(steps_using(jobs[n], "actions/upload-pages-artifact") for n in upstream):
-        found.append(Problem("deploy", where, "el despliegue debe esperar al trabajo que sube "
-                             "el sitio (upload-pages-artifact)"))
+        found.append(
+            Problem(
+                "deploy",
+                where,
+                "el despliegue debe esperar al trabajo que sube el sitio (upload-pages-artifact)",
+            )
+        )
     condition = expression(job.get("if"))
     for function in STATUS_FUNCTIONS:
         if function in condition.replace(" ", ""):
-            found.append(Problem("deploy", where, f"«{function}» haría desplegar aunque un "
-                                 "runner haya fallado"))
+            found.append(
+                Problem(
+                    "deploy", where, f"«{function}» haría desplegar aunque un runner haya fallado"
+                )
+            )
     if len(split_top(condition, "||")) > 1:
-        found.append(Problem("deploy", where, "la condición del despliegue no puede tener «||» "
-                             "fuera de paréntesis: debe exigir push a main sin alternativas"))
+        found.append(
+            Problem(
+                "deploy",
+                where,
+                "la condición del despliegue no puede tener «||» "
+                "fuera de paréntesis: debe exigir push a main sin alternativas",
+            )
+        )
     conjuncts = split_top(condition, "&&") if condition else []
     for required in ("github.event_name == 'push'", "github.ref == 'refs/heads/main'"):
         if required not in conjuncts:

@@ -33,8 +33,10 @@ ROOT = Path(__file__).resolve().parent.parent
 NODE_DIR = ROOT / "tools" / ".node"
 LIGHTHOUSE = "lighthouse@12.2.3"
 CHROMIUM = "/usr/bin/chromium"
-CHROME_FLAGS = ("--headless=new --no-sandbox --disable-gpu --disable-background-networking "
-                "--disable-component-update --disable-sync --no-first-run")
+CHROME_FLAGS = (
+    "--headless=new --no-sandbox --disable-gpu --disable-background-networking "
+    "--disable-component-update --disable-sync --no-first-run"
+)
 CATEGORIES = ("performance", "accessibility", "best-practices", "seo")
 TARGETS = {"performance": 95, "accessibility": 100, "best-practices": 95, "seo": 95}
 MAX_KB = 300
@@ -84,29 +86,53 @@ def lighthouse_cli() -> Path:
         npm = shutil.which("npm") or sys.exit("Hace falta npm (Node.js 20) para Lighthouse.")
         NODE_DIR.mkdir(parents=True, exist_ok=True)
         print(f"Instalando {LIGHTHOUSE} en {NODE_DIR} …", flush=True)
-        subprocess.run([npm, "install", "--no-save", "--no-audit", "--no-fund",
-                        "--prefix", str(NODE_DIR), LIGHTHOUSE], check=True)
+        subprocess.run(
+            [
+                npm,
+                "install",
+                "--no-save",
+                "--no-audit",
+                "--no-fund",
+                "--prefix",
+                str(NODE_DIR),
+                LIGHTHOUSE,
+            ],
+            check=True,
+        )
     return cli
 
 
 def build(site: Path) -> None:
     env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", "DOCVERIFY_RUNNER": "cpu"}
     mkdocs = Path(sys.executable).parent / "mkdocs"
-    subprocess.run([str(mkdocs), "build", "-q", "--strict", "-d", str(site)], cwd=ROOT, env=env,
-                   check=True)
+    subprocess.run(
+        [str(mkdocs), "build", "-q", "--strict", "-d", str(site)], cwd=ROOT, env=env, check=True
+    )
 
 
 def articles(site: Path) -> list[str]:
-    return sorted(p.parent.relative_to(site).as_posix() + "/"
-                  for p in site.glob("articulos/*/index.html"))
+    return sorted(
+        p.parent.relative_to(site).as_posix() + "/" for p in site.glob("articulos/*/index.html")
+    )
 
 
 def audit(cli: Path, url: str, out: Path) -> dict[str, float]:
     env = {**os.environ, "CHROME_PATH": CHROMIUM}
-    subprocess.run(["node", str(cli), url, "--quiet", "--output=json", f"--output-path={out}",
-                    f"--chrome-flags={CHROME_FLAGS}",
-                    f"--only-categories={','.join(CATEGORIES)}"],
-                   env=env, check=True, timeout=300)
+    subprocess.run(
+        [
+            "node",
+            str(cli),
+            url,
+            "--quiet",
+            "--output=json",
+            f"--output-path={out}",
+            f"--chrome-flags={CHROME_FLAGS}",
+            f"--only-categories={','.join(CATEGORIES)}",
+        ],
+        env=env,
+        check=True,
+        timeout=300,
+    )
     report = json.loads(out.read_text(encoding="utf-8"))
     scores = {c: round(report["categories"][c]["score"] * 100) for c in CATEGORIES}
     scores["kb"] = report["audits"]["total-byte-weight"]["numericValue"] / 1024
@@ -127,18 +153,25 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{'página':40} {'rend.':>5} {'acces.':>6} {'prácticas':>9} {'SEO':>4} {'KB':>6}")
         with serve(site) as base:
             for page in articles(site):
-                runs = [audit(cli, base + page, Path(scratch) / "report.json")
-                        for _ in range(max(1, args.runs))]
+                runs = [
+                    audit(cli, base + page, Path(scratch) / "report.json")
+                    for _ in range(max(1, args.runs))
+                ]
                 s = {key: statistics.median(r[key] for r in runs) for key in runs[0]}
-                print(f"{page:40} {s['performance']:>5.0f} {s['accessibility']:>6.0f} "
-                      f"{s['best-practices']:>9.0f} {s['seo']:>4.0f} {s['kb']:>6.0f}", flush=True)
+                print(
+                    f"{page:40} {s['performance']:>5.0f} {s['accessibility']:>6.0f} "
+                    f"{s['best-practices']:>9.0f} {s['seo']:>4.0f} {s['kb']:>6.0f}",
+                    flush=True,
+                )
                 missed += [f"{page}: {c} {s[c]} < {t}" for c, t in TARGETS.items() if s[c] < t]
                 if s["kb"] > MAX_KB:
                     missed.append(f"{page}: {s['kb']:.0f} KB > {MAX_KB} KB")
     for line in missed:
         print(f"OBJETIVO NO ALCANZADO: {line}")
-    print("Objetivos: rendimiento ≥ 95, accesibilidad 100, buenas prácticas ≥ 95, SEO ≥ 95, "
-          f"peso ≤ {MAX_KB} KB" + ("" if missed else ": todos alcanzados."))
+    print(
+        "Objetivos: rendimiento ≥ 95, accesibilidad 100, buenas prácticas ≥ 95, SEO ≥ 95, "
+        f"peso ≤ {MAX_KB} KB" + ("" if missed else ": todos alcanzados.")
+    )
     return 1 if missed else 0
 
 

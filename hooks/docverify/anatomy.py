@@ -59,39 +59,74 @@ def check(config: Config, page: Page) -> list[Finding]:
     for key, name in META_PARTS.items():
         value = page.meta.get(key)
         if not value:
-            findings.append(Finding("parte-ausente", f"falta {name} (clave «{key}» del front "
-                                    "matter).", where, page.meta_line(key) if key in page.meta
-                                    else 1, f"añade «{key}:» al front matter (ver la guía de "
-                                    "autores o `docverify new`)."))
+            findings.append(
+                Finding(
+                    "parte-ausente",
+                    f"falta {name} (clave «{key}» del front matter).",
+                    where,
+                    page.meta_line(key) if key in page.meta else 1,
+                    f"añade «{key}:» al front matter (ver la guía de autores o `docverify new`).",
+                )
+            )
         elif key in LIST_PARTS and not isinstance(value, list):
-            findings.append(Finding("parte-mal-formada", f"{name} debe ser una lista.", where,
-                                    page.meta_line(key), f"escribe «{key}:» como lista «- …»."))
+            findings.append(
+                Finding(
+                    "parte-mal-formada",
+                    f"{name} debe ser una lista.",
+                    where,
+                    page.meta_line(key),
+                    f"escribe «{key}:» como lista «- …».",
+                )
+            )
     for index, item in enumerate(page.meta.get("faq") or [], 1):
         if not (isinstance(item, dict) and item.get("question") and item.get("answer")):
-            findings.append(Finding("faq-mal-formada", f"la pregunta {index} necesita "
-                                    "«question» y «answer».", where,
-                                    getattr(item, "line", page.meta_line("faq")),
-                                    "escribe «- question: …» y «answer: …»."))
+            findings.append(
+                Finding(
+                    "faq-mal-formada",
+                    f"la pregunta {index} necesita «question» y «answer».",
+                    where,
+                    getattr(item, "line", page.meta_line("faq")),
+                    "escribe «- question: …» y «answer: …».",
+                )
+            )
     titles = headings(page)
     names = [t for t, _ in titles]
     position = -1
     for section in BODY_SECTIONS:
         if section not in names:
-            findings.append(Finding("parte-ausente", f"falta la sección «## {section}».", where,
-                                    titles[-1][1] if titles else page.body_line,
-                                    f"añade «## {section}» después de las secciones del cuerpo."))
+            findings.append(
+                Finding(
+                    "parte-ausente",
+                    f"falta la sección «## {section}».",
+                    where,
+                    titles[-1][1] if titles else page.body_line,
+                    f"añade «## {section}» después de las secciones del cuerpo.",
+                )
+            )
             continue
         index = names.index(section)
         if index < position:
-            findings.append(Finding("orden", f"«## {section}» está fuera de orden: el orden es "
-                                    f"{' → '.join(BODY_SECTIONS)}.", where, titles[index][1],
-                                    "mueve la sección a su sitio."))
+            findings.append(
+                Finding(
+                    "orden",
+                    f"«## {section}» está fuera de orden: el orden es {' → '.join(BODY_SECTIONS)}.",
+                    where,
+                    titles[index][1],
+                    "mueve la sección a su sitio.",
+                )
+            )
         position = max(position, index)
     first_required = min((names.index(s) for s in BODY_SECTIONS if s in names), default=0)
     if first_required == 0:
-        findings.append(Finding("parte-ausente", "el artículo no tiene secciones de cuerpo antes "
-                                f"de «## {BODY_SECTIONS[0]}».", where, page.body_line,
-                                "añade al menos una sección «## …» con el texto del artículo."))
+        findings.append(
+            Finding(
+                "parte-ausente",
+                f"el artículo no tiene secciones de cuerpo antes de «## {BODY_SECTIONS[0]}».",
+                where,
+                page.body_line,
+                "añade al menos una sección «## …» con el texto del artículo.",
+            )
+        )
     return findings
 
 
@@ -106,14 +141,19 @@ def _bullets(items: list[object]) -> str:
 
 def render_header(page: Page) -> str:
     meta = page.meta
-    return "\n\n".join([
-        f"# {meta['title']}",
-        f'<p class="dv-lead">{meta["description"]}</p>',
-        f'!!! abstract "Qué aprenderás"\n\n{_bullets(meta["goals"])}',
-        f'!!! info "Antes de empezar"\n\n{_bullets(meta["prerequisites"])}',
-        f'<p class="dv-approach">{meta["approach"]}</p>',
-        f'!!! success "Conclusiones clave"\n\n{_bullets(meta["takeaways"])}',
-    ]) + "\n\n"
+    return (
+        "\n\n".join(
+            [
+                f"# {meta['title']}",
+                f'<p class="dv-lead">{meta["description"]}</p>',
+                f'!!! abstract "Qué aprenderás"\n\n{_bullets(meta["goals"])}',
+                f'!!! info "Antes de empezar"\n\n{_bullets(meta["prerequisites"])}',
+                f'<p class="dv-approach">{meta["approach"]}</p>',
+                f'!!! success "Conclusiones clave"\n\n{_bullets(meta["takeaways"])}',
+            ]
+        )
+        + "\n\n"
+    )
 
 
 def render_footer(page: Page, sources: list[Source], review_by: dict[Source, str]) -> str:
@@ -127,8 +167,10 @@ def render_footer(page: Page, sources: list[Source], review_by: dict[Source, str
         ref = md_escape(source.reference)
         ref = f"[{ref}]({source.url})" if source.url else ref
         lines.append(
-            f"- **{ref}** — {md_escape(source.title)}. Fuente verificada {source.verified.isoformat()} "
+            f"- **{ref}** — {md_escape(source.title)}. "
+            f"Fuente verificada {source.verified.isoformat()} "
             f'<span class="dv-date">(verificada el {spanish_date(source.verified)}'
-            f"{review_by.get(source, '')})</span>")
+            f"{review_by.get(source, '')})</span>"
+        )
     parts.append("\n".join(lines))
     return "\n\n" + "\n\n".join(parts) + "\n"

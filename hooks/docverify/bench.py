@@ -38,12 +38,25 @@ from typing import Any
 
 from docverify import config as config_mod
 
-TARGETS = {"P1": 1.5, "P2_seconds": 30.0, "P2_speedup": 1.6, "P2_mib": 1536, "P3_blocks": 0,
-           "P3_ratio": 1.2}
+TARGETS = {
+    "P1": 1.5,
+    "P2_seconds": 30.0,
+    "P2_speedup": 1.6,
+    "P2_mib": 1536,
+    "P3_blocks": 0,
+    "P3_ratio": 1.2,
+}
 # What a copy of the site needs to build: pages, snippets, hooks, theme overrides, the verified
 # texts of the sources' fingerprints, and the configuration.
-SITE_PARTS = ("docs", "snippets", "hooks", "overrides", "fingerprints", "mkdocs.yml",
-              "pyproject.toml")
+SITE_PARTS = (
+    "docs",
+    "snippets",
+    "hooks",
+    "overrides",
+    "fingerprints",
+    "mkdocs.yml",
+    "pyproject.toml",
+)
 CORPUS_PYPROJECT = """\
 [project]
 name = "bench-corpus"
@@ -82,8 +95,11 @@ class Bench:
     figures: dict[str, Any] = field(default_factory=dict)
 
     def env(self, **extra: str) -> dict[str, str]:
-        env = {k: v for k, v in os.environ.items()
-               if k not in ("CI", "DOCVERIFY_CACHE", "DOCVERIFY_EXECUTE")}
+        env = {
+            k: v
+            for k, v in os.environ.items()
+            if k not in ("CI", "DOCVERIFY_CACHE", "DOCVERIFY_EXECUTE")
+        }
         return {**env, "NO_MKDOCS_2_WARNING": "1", "DOCVERIFY_RUNNER": self.runner, **extra}
 
 
@@ -99,26 +115,37 @@ def run(bench: Bench, out: Any = print) -> str:
     finally:
         shutil.rmtree(bench.work, ignore_errors=True)
     f = bench.figures
-    return (f"P1={f['P1']:.2f} P2={f['P2_seconds']:.1f}s/{f['P2_speedup']:.2f}x/"
-            f"{f['P2_mib']:.0f}MiB P3={f['P3_blocks']}/{f['P3_ratio']:.2f}")
+    return (
+        f"P1={f['P1']:.2f} P2={f['P2_seconds']:.1f}s/{f['P2_speedup']:.2f}x/"
+        f"{f['P2_mib']:.0f}MiB P3={f['P3_blocks']}/{f['P3_ratio']:.2f}"
+    )
 
 
 def describe_machine() -> str:
     cpus = os.cpu_count() or 1
     try:
-        model = next(line.split(":", 1)[1].strip() for line in
-                     Path("/proc/cpuinfo").read_text().splitlines()
-                     if line.startswith("model name"))
+        model = next(
+            line.split(":", 1)[1].strip()
+            for line in Path("/proc/cpuinfo").read_text().splitlines()
+            if line.startswith("model name")
+        )
     except (OSError, StopIteration):
         model = "CPU desconocida"
     try:
-        kib = int(next(line.split()[1] for line in Path("/proc/meminfo").read_text().splitlines()
-                       if line.startswith("MemTotal")))
+        kib = int(
+            next(
+                line.split()[1]
+                for line in Path("/proc/meminfo").read_text().splitlines()
+                if line.startswith("MemTotal")
+            )
+        )
         memory = f"{kib / 1024 / 1024:.0f} GiB de RAM"
     except (OSError, StopIteration):
         memory = "RAM desconocida"
-    return (f"{cpus} núcleos ({model}) · {memory} · Python {sys.version.split()[0]} · "
-            f"torch {_version('torch')}")
+    return (
+        f"{cpus} núcleos ({model}) · {memory} · Python {sys.version.split()[0]} · "
+        f"torch {_version('torch')}"
+    )
 
 
 def _version(package: str) -> str:
@@ -137,10 +164,22 @@ def isolation(bench: Bench, out: Any) -> None:
     from docverify.executor import Executor, PageJob  # noqa: PLC0415
 
     def page(n: int) -> PageJob:
-        return PageJob(f"p{n}", bench.runner, [{
-            "key": f"p{n}/b", "code": "import torch\nprint(torch.ones(2).sum())\n",
-            "filename": "bench.py", "first_line": 1, "session": None, "timeout": 120,
-            "output_limit": 10000, "seed": 0}])
+        return PageJob(
+            f"p{n}",
+            bench.runner,
+            [
+                {
+                    "key": f"p{n}/b",
+                    "code": "import torch\nprint(torch.ones(2).sum())\n",
+                    "filename": "bench.py",
+                    "first_line": 1,
+                    "session": None,
+                    "timeout": 120,
+                    "output_limit": 10000,
+                    "seed": 0,
+                }
+            ],
+        )
 
     costs = {}
     for method, count in (("forkserver", 20), ("spawn", 3)):
@@ -152,8 +191,10 @@ def isolation(bench: Bench, out: Any) -> None:
         assert all(r["output"] == "tensor(2.)\n" for r in results.values()), results
     bench.figures["fork_ms"] = costs["forkserver"] * 1000
     bench.figures["spawn_ms"] = costs["spawn"] * 1000
-    out(f"aislamiento por página: fork desde el servidor caliente {costs['forkserver'] * 1000:.0f}"
-        f" ms · intérprete nuevo (spawn, importa torch) {costs['spawn'] * 1000:.0f} ms")
+    out(
+        f"aislamiento por página: fork desde el servidor caliente {costs['forkserver'] * 1000:.0f}"
+        f" ms · intérprete nuevo (spawn, importa torch) {costs['spawn'] * 1000:.0f} ms"
+    )
 
 
 def copy_site(root: Path, dest: Path) -> Path:
@@ -162,28 +203,42 @@ def copy_site(root: Path, dest: Path) -> Path:
     for name in SITE_PARTS:
         source = root / name
         if source.is_dir():
-            shutil.copytree(source, dest / name,
-                            ignore=shutil.ignore_patterns("__pycache__", "*.egg-info"))
+            shutil.copytree(
+                source, dest / name, ignore=shutil.ignore_patterns("__pycache__", "*.egg-info")
+            )
         else:
             shutil.copy2(source, dest / name)
     return dest
 
 
-def _timed(args: list[str], cwd: Path, env: dict[str, str],
-           expect_ok: bool = True) -> tuple[float, subprocess.CompletedProcess[str]]:
+def _timed(
+    args: list[str], cwd: Path, env: dict[str, str], expect_ok: bool = True
+) -> tuple[float, subprocess.CompletedProcess[str]]:
     started = time.perf_counter()
-    done = subprocess.run(args, cwd=cwd, env=env, capture_output=True, text=True, check=False,
-                          timeout=1800)
+    done = subprocess.run(
+        args, cwd=cwd, env=env, capture_output=True, text=True, check=False, timeout=1800
+    )
     seconds = time.perf_counter() - started
     if expect_ok and done.returncode != 0:
-        raise RuntimeError(f"falló «{' '.join(args)}» en {cwd} (código {done.returncode}):\n"
-                           f"{done.stdout[-4000:]}\n{done.stderr[-4000:]}")
+        raise RuntimeError(
+            f"falló «{' '.join(args)}» en {cwd} (código {done.returncode}):\n"
+            f"{done.stdout[-4000:]}\n{done.stderr[-4000:]}"
+        )
     return seconds, done
 
 
 def _mkdocs(site: Path, out_dir: Path, *, strict: bool) -> list[str]:
-    args = [sys.executable, "-m", "mkdocs", "build", "-q", "-f", str(site / "mkdocs.yml"),
-            "-d", str(out_dir)]
+    args = [
+        sys.executable,
+        "-m",
+        "mkdocs",
+        "build",
+        "-q",
+        "-f",
+        str(site / "mkdocs.yml"),
+        "-d",
+        str(out_dir),
+    ]
     return [*args, "--strict"] if strict else args
 
 
@@ -192,14 +247,23 @@ def p1(bench: Bench, out: Any) -> None:
     full, off, warm = [], [], []
     blocks = 0
     for n in range(bench.repeat):
-        seconds, _ = _timed(_mkdocs(site, bench.work / f"p1-full-{n}", strict=True), site,
-                            bench.env(DOCVERIFY_CACHE="0"))
+        seconds, _ = _timed(
+            _mkdocs(site, bench.work / f"p1-full-{n}", strict=True),
+            site,
+            bench.env(DOCVERIFY_CACHE="0"),
+        )
         full.append(seconds)
-        seconds, _ = _timed(_mkdocs(site, bench.work / f"p1-off-{n}", strict=False), site,
-                            bench.env(DOCVERIFY_EXECUTE="0", DOCVERIFY_CACHE="0"))
+        seconds, _ = _timed(
+            _mkdocs(site, bench.work / f"p1-off-{n}", strict=False),
+            site,
+            bench.env(DOCVERIFY_EXECUTE="0", DOCVERIFY_CACHE="0"),
+        )
         off.append(seconds)
-        _, done = _timed([sys.executable, "-m", "docverify.bench", "warm", str(site),
-                          bench.runner], site, bench.env())
+        _, done = _timed(
+            [sys.executable, "-m", "docverify.bench", "warm", str(site), bench.runner],
+            site,
+            bench.env(),
+        )
         data = json.loads(done.stdout.strip().splitlines()[-1])
         warm.append((data["import"], data["seconds"]))
         blocks = data["blocks"]
@@ -207,12 +271,20 @@ def p1(bench: Bench, out: Any) -> None:
     m_import = statistics.median(w[0] for w in warm)
     m_blocks = statistics.median(w[1] for w in warm)
     ratio = m_full / (m_off + m_import + m_blocks)
-    bench.figures.update(P1=ratio, p1_full=m_full, p1_off=m_off, p1_import=m_import,
-                         p1_blocks=m_blocks, p1_without_import=m_full / (m_off + m_blocks))
-    out(f"P1 · build --strict completo {m_full:.2f} s · build sin ejecución {m_off:.2f} s · "
+    bench.figures.update(
+        P1=ratio,
+        p1_full=m_full,
+        p1_off=m_off,
+        p1_import=m_import,
+        p1_blocks=m_blocks,
+        p1_without_import=m_full / (m_off + m_blocks),
+    )
+    out(
+        f"P1 · build --strict completo {m_full:.2f} s · build sin ejecución {m_off:.2f} s · "
         f"proceso caliente: importar torch {m_import:.2f} s + {blocks} bloques {m_blocks:.2f} s"
         f" → {ratio:.2f} {_verdict(ratio, TARGETS['P1'])} (sin contar la importación: "
-        f"{m_full / (m_off + m_blocks):.2f})")
+        f"{m_full / (m_off + m_blocks):.2f})"
+    )
 
 
 def make_corpus(dest: Path, pages: int, blocks: int) -> Path:
@@ -227,7 +299,7 @@ def make_corpus(dest: Path, pages: int, blocks: int) -> Path:
             session = ' session="s"' if b % 5 in (1, 2) else ""
             if b % 5 == 2:  # reads what the previous block of the session defined
                 code = "print(type(torch).__name__)\n" + code
-            parts.append(f"Texto {b}.\n\n```python exec=\"on\" id=\"b{b}\"{session}\n{code}\n```\n")
+            parts.append(f'Texto {b}.\n\n```python exec="on" id="b{b}"{session}\n{code}\n```\n')
         (dest / "docs" / f"p{p:03d}.md").write_text("\n".join(parts), encoding="utf-8")
     return dest
 
@@ -282,17 +354,28 @@ def tree_memory(root: int) -> tuple[int, int]:
 
 
 def _check_corpus(corpus: Path, workers: int, env: dict[str, str]) -> tuple[float, int, int]:
-    args = [sys.executable, "-m", "docverify.cli", "check", "--runner", "cpu", "--no-cache",
-            "--workers", str(workers)]
+    args = [
+        sys.executable,
+        "-m",
+        "docverify.cli",
+        "check",
+        "--runner",
+        "cpu",
+        "--no-cache",
+        "--workers",
+        str(workers),
+    ]
     started = time.perf_counter()
-    process = subprocess.Popen(args, cwd=corpus, env=env, stdout=subprocess.PIPE,
-                               stderr=subprocess.PIPE, text=True)
+    process = subprocess.Popen(
+        args, cwd=corpus, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
     with PeakMemory(process.pid) as memory:
         stdout, stderr = process.communicate(timeout=1800)
     seconds = time.perf_counter() - started
     if process.returncode != 0:
-        raise RuntimeError(f"docverify check falló en el corpus sintético:\n{stdout[-2000:]}\n"
-                           f"{stderr[-4000:]}")
+        raise RuntimeError(
+            f"docverify check falló en el corpus sintético:\n{stdout[-2000:]}\n{stderr[-4000:]}"
+        )
     return seconds, memory.rss, memory.pss
 
 
@@ -311,13 +394,16 @@ def p2(bench: Bench, out: Any) -> None:
     one, two = statistics.median(times[1]), statistics.median(times[2])
     speedup = one / two
     mib = rss / 2**20
-    bench.figures.update(P2_seconds=two, P2_speedup=speedup, P2_mib=mib, p2_one=one,
-                         p2_pss_mib=pss / 2**20)
+    bench.figures.update(
+        P2_seconds=two, P2_speedup=speedup, P2_mib=mib, p2_one=one, p2_pss_mib=pss / 2**20
+    )
     total = bench.pages * bench.blocks
-    out(f"P2 · {bench.pages} páginas × {bench.blocks} bloques ({total}): 1 worker {one:.1f} s · "
+    out(
+        f"P2 · {bench.pages} páginas × {bench.blocks} bloques ({total}): 1 worker {one:.1f} s · "
         f"2 workers {two:.1f} s {_verdict(two, TARGETS['P2_seconds'])} · aceleración "
         f"{speedup:.2f}x {_verdict(speedup, TARGETS['P2_speedup'], lower_is_better=False)} · "
-        f"pico RSS {mib:.0f} MiB {_verdict(mib, TARGETS['P2_mib'])} (PSS {pss / 2**20:.0f} MiB)")
+        f"pico RSS {mib:.0f} MiB {_verdict(mib, TARGETS['P2_mib'])} (PSS {pss / 2**20:.0f} MiB)"
+    )
 
 
 def p3(bench: Bench, out: Any) -> None:
@@ -325,18 +411,29 @@ def p3(bench: Bench, out: Any) -> None:
     pages = sorted((site / "docs").rglob("*.md"))
     page = next((p for p in pages if "```python" in p.read_text(encoding="utf-8")), pages[0])
     # Rebuilds take a fraction of a second: five pairs per repetition steady the medians.
-    _, done = _timed([sys.executable, str(site / "hooks" / "serve_rebuild.py"), str(site),
-                      str(5 * bench.repeat), str(page)], site, bench.env())
+    _, done = _timed(
+        [
+            sys.executable,
+            str(site / "hooks" / "serve_rebuild.py"),
+            str(site),
+            str(5 * bench.repeat),
+            str(page),
+        ],
+        site,
+        bench.env(),
+    )
     data = json.loads(done.stdout.strip().splitlines()[-1])
     cached, off = statistics.median(data["cached"]), statistics.median(data["off"])
     blocks = max(data["blocks"])
     ratio = cached / off
     bench.figures.update(P3_blocks=blocks, P3_ratio=ratio, p3_cached=cached, p3_off=off)
-    out(f"P3 · reconstrucción tras editar prosa de {page.relative_to(site).as_posix()}: "
+    out(
+        f"P3 · reconstrucción tras editar prosa de {page.relative_to(site).as_posix()}: "
         f"{blocks} bloques re-ejecutados {_verdict(blocks, TARGETS['P3_blocks'])} "
         f"(la primera construcción ejecutó {data['warmup_blocks'][0]}) · con caché "
         f"{cached:.2f} s · sin ejecución {off:.2f} s → {ratio:.2f} "
-        f"{_verdict(ratio, TARGETS['P3_ratio'])}")
+        f"{_verdict(ratio, TARGETS['P3_ratio'])}"
+    )
 
 
 def warm(root: Path, runner: str) -> dict[str, float]:
@@ -358,8 +455,11 @@ def warm(root: Path, runner: str) -> dict[str, float]:
         for block in specs:
             namespace = sessions.setdefault(block["session"], {}) if block["session"] else {}
             child.run_block(block, namespace)
-    return {"import": imported, "seconds": time.perf_counter() - started,
-            "blocks": sum(len(j) for j in jobs)}
+    return {
+        "import": imported,
+        "seconds": time.perf_counter() - started,
+        "blocks": sum(len(j) for j in jobs),
+    }
 
 
 if __name__ == "__main__" and sys.argv[1:2] == ["warm"]:

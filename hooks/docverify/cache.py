@@ -48,8 +48,7 @@ def allowed() -> bool:
     """False under CI (`CI=true`) or with `DOCVERIFY_CACHE=0`: then every block really runs."""
     if os.environ.get("CI", "").strip().lower() == "true":
         return False
-    return os.environ.get("DOCVERIFY_CACHE", "1").strip().lower() not in ("0", "false", "no",
-                                                                           "off")
+    return os.environ.get("DOCVERIFY_CACHE", "1").strip().lower() not in ("0", "false", "no", "off")
 
 
 def _version(package: str) -> str:
@@ -70,9 +69,13 @@ def engine_fingerprint() -> str:
 
 def environment_parts() -> dict[str, str]:
     """The parts of the key that do not depend on the page (computed without importing torch)."""
-    return {"python": f"{platform.python_implementation()} {platform.python_version()}",
-            "machine": platform.machine(), "torch": _version("torch"),
-            "numpy": _version("numpy"), "engine": engine_fingerprint()}
+    return {
+        "python": f"{platform.python_implementation()} {platform.python_version()}",
+        "machine": platform.machine(),
+        "torch": _version("torch"),
+        "numpy": _version("numpy"),
+        "engine": engine_fingerprint(),
+    }
 
 
 @dataclass
@@ -85,7 +88,6 @@ class Cache:
     rejected: int = 0  # files present but corrupt, truncated or of another format
     parts: dict[str, str] = field(default_factory=dict)  # environment_parts(), read once
 
-
     @classmethod
     def for_config(cls, config: Config) -> Cache:
         return cls(config.root / FOLDER)
@@ -94,8 +96,13 @@ class Cache:
         """SHA-256 over the runner, the environment parts and every block spec of the page."""
         if not self.parts:
             self.parts = environment_parts()
-        material = {"format": FORMAT, "runner": job.runner, "page": job.page,
-                    "env": self.parts, "blocks": job.blocks}
+        material = {
+            "format": FORMAT,
+            "runner": job.runner,
+            "page": job.page,
+            "env": self.parts,
+            "blocks": job.blocks,
+        }
         blob = json.dumps(material, sort_keys=True, ensure_ascii=False, default=str)
         return hashlib.sha256(blob.encode()).hexdigest()
 
@@ -110,9 +117,14 @@ class Cache:
             self.misses += len(keys)
             return None
         results = data.get("results")
-        if not isinstance(results, dict) or sorted(results) != sorted(keys) or not all(
+        if (
+            not isinstance(results, dict)
+            or sorted(results) != sorted(keys)
+            or not all(
                 isinstance(r, dict) and all(f in r for f in _RESULT_FIELDS)
-                for r in results.values()):
+                for r in results.values()
+            )
+        ):
             self.rejected += 1
             self.misses += len(keys)
             return None
@@ -121,15 +133,23 @@ class Cache:
             result["cached"] = data.get("stored", "")
         return results, dict(data.get("env") or {})
 
-    def store(self, job: PageJob, results: dict[str, dict[str, Any]],
-              env: dict[str, str]) -> bool:
+    def store(self, job: PageJob, results: dict[str, dict[str, Any]], env: dict[str, str]) -> bool:
         """Save a page that ran to the end; a timeout or a dead process is never cached."""
         mine = {b["key"]: results.get(b["key"]) for b in job.blocks}
         if not mine or any(r is None or r.get("engine") for r in mine.values()):
             return False
-        body = json.dumps({"format": FORMAT, "key": self.key(job), "page": job.page,
-                           "stored": today().isoformat(), "env": env, "results": mine},
-                          ensure_ascii=False, sort_keys=True)
+        body = json.dumps(
+            {
+                "format": FORMAT,
+                "key": self.key(job),
+                "page": job.page,
+                "stored": today().isoformat(),
+                "env": env,
+                "results": mine,
+            },
+            ensure_ascii=False,
+            sort_keys=True,
+        )
         checksum = hashlib.sha256(body.encode()).hexdigest()
         write_atomic(self.path(job), f"{MAGIC} {FORMAT} {checksum}\n{body}")
         return True
@@ -146,8 +166,13 @@ class Cache:
         except (UnicodeDecodeError, ValueError):
             data = None
         else:
-            if (not sep or magic != MAGIC or version != str(FORMAT)
-                    or hashlib.sha256(body).hexdigest() != checksum or not isinstance(data, dict)):
+            if (
+                not sep
+                or magic != MAGIC
+                or version != str(FORMAT)
+                or hashlib.sha256(body).hexdigest() != checksum
+                or not isinstance(data, dict)
+            ):
                 data = None
         if data is None:
             self.rejected += 1

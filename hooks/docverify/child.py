@@ -62,14 +62,14 @@ class _Capture(io.TextIOBase):
 
 
 def environment(runner: str) -> dict[str, str]:
-    if runner == "gpu":
-        device = torch.cuda.get_device_name(0)
-    else:
-        device = f"cpu ({platform.machine()})"
+    device = torch.cuda.get_device_name(0) if runner == "gpu" else f"cpu ({platform.machine()})"
     # str(): torch.__version__ is a TorchVersion, and unpickling one would import torch in the
     # parent, which must stay torch-free (fast start, no CUDA before a fork).
-    return {"torch": str(torch.__version__), "python": platform.python_version(),
-            "device": str(device)}
+    return {
+        "torch": str(torch.__version__),
+        "python": platform.python_version(),
+        "device": str(device),
+    }
 
 
 def probe(conn: Connection) -> None:
@@ -130,27 +130,36 @@ def run_block(spec: dict[str, Any], namespace: dict[str, Any]) -> dict[str, Any]
                 code = compile(ast.Module([statement], type_ignores=[]), filename, "exec")
                 exec(code, namespace)
             except OutputLimitError:
-                result["error"] = (f"la salida supera el límite de {spec['output_limit']} "
-                                   "caracteres")
+                result["error"] = f"la salida supera el límite de {spec['output_limit']} caracteres"
                 break
             except SystemExit as exc:
-                result["error"] = (f"el bloque llamó a sys.exit({exc.code!r}) en "
-                                   f"{filename}:{statement.lineno}; un bloque no puede "
-                                   "terminar su proceso")
+                result["error"] = (
+                    f"el bloque llamó a sys.exit({exc.code!r}) en "
+                    f"{filename}:{statement.lineno}; un bloque no puede "
+                    "terminar su proceso"
+                )
                 break
             except BaseException as exc:  # the block's own exception: recorded, not raised
                 with contextlib.suppress(OutputLimitError):
                     capture.write(_exception_line(exc))
                 result["exception"] = _exception_line(exc).rstrip("\n")
-                result["exception_type"] = [type(exc).__name__,
-                                            f"{type(exc).__module__}.{type(exc).__qualname__}"]
+                result["exception_type"] = [
+                    type(exc).__name__,
+                    f"{type(exc).__module__}.{type(exc).__qualname__}",
+                ]
                 result["exception_message"] = str(exc)
                 result["traceback"] = _block_traceback(exc, filename, source.split("\n"))
                 break
             finally:
                 _drain_fds(capture)
-                spans.append((statement.lineno, statement.end_lineno or statement.lineno,
-                              start, capture.size))
+                spans.append(
+                    (
+                        statement.lineno,
+                        statement.end_lineno or statement.lineno,
+                        start,
+                        capture.size,
+                    )
+                )
     output = capture.value()
     result["output"] = output
     result["expectations"] = _expectations(source, spans, output)
@@ -165,8 +174,11 @@ def _exception_line(exc: BaseException) -> str:
 def _block_traceback(exc: BaseException, filename: str, source: list[str]) -> str:
     """The block's own frames as `file:line: code`, without the engine's frames."""
     frames = [f for f in traceback.extract_tb(exc.__traceback__) if f.filename == filename]
-    lines = [f"  {f.filename}:{f.lineno}: {source[f.lineno - 1].strip()}" for f in frames
-             if f.lineno and f.lineno <= len(source)]
+    lines = [
+        f"  {f.filename}:{f.lineno}: {source[f.lineno - 1].strip()}"
+        for f in frames
+        if f.lineno and f.lineno <= len(source)
+    ]
     return "\n".join([*lines, _exception_line(exc).rstrip("\n")])
 
 
@@ -183,7 +195,7 @@ def _redirect(capture: _Capture) -> Any:
     sys.stdout.flush()
     sys.stderr.flush()
     saved = [os.dup(1), os.dup(2)]
-    spool = tempfile.TemporaryFile()
+    spool = tempfile.TemporaryFile()  # noqa: SIM115 - closed in the finally below
     os.dup2(spool.fileno(), 1)
     os.dup2(spool.fileno(), 2)
     capture.spool = spool  # type: ignore[attr-defined]
@@ -214,8 +226,9 @@ def _drain_fds(capture: _Capture) -> None:
             capture.write(data.decode("utf-8", "replace"))
 
 
-def _expectations(source: str, spans: list[tuple[int, int, int, int]],
-                  output: str) -> list[dict[str, Any]]:
+def _expectations(
+    source: str, spans: list[tuple[int, int, int, int]], output: str
+) -> list[dict[str, Any]]:
     """Pair each `# Expectativa: X` comment with what its top-level statement printed."""
     found = []
     with contextlib.suppress(tokenize.TokenError, SyntaxError):
@@ -225,7 +238,7 @@ def _expectations(source: str, spans: list[tuple[int, int, int, int]],
     result = []
     for line, expected in found:
         span = next((s for s in spans if s[0] <= line <= s[1]), None)
-        observed = output[span[2]:span[3]].strip() if span else None
+        observed = output[span[2] : span[3]].strip() if span else None
         result.append({"line": line, "expected": expected, "observed": observed})
     return result
 

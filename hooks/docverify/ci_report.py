@@ -18,9 +18,15 @@ from docverify.verify import Report
 
 
 def finding_data(finding: Finding) -> dict[str, Any]:
-    return {"kind": finding.kind, "level": finding.level.value, "path": finding.path,
-            "line": finding.line, "message": finding.message, "fix": finding.fix,
-            "detail": finding.detail}
+    return {
+        "kind": finding.kind,
+        "level": finding.level.value,
+        "path": finding.path,
+        "line": finding.line,
+        "message": finding.message,
+        "fix": finding.fix,
+        "detail": finding.detail,
+    }
 
 
 def write(folder: Path, report: Report, extra: Mapping[str, Any] | None = None) -> list[Path]:
@@ -55,8 +61,10 @@ def write(folder: Path, report: Report, extra: Mapping[str, Any] | None = None) 
         **dict(extra or {}),
     }
     text = "\n\n".join(f.format() for f in report.findings) or "Sin hallazgos."
-    for name, content in (("report.json", json.dumps(data, ensure_ascii=False, indent=1) + "\n"),
-                          ("findings.txt", text.rstrip("\n") + "\n")):
+    for name, content in (
+        ("report.json", json.dumps(data, ensure_ascii=False, indent=1) + "\n"),
+        ("findings.txt", text.rstrip("\n") + "\n"),
+    ):
         write_atomic(folder / name, content)
         written.append(folder / name)
     return written

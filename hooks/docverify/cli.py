@@ -17,12 +17,15 @@ Command = Callable[[argparse.Namespace], int]
 COMMANDS: dict[str, tuple[str, Callable[[argparse.ArgumentParser], None], Command]] = {}
 
 
-def command(name: str, help_text: str,
-            setup: Callable[[argparse.ArgumentParser], None] = lambda p: None,
-            ) -> Callable[[Command], Command]:
+def command(
+    name: str,
+    help_text: str,
+    setup: Callable[[argparse.ArgumentParser], None] = lambda p: None,
+) -> Callable[[Command], Command]:
     def register(handler: Command) -> Command:
         COMMANDS[name] = (help_text, setup, handler)
         return handler
+
     return register
 
 
@@ -49,24 +52,46 @@ def print_findings(findings: list[Finding]) -> None:
 
 
 def _runner_args(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--runner", choices=["cpu", "gpu", "auto"], default=None,
-                        help="runner (por defecto DOCVERIFY_RUNNER o auto: gpu si hay CUDA)")
-    parser.add_argument("--workers", type=int, default=None,
-                        help="procesos en paralelo (por defecto, uno por núcleo)")
+    parser.add_argument(
+        "--runner",
+        choices=["cpu", "gpu", "auto"],
+        default=None,
+        help="runner (por defecto DOCVERIFY_RUNNER o auto: gpu si hay CUDA)",
+    )
+    parser.add_argument(
+        "--workers",
+        type=int,
+        default=None,
+        help="procesos en paralelo (por defecto, uno por núcleo)",
+    )
     parser.add_argument("paths", nargs="*", help="páginas o carpetas (por defecto, todo docs/)")
 
 
 def _check_args(parser: argparse.ArgumentParser) -> None:
     _runner_args(parser)
-    parser.add_argument("--shard", default=None, metavar="I/N",
-                        help="verifica solo la parte I de N (reparto por duraciones anteriores)")
-    parser.add_argument("--durations", default=None, metavar="JSON",
-                        help="archivo de duraciones (por defecto .cache/docverify/durations.json)")
-    parser.add_argument("--report", default=None, metavar="CARPETA",
-                        help="escribe report.json, findings.txt y los diffs de divergencias")
-    parser.add_argument("--no-cache", action="store_true",
-                        help="ejecuta todos los bloques sin usar .cache/docverify (con CI=true, "
-                             "siempre)")
+    parser.add_argument(
+        "--shard",
+        default=None,
+        metavar="I/N",
+        help="verifica solo la parte I de N (reparto por duraciones anteriores)",
+    )
+    parser.add_argument(
+        "--durations",
+        default=None,
+        metavar="JSON",
+        help="archivo de duraciones (por defecto .cache/docverify/durations.json)",
+    )
+    parser.add_argument(
+        "--report",
+        default=None,
+        metavar="CARPETA",
+        help="escribe report.json, findings.txt y los diffs de divergencias",
+    )
+    parser.add_argument(
+        "--no-cache",
+        action="store_true",
+        help="ejecuta todos los bloques sin usar .cache/docverify (con CI=true, siempre)",
+    )
 
 
 @command("check", "verifica los bloques sin construir el sitio", _check_args)
@@ -81,8 +106,7 @@ def _check(args: argparse.Namespace) -> int:
     pages, whole = select_pages(cfg, args.paths)
     executor = Executor(args.workers)
     runner = executor.resolve_runner(config_mod.runner_from_env(args.runner))
-    cache = (cache_mod.Cache.for_config(cfg)
-             if cache_mod.allowed() and not args.no_cache else None)
+    cache = cache_mod.Cache.for_config(cfg) if cache_mod.allowed() and not args.no_cache else None
     durations = shards.durations_path(cfg, args.durations)
     extra: dict[str, object] = {}
     every = pages
@@ -102,11 +126,13 @@ def _check(args: argparse.Namespace) -> int:
     ran = sum(1 for o in report.outcomes.values() if o.status != "other-runner")
     bad = errors(report.findings)
     env = report.env
-    part = (f" · parte {shard} (plan {extra['plan']}, por {extra['basis']})" if shard else "")
+    part = f" · parte {shard} (plan {extra['plan']}, por {extra['basis']})" if shard else ""
     cached = f" ({cache.hits} desde la caché)" if cache is not None else ""
-    print(f"docverify check: runner {runner} · torch {env.get('torch', '?')} · "
-          f"{ran}/{total} bloques ejecutados{cached} en {len(pages)} páginas{part} · "
-          f"{len(bad)} errores")
+    print(
+        f"docverify check: runner {runner} · torch {env.get('torch', '?')} · "
+        f"{ran}/{total} bloques ejecutados{cached} en {len(pages)} páginas{part} · "
+        f"{len(bad)} errores"
+    )
     return 1 if bad else 0
 
 
@@ -117,8 +143,10 @@ def _record(args: argparse.Namespace) -> int:
 
     cfg = config_mod.load()
     if os.environ.get("CI", "").lower() == "true":
-        print("docverify record: se niega a grabar con CI=true; graba en local y revisa el diff.",
-              file=sys.stderr)
+        print(
+            "docverify record: se niega a grabar con CI=true; graba en local y revisa el diff.",
+            file=sys.stderr,
+        )
         return 2
     pages, _ = select_pages(cfg, args.paths)
     executor = Executor(args.workers)
@@ -128,8 +156,10 @@ def _record(args: argparse.Namespace) -> int:
         print(f"grabada: {label}\n{diff}\n")
     print_findings(report.findings)
     refused = errors(report.findings)
-    print(f"docverify record: runner {runner} · {len(report.written)} grabaciones escritas · "
-          f"{report.unchanged} sin cambios · {len(refused)} bloques rechazados")
+    print(
+        f"docverify record: runner {runner} · {len(report.written)} grabaciones escritas · "
+        f"{report.unchanged} sin cambios · {len(refused)} bloques rechazados"
+    )
     return 1 if refused else 0
 
 

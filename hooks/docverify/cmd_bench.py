@@ -11,14 +11,30 @@ from docverify.cli import command
 
 
 def _bench_args(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--repeat", type=int, default=3,
-                        help="repeticiones de cada medida; se informa la mediana (por defecto 3)")
-    parser.add_argument("--pages", type=int, default=200,
-                        help="páginas del corpus sintético de P2 (por defecto 200)")
-    parser.add_argument("--blocks", type=int, default=10,
-                        help="bloques por página del corpus sintético (por defecto 10)")
-    parser.add_argument("--runner", choices=["cpu", "gpu"], default="cpu",
-                        help="runner de P1 y P3; P2 corre siempre en cpu (por defecto cpu)")
+    parser.add_argument(
+        "--repeat",
+        type=int,
+        default=3,
+        help="repeticiones de cada medida; se informa la mediana (por defecto 3)",
+    )
+    parser.add_argument(
+        "--pages",
+        type=int,
+        default=200,
+        help="páginas del corpus sintético de P2 (por defecto 200)",
+    )
+    parser.add_argument(
+        "--blocks",
+        type=int,
+        default=10,
+        help="bloques por página del corpus sintético (por defecto 10)",
+    )
+    parser.add_argument(
+        "--runner",
+        choices=["cpu", "gpu"],
+        default="cpu",
+        help="runner de P1 y P3; P2 corre siempre en cpu (por defecto cpu)",
+    )
 
 
 @command("bench", "mide P1, P2 y P3 (velocidad del build) e imprime sus razones", _bench_args)
@@ -30,9 +46,16 @@ def _bench(args: argparse.Namespace) -> int:
         return 2
     root = config_mod.find_root()
     try:
-        line = bench.run(bench.Bench(root=root, repeat=args.repeat, pages=args.pages,
-                                     blocks=args.blocks, runner=args.runner),
-                         out=lambda text: print(text, flush=True))
+        line = bench.run(
+            bench.Bench(
+                root=root,
+                repeat=args.repeat,
+                pages=args.pages,
+                blocks=args.blocks,
+                runner=args.runner,
+            ),
+            out=lambda text: print(text, flush=True),
+        )
     except RuntimeError as exc:
         print(f"docverify bench: {exc}", file=sys.stderr)
         return 1

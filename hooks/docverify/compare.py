@@ -34,7 +34,7 @@ def normalise(text: str) -> str:
 def _pattern(expected: str) -> tuple[re.Pattern[str], int]:
     parts, count, pos = [], 0, 0
     for match in _TOKENS.finditer(expected):
-        parts.append(re.escape(expected[pos:match.start()]))
+        parts.append(re.escape(expected[pos : match.start()]))
         if match.group("ph"):
             parts.append(".*?")
         else:
@@ -80,8 +80,9 @@ def matches(recorded: str, observed: str, tol: Tolerance) -> bool:
 def diff(recorded: str, observed: str, recorded_label: str, observed_label: str) -> str:
     before = normalise(recorded).split("\n") if recorded else []
     after = normalise(observed).split("\n") if observed else []
-    lines = difflib.unified_diff(before, after,
-                                 fromfile=recorded_label, tofile=observed_label, lineterm="")
+    lines = difflib.unified_diff(
+        before, after, fromfile=recorded_label, tofile=observed_label, lineterm=""
+    )
     return "\n".join(lines)
 
 
@@ -102,8 +103,10 @@ def merge(recorded: str | None, observed: str, tol: Tolerance) -> str:
         if tag == "equal":
             merged.extend(new_lines[j1:j2])
         elif tag == "replace" and i2 - i1 == j2 - j1:
-            merged.extend(o if line_matches(o, n, tol) else n
-                          for o, n in zip(old_lines[i1:i2], new_lines[j1:j2], strict=True))
+            merged.extend(
+                o if line_matches(o, n, tol) else n
+                for o, n in zip(old_lines[i1:i2], new_lines[j1:j2], strict=True)
+            )
         else:
             merged.extend(new_lines[j1:j2])
     return "\n".join(merged)
@@ -111,7 +114,8 @@ def merge(recorded: str | None, observed: str, tol: Tolerance) -> str:
 
 # Tensor metadata in a repr is not part of its value: `tensor(6., device='cuda:0')` is 6.
 _TENSOR_META = re.compile(
-    r",\s*(?:device|dtype|grad_fn|requires_grad|layout)=(?:'[^']*'|<[^>]*>|[\w.:]+)")
+    r",\s*(?:device|dtype|grad_fn|requires_grad|layout)=(?:'[^']*'|<[^>]*>|[\w.:]+)"
+)
 
 
 def expectation_holds(expected: str, observed: str | None, tol: Tolerance) -> bool:
@@ -122,5 +126,6 @@ def expectation_holds(expected: str, observed: str | None, tol: Tolerance) -> bo
     if wanted:
         got = _NUMBER_RE.findall(_TENSOR_META.sub("", observed))
         return len(got) == len(wanted) and all(
-            _close(w, g, tol) for w, g in zip(wanted, got, strict=True))
+            _close(w, g, tol) for w, g in zip(wanted, got, strict=True)
+        )
     return expected.strip() in observed

@@ -53,8 +53,16 @@ def load(root: Path | None = None) -> Config:
     root = find_root(root)
     data = tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8"))
     table: dict[str, Any] = dict(data.get("tool", {}).get("docverify", {}))
-    known = {"docs_dir", "snippets_dir", "timeout", "output_limit", "rtol", "atol", "seed",
-             "sources"}
+    known = {
+        "docs_dir",
+        "snippets_dir",
+        "timeout",
+        "output_limit",
+        "rtol",
+        "atol",
+        "seed",
+        "sources",
+    }
     extra = {k: v for k, v in table.items() if k not in known}
     return Config(
         root=root,

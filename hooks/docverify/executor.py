@@ -82,7 +82,8 @@ class Executor:
             raise ValueError(
                 "se pidió el runner gpu, pero CUDA no está disponible en esta máquina "
                 "(torch.cuda.is_available() es False). Usa --runner cpu o ejecuta en una "
-                "máquina con GPU.")
+                "máquina con GPU."
+            )
         return "gpu" if available else "cpu"
 
     def _cuda_available(self) -> bool:
@@ -100,8 +101,9 @@ class Executor:
         self._cuda = bool(available)
         return self._cuda
 
-    def run(self, jobs: list[PageJob],
-            on_env: Callable[[dict[str, str]], None] | None = None) -> dict[str, dict[str, Any]]:
+    def run(
+        self, jobs: list[PageJob], on_env: Callable[[dict[str, str]], None] | None = None
+    ) -> dict[str, dict[str, Any]]:
         """Run every job; return block key → result in job and block order, whatever order the
         pages finish in (callers iterate pages anyway; this keeps dumps and logs stable too)."""
         results: dict[str, dict[str, Any]] = {}
@@ -111,8 +113,11 @@ class Executor:
 
         def start(job: PageJob) -> None:
             receiver, sender = self.ctx.Pipe(duplex=False)
-            process = self.ctx.Process(target=_run_page, args=(sender, {
-                "runner": job.runner, "blocks": job.blocks}), name=f"docverify:{job.page}")
+            process = self.ctx.Process(
+                target=_run_page,
+                args=(sender, {"runner": job.runner, "blocks": job.blocks}),
+                name=f"docverify:{job.page}",
+            )
             process.start()
             sender.close()
             running[receiver] = _Running(job=job, process=process, conn=receiver)
@@ -144,8 +149,12 @@ class Executor:
                     state.process.kill()
                     state.process.join()
                     spec = next(b for b in state.job.blocks if b["key"] == state.current)
-                    self._died(state, results, pending,
-                               f"superó el tiempo límite de {spec['timeout']:g} s y se detuvo")
+                    self._died(
+                        state,
+                        results,
+                        pending,
+                        f"superó el tiempo límite de {spec['timeout']:g} s y se detuvo",
+                    )
                     conn.close()
                     del running[conn]
         for process in exiting:
@@ -153,9 +162,13 @@ class Executor:
         order = [b["key"] for job in jobs for b in job.blocks]
         return {key: results[key] for key in order if key in results}
 
-    def _handle(self, state: _Running, message: tuple[Any, ...],
-                results: dict[str, dict[str, Any]],
-                on_env: Callable[[dict[str, str]], None] | None) -> bool:
+    def _handle(
+        self,
+        state: _Running,
+        message: tuple[Any, ...],
+        results: dict[str, dict[str, Any]],
+        on_env: Callable[[dict[str, str]], None] | None,
+    ) -> bool:
         """Apply one message from a page process; True when the page has ended."""
         global _started  # noqa: PLW0603 - a process-wide count, read by the bench
         if message[0] == "env" and on_env:
@@ -173,8 +186,12 @@ class Executor:
         return message[0] == "end"
 
     @staticmethod
-    def _died(state: _Running, results: dict[str, dict[str, Any]], pending: deque[PageJob],
-              reason: str | None = None) -> None:
+    def _died(
+        state: _Running,
+        results: dict[str, dict[str, Any]],
+        pending: deque[PageJob],
+        reason: str | None = None,
+    ) -> None:
         """A page process ended early: fail its current block, re-queue the blocks after it."""
         state.process.join(5)
         failed = state.current
@@ -187,21 +204,27 @@ class Executor:
                 for spec in rest:
                     results[spec["key"]] = _failure(
                         f"el proceso de la página terminó antes de ejecutarlo "
-                        f"(código de salida {state.process.exitcode})")
+                        f"(código de salida {state.process.exitcode})"
+                    )
             return
         code = state.process.exitcode
-        results[failed] = _failure(reason or (
-            f"terminó su proceso de forma inesperada (código de salida {code}: os._exit, "
-            "señal o fallo de la extensión nativa)"))
+        results[failed] = _failure(
+            reason
+            or (
+                f"terminó su proceso de forma inesperada (código de salida {code}: os._exit, "
+                "señal o fallo de la extensión nativa)"
+            )
+        )
         specs = state.job.blocks
         index = next(i for i, b in enumerate(specs) if b["key"] == failed)
         session = specs[index]["session"]
         rest = []
-        for spec in specs[index + 1:]:
+        for spec in specs[index + 1 :]:
             if session and spec["session"] == session:
                 results[spec["key"]] = _failure(
                     f"no se ejecutó: el bloque «{failed}» de la misma sesión «{session}» "
-                    "falló antes")
+                    "falló antes"
+                )
             else:
                 rest.append(spec)
         if rest:
@@ -210,8 +233,15 @@ class Executor:
 
 def _failure(message: str) -> dict[str, Any]:
     # "engine": the block did not finish on its own (timeout, dead process); never cached.
-    return {"output": "", "error": message, "exception": None, "traceback": "",
-            "expectations": [], "duration": 0.0, "engine": True}
+    return {
+        "output": "",
+        "error": message,
+        "exception": None,
+        "traceback": "",
+        "expectations": [],
+        "duration": 0.0,
+        "engine": True,
+    }
 
 
 def _main_identity() -> str:

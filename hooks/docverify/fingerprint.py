@@ -73,10 +73,15 @@ def parse(raw: Any, line: int) -> tuple[Fingerprint | None, str]:
     package = str(raw["package"])
     kind = "file" if raw.get("file") else "object"
     sha, version = raw.get("sha256"), raw.get("version")
-    return Fingerprint(package=package, kind=kind, target=str(raw[kind]).strip(),
-                       version=None if version is None else str(version),
-                       sha256=None if sha is None else str(sha), line=line,
-                       key_lines=dict(getattr(raw, "key_lines", {}))), ""
+    return Fingerprint(
+        package=package,
+        kind=kind,
+        target=str(raw[kind]).strip(),
+        version=None if version is None else str(version),
+        sha256=None if sha is None else str(sha),
+        line=line,
+        key_lines=dict(getattr(raw, "key_lines", {})),
+    ), ""
 
 
 def _problem(raw: dict[str, Any]) -> str:
@@ -88,16 +93,24 @@ def _problem(raw: dict[str, Any]) -> str:
     sha = raw.get("sha256")
     checks = [
         (bool(unknown), f"claves desconocidas en «fingerprint»: {', '.join(unknown)}"),
-        (not _PACKAGE.match(package),
-         "«fingerprint» necesita package: el nombre del paquete importable (torch)"),
+        (
+            not _PACKAGE.match(package),
+            "«fingerprint» necesita package: el nombre del paquete importable (torch)",
+        ),
         (len(targets) != 1, "«fingerprint» lleva exactamente una de file (ruta) u object (nombre)"),
-        (targets == ["file"] and not target.startswith(f"{package}/"),
-         f"file «{target}» debe ser una ruta dentro del paquete, p. ej. {package}/…"),
-        (targets == ["object"] and not (_DOTTED.match(target)
-                                        and target.startswith(f"{package}.")),
-         f"object «{target}» debe ser un nombre con puntos dentro de {package}"),
-        (sha is not None and not _SHA.match(str(sha)),
-         "sha256 debe tener 64 cifras hexadecimales en minúsculas"),
+        (
+            targets == ["file"] and not target.startswith(f"{package}/"),
+            f"file «{target}» debe ser una ruta dentro del paquete, p. ej. {package}/…",
+        ),
+        (
+            targets == ["object"]
+            and not (_DOTTED.match(target) and target.startswith(f"{package}.")),
+            f"object «{target}» debe ser un nombre con puntos dentro de {package}",
+        ),
+        (
+            sha is not None and not _SHA.match(str(sha)),
+            "sha256 debe tener 64 cifras hexadecimales en minúsculas",
+        ),
     ]
     return next((message for failed, message in checks if failed), "")
 
@@ -108,8 +121,10 @@ def digest(text: str) -> str:
 
 def same_version(recorded: str | None, installed: str | None) -> bool:
     """Versions equal once the local label is dropped (2.13.0+cpu is 2.13.0)."""
+
     def public(v: str | None) -> str | None:
         return v.split("+", 1)[0] if v else v
+
     return public(recorded) == public(installed)
 
 
@@ -170,8 +185,12 @@ def _find(tree: ast.Module, names: list[str]) -> ast.AST | None:
     node: ast.AST | None = None
     for name in names:
         # The last definition wins, as it does at import time.
-        matches = [n for n in body if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef
-                                                  | ast.ClassDef) and n.name == name]
+        matches = [
+            n
+            for n in body
+            if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef)
+            and n.name == name
+        ]
         if not matches:
             return None
         node = matches[-1]
@@ -182,7 +201,7 @@ def _find(tree: ast.Module, names: list[str]) -> ast.AST | None:
 def _segment(text: str, node: ast.AST) -> str:
     decorators = getattr(node, "decorator_list", [])
     start = min([node.lineno, *(d.lineno for d in decorators)])  # type: ignore[attr-defined]
-    lines = text.split("\n")[start - 1: node.end_lineno]  # type: ignore[attr-defined]
+    lines = text.split("\n")[start - 1 : node.end_lineno]  # type: ignore[attr-defined]
     return textwrap.dedent("\n".join(lines)) + "\n"
 
 

@@ -26,8 +26,7 @@ from docverify.findings import Finding, Level
 from docverify.pages import Page
 from docverify.sources import Source, read_sources, spanish_date
 
-DEFAULTS = {"max_age_days": 180, "warn_days": 30, "drift": "error",
-            "snapshots_dir": "fingerprints"}
+DEFAULTS = {"max_age_days": 180, "warn_days": 30, "drift": "error", "snapshots_dir": "fingerprints"}
 DRIFT_MODES = ("error", "report")
 # Status of a source, with the Spanish words readers see on the report page.
 STATUS = {
@@ -82,23 +81,31 @@ def policy(config: Config) -> tuple[Policy, list[Finding]]:
         findings.append(Finding("politica-fuentes", message, where, 1, fix))
 
     for key in sorted(set(raw) - set(DEFAULTS)):
-        bad(f"clave desconocida «{key}» en [tool.docverify.sources].",
-            f"usa solo {', '.join(DEFAULTS)}.")
+        bad(
+            f"clave desconocida «{key}» en [tool.docverify.sources].",
+            f"usa solo {', '.join(DEFAULTS)}.",
+        )
         raw.pop(key)
     values = {**DEFAULTS, **raw}
     for key in ("max_age_days", "warn_days"):
         value = values[key]
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-            bad(f"{key} = {value!r} en [tool.docverify.sources] debe ser un entero ≥ 0.",
-                f"escribe {key} = {DEFAULTS[key]}.")
+            bad(
+                f"{key} = {value!r} en [tool.docverify.sources] debe ser un entero ≥ 0.",
+                f"escribe {key} = {DEFAULTS[key]}.",
+            )
             values[key] = DEFAULTS[key]
     if values["drift"] not in DRIFT_MODES:
-        bad(f"drift = {values['drift']!r} en [tool.docverify.sources]: usa \"error\" o "
-            "\"report\".", "escribe drift = \"error\" (falla) o drift = \"report\" (informa).")
+        bad(
+            f'drift = {values["drift"]!r} en [tool.docverify.sources]: usa "error" o "report".',
+            'escribe drift = "error" (falla) o drift = "report" (informa).',
+        )
         values["drift"] = DEFAULTS["drift"]
     if not isinstance(values["snapshots_dir"], str) or not values["snapshots_dir"]:
-        bad("snapshots_dir debe ser una carpeta relativa al proyecto.",
-            "escribe snapshots_dir = \"fingerprints\".")
+        bad(
+            "snapshots_dir debe ser una carpeta relativa al proyecto.",
+            'escribe snapshots_dir = "fingerprints".',
+        )
         values["snapshots_dir"] = DEFAULTS["snapshots_dir"]
     return Policy(**values), findings
 
@@ -136,43 +143,61 @@ def judge(config: Config, pol: Policy, source: Source, today: dt.date) -> Source
     reverify = f'docverify sources --reverify "{source.reference}"'
     verified = source.verified.isoformat()
 
-    def add(kind: str, message: str, fix: str, level: Level = Level.ERROR,
-            at: int = line) -> None:
-        status.findings.append(Finding(kind, f"fuente {source.label}: {message}", where, at, fix,
-                                       level=level))
+    def add(kind: str, message: str, fix: str, level: Level = Level.ERROR, at: int = line) -> None:
+        status.findings.append(
+            Finding(kind, f"fuente {source.label}: {message}", where, at, fix, level=level)
+        )
 
     if source.review_days and source.review_days > pol.max_age_days:
-        add("fuente-mal-formada", f"review_days {source.review_days} supera el máximo del "
+        add(
+            "fuente-mal-formada",
+            f"review_days {source.review_days} supera el máximo del "
             f"proyecto ({pol.max_age_days} días); se usa el máximo.",
             f"escribe review_days: {pol.max_age_days} o menos.",
-            at=source.key_lines.get("review_days", source.line))
+            at=source.key_lines.get("review_days", source.line),
+        )
     if age < 0:
         status.status = "future"
-        add("fecha-futura", f"verificada el {verified}, una fecha futura (hoy es "
-            f"{today.isoformat()}).", "escribe la fecha en que de verdad comprobaste la fuente.")
+        add(
+            "fecha-futura",
+            f"verificada el {verified}, una fecha futura (hoy es {today.isoformat()}).",
+            "escribe la fecha en que de verdad comprobaste la fuente.",
+        )
     elif today > due:
         status.status = "stale"
-        add("fuente-caducada", f"verificada el {verified}, hace {age} días (máximo "
+        add(
+            "fuente-caducada",
+            f"verificada el {verified}, hace {age} días (máximo "
             f"{(due - source.verified).days}); debía revisarse a más tardar el {due.isoformat()}.",
-            f"vuelve a comprobar la fuente y ejecuta {reverify} (o actualiza «verified:»).")
+            f"vuelve a comprobar la fuente y ejecuta {reverify} (o actualiza «verified:»).",
+        )
     elif (due - today).days <= pol.warn_days:
         status.status = "soon"
-        add("fuente-por-revisar", f"verificada el {verified}, hace {age} días; revísala a más "
+        add(
+            "fuente-por-revisar",
+            f"verificada el {verified}, hace {age} días; revísala a más "
             f"tardar el {due.isoformat()} (faltan {(due - today).days} días).",
-            f"comprueba la fuente y ejecuta {reverify}.", level=Level.INFO)
+            f"comprueba la fuente y ejecuta {reverify}.",
+            level=Level.INFO,
+        )
     if source.fingerprint is not None:
         _drift(pol, source, status, add=add, reverify=reverify)
     return status
 
 
-def _drift(pol: Policy, source: Source, status: SourceStatus, *, add: Callable[..., None],
-           reverify: str) -> None:
+def _drift(
+    pol: Policy, source: Source, status: SourceStatus, *, add: Callable[..., None], reverify: str
+) -> None:
     fp = source.fingerprint
     assert fp is not None
     at = fp.key_lines.get(fp.kind, fp.line)  # the `object:` or `file:` line
     if not (fp.sha256 and fp.version):
-        add("huella-incompleta", f"la huella de {fp.label} no tiene version y sha256.",
-            f"calcúlalos con {reverify}.", at=fp.line)
+        add(
+            "huella-incompleta",
+            f"la huella de {fp.label} no tiene version y sha256.",
+            f"calcúlalos con {reverify}.",
+            at=fp.line,
+        )
         return
     try:
         now = fp_mod.installed(fp)
@@ -180,24 +205,40 @@ def _drift(pol: Policy, source: Source, status: SourceStatus, *, add: Callable[.
         if status.status in ("ok", "soon"):
             status.status = "drift"
         status.drift_note = str(exc)
-        add("fuente-cambiada", f"no se puede comprobar su huella: {exc} (se verificó con "
-            f"{fp.package} {fp.version}).", f"instala {fp.package} o revisa la fuente con "
-            f"{reverify}.", level=pol.drift_level, at=at)
+        add(
+            "fuente-cambiada",
+            f"no se puede comprobar su huella: {exc} (se verificó con {fp.package} {fp.version}).",
+            f"instala {fp.package} o revisa la fuente con {reverify}.",
+            level=pol.drift_level,
+            at=at,
+        )
         return
     status.installed = now
     if now.sha256 != fp.sha256:
         if status.status in ("ok", "soon"):
             status.status = "drift"
-        status.drift_note = (f"{fp.label}: {fp.package} {fp.version} → {now.version} "
-                             f"instalado; huella {fp.sha256[:12]}… → {now.sha256[:12]}…")
-        add("fuente-cambiada", f"el código de {fp.label} cambió desde que se verificó "
+        status.drift_note = (
+            f"{fp.label}: {fp.package} {fp.version} → {now.version} "
+            f"instalado; huella {fp.sha256[:12]}… → {now.sha256[:12]}…"
+        )
+        add(
+            "fuente-cambiada",
+            f"el código de {fp.label} cambió desde que se verificó "
             f"({fp.package} {fp.version} → {now.version} instalado; huella {fp.sha256[:12]}… → "
-            f"{now.sha256[:12]}…).", f"revisa el cambio con {reverify} y corrige el artículo si "
-            "hace falta.", level=pol.drift_level, at=at)
+            f"{now.sha256[:12]}…).",
+            f"revisa el cambio con {reverify} y corrige el artículo si hace falta.",
+            level=pol.drift_level,
+            at=at,
+        )
     elif not fp_mod.same_version(fp.version, now.version):
-        add("fuente-misma-huella", f"{fp.package} {now.version} instalado (verificada con "
+        add(
+            "fuente-misma-huella",
+            f"{fp.package} {now.version} instalado (verificada con "
             f"{fp.version}), pero {fp.label} no cambió.",
-            f"si quieres, actualiza la versión con {reverify}.", level=Level.INFO, at=at)
+            f"si quieres, actualiza la versión con {reverify}.",
+            level=Level.INFO,
+            at=at,
+        )
 
 
 def footer_notes(config: Config, sources: list[Source]) -> dict[Source, str]:

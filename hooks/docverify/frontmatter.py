@@ -75,7 +75,7 @@ def split(text: str) -> tuple[LineDict, str, int]:
     if not isinstance(data, LineDict):
         raise FrontMatterError("El front matter debe ser un mapa clave: valor.", 2)
     body_start = text[: match.end()].count("\n") + 1
-    return data, text[match.end():], body_start
+    return data, text[match.end() :], body_start
 
 
 def as_text(value: Any) -> str:

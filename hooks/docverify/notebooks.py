@@ -25,10 +25,10 @@ FOLDER = "cuadernos"
 SETUP_ID = "docverify_preparacion"  # "_" never appears in a block id, so no clash
 # A script loaded from another host, or from src="" (the page itself, parsed as JavaScript).
 _FOREIGN_SCRIPT = re.compile(
-    r"""<script\b[^>]*\bsrc=(["'])(?:(?:https?:)?//[^"']*)?\1[^>]*>\s*</script>""",
-    re.IGNORECASE)
+    r"""<script\b[^>]*\bsrc=(["'])(?:(?:https?:)?//[^"']*)?\1[^>]*>\s*</script>""", re.IGNORECASE
+)
 
-SETUP = '''\
+SETUP = """\
 # Prepares the kernel the way docverify prepares each block before running it:
 # the same seed before every cell, warnings printed as "Category: message" on
 # stdout, and the default device of the runner whose outputs this notebook shows.
@@ -60,7 +60,7 @@ warnings.showwarning = show_warning
 if RUNNER == "gpu" and torch.cuda.is_available():
     torch.set_default_device("cuda")
 get_ipython().events.register("pre_run_cell", reseed)
-'''
+"""
 
 
 def notebook_path(page: Page) -> str:
@@ -73,10 +73,17 @@ def build(config: Config, page: Page, report: Report, today: dt.date) -> dict[st
     """The nbformat 4 notebook of `page`: its text as Markdown cells, its blocks as code cells."""
     title = str(page.meta.get("title") or page_stem(page.rel))
     torch_version = report.env.get("torch", "?")
-    cells: list[dict[str, Any]] = [_markdown("docverify_cabecera", _header(page, title, report,
-                                                                            torch_version, today))]
-    cells.append(_code(SETUP_ID, SETUP.format(seed=config.seed, runner=report.runner), [],
-                       {"docverify": {"setup": True}}))
+    cells: list[dict[str, Any]] = [
+        _markdown("docverify_cabecera", _header(page, title, report, torch_version, today))
+    ]
+    cells.append(
+        _code(
+            SETUP_ID,
+            SETUP.format(seed=config.seed, runner=report.runner),
+            [],
+            {"docverify": {"setup": True}},
+        )
+    )
     lines = page.body.split("\n")
     position = 0  # index into `lines` of the first line not yet in a cell
     for number, block in enumerate(page.blocks, 1):
@@ -94,8 +101,12 @@ def build(config: Config, page: Page, report: Report, today: dt.date) -> dict[st
         "metadata": {
             "kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"},
             "language_info": {"name": "python"},
-            "docverify": {"page": page.rel, "runner": report.runner, "torch": torch_version,
-                          "date": today.isoformat()},
+            "docverify": {
+                "page": page.rel,
+                "runner": report.runner,
+                "torch": torch_version,
+                "date": today.isoformat(),
+            },
         },
         "cells": [c for c in cells if c["cell_type"] == "code" or c["source"].strip()],
     }
@@ -114,14 +125,17 @@ def article_box(notebook_url: str, download_url: str) -> str:
         "en un cuaderno que puedes ejecutar tal cual.\n\n"
         f'    <a class="md-button" href="{notebook_url}">Ver el cuaderno</a> '
         f'<a class="md-button md-button--primary" href="{download_url}" download>'
-        "Descargar el cuaderno (.ipynb)</a>\n\n")
+        "Descargar el cuaderno (.ipynb)</a>\n\n"
+    )
 
 
 def page_meta(title: str) -> dict[str, Any]:
     """Front matter of a notebook page: its own description, and out of search (it repeats
     the article, which search should find instead)."""
-    return {"description": f"Cuaderno de Jupyter del artículo «{title}», con sus salidas "
-            "verificadas.", "search": {"exclude": True}}
+    return {
+        "description": f"Cuaderno de Jupyter del artículo «{title}», con sus salidas verificadas.",
+        "search": {"exclude": True},
+    }
 
 
 def notebook_html(content: str, download_name: str, article_url: str, title: str) -> str:
@@ -133,11 +147,14 @@ def notebook_html(content: str, download_name: str, article_url: str, title: str
     """
     content = _FOREIGN_SCRIPT.sub("", content)
     # Long code lines scroll inside their cell: keyboard users must be able to focus it.
-    content = content.replace('<div class="highlight-ipynb',
-                              '<div tabindex="0" class="highlight-ipynb')
-    links = (f'<p class="dv-notebook-links"><a class="md-button md-button--primary" '
-             f'href="{download_name}" download>Descargar el cuaderno (.ipynb)</a> '
-             f'<a class="md-button" href="{article_url}">Volver al artículo «{title}»</a></p>')
+    content = content.replace(
+        '<div class="highlight-ipynb', '<div tabindex="0" class="highlight-ipynb'
+    )
+    links = (
+        f'<p class="dv-notebook-links"><a class="md-button md-button--primary" '
+        f'href="{download_name}" download>Descargar el cuaderno (.ipynb)</a> '
+        f'<a class="md-button" href="{article_url}">Volver al artículo «{title}»</a></p>'
+    )
     return links + content
 
 
@@ -151,7 +168,8 @@ def _header(page: Page, title: str, report: Report, torch_version: str, today: d
         f"artículo. Las salidas guardadas son las verificadas en el runner "
         f"{LABEL.get(report.runner, report.runner)} (torch {torch_version}, "
         f"{spanish_date(today)}). La primera celda prepara el núcleo como el verificador "
-        "prepara cada bloque; al ejecutar el cuaderno verás las salidas de tu máquina.")
+        "prepara cada bloque; al ejecutar el cuaderno verás las salidas de tu máquina."
+    )
     return "\n\n".join(p for p in parts if p)
 
 
@@ -162,8 +180,9 @@ def _sources(config: Config, page: Page) -> str:
     lines = []
     for source in sources:
         reference = f"[{source.reference}]({source.url})" if source.url else source.reference
-        lines.append(f"- **{reference}**: {source.title} (verificada el "
-                     f"{spanish_date(source.verified)})")
+        lines.append(
+            f"- **{reference}**: {source.title} (verificada el {spanish_date(source.verified)})"
+        )
     return "## Fuentes\n\n" + "\n".join(lines)
 
 
@@ -189,8 +208,7 @@ def _outputs(text: str, result: dict[str, Any]) -> list[dict[str, Any]]:
     if exception and text.endswith(exception):
         text = text[: -len(exception)].rstrip("\n")
         name, _, value = exception.partition(": ")
-        error = {"output_type": "error", "ename": name, "evalue": value,
-                 "traceback": [exception]}
+        error = {"output_type": "error", "ename": name, "evalue": value, "traceback": [exception]}
     else:
         error = None
     if text:
@@ -204,7 +222,14 @@ def _markdown(cell_id: str, text: str) -> dict[str, Any]:
     return {"cell_type": "markdown", "id": cell_id, "metadata": {}, "source": text.strip()}
 
 
-def _code(cell_id: str, code: str, outputs: list[dict[str, Any]],
-          metadata: dict[str, Any]) -> dict[str, Any]:
-    return {"cell_type": "code", "id": cell_id, "metadata": metadata, "execution_count": None,
-            "source": code.rstrip("\n"), "outputs": outputs}
+def _code(
+    cell_id: str, code: str, outputs: list[dict[str, Any]], metadata: dict[str, Any]
+) -> dict[str, Any]:
+    return {
+        "cell_type": "code",
+        "id": cell_id,
+        "metadata": metadata,
+        "execution_count": None,
+        "source": code.rstrip("\n"),
+        "outputs": outputs,
+    }

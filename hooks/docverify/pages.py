@@ -105,8 +105,15 @@ def read_page(config: Config, path: Path, text: str | None = None) -> Page:
         meta = frontmatter.LineDict()
         meta.key_lines = {}
         body, body_line = text, 1
-        findings.append(Finding("front-matter", str(exc), where, exc.line,
-                                "corrige el YAML entre las líneas «---» del principio."))
+        findings.append(
+            Finding(
+                "front-matter",
+                str(exc),
+                where,
+                exc.line,
+                "corrige el YAML entre las líneas «---» del principio.",
+            )
+        )
     page = Page(path=path, rel=rel, meta=meta, body=body, body_line=body_line, findings=findings)
     _find_blocks(config, page, text)
     return page
@@ -128,7 +135,7 @@ def _find_blocks(config: Config, page: Page, text: str) -> None:
         content: list[str] = []
         while i < len(lines) and not closer.match(lines[i]):
             line = lines[i]
-            content.append(line[len(indent):] if line.startswith(indent) else line.lstrip())
+            content.append(line[len(indent) :] if line.startswith(indent) else line.lstrip())
             i += 1
         i += 1  # past the closing fence
         language, options = parse_options(info)
@@ -137,32 +144,50 @@ def _find_blocks(config: Config, page: Page, text: str) -> None:
         _add_block(config, page, where, language, options, content, start + 1, fence_end=i)
 
 
-def _add_block(config: Config, page: Page, where: str, language: str,
-               options: dict[str, str], content: list[str], fence_line: int, *,
-               fence_end: int = 0) -> None:
+def _add_block(
+    config: Config,
+    page: Page,
+    where: str,
+    language: str,
+    options: dict[str, str],
+    content: list[str],
+    fence_line: int,
+    *,
+    fence_end: int = 0,
+) -> None:
     def problem(kind: str, message: str, fix: str) -> None:
         page.findings.append(Finding(kind, message, where, fence_line, fix))
 
     if language not in PYTHON:
-        problem("lenguaje-no-verificado",
-                f"bloque con exec=\"on\" en «{language or '(sin lenguaje)'}»: solo se verifica "
-                "Python, y ningún bloque puede ejecutarse sin verificarse.",
-                "usa ```python exec=\"on\" id=\"…\"``` o quita exec=\"on\".")
+        problem(
+            "lenguaje-no-verificado",
+            f'bloque con exec="on" en «{language or "(sin lenguaje)"}»: solo se verifica '
+            "Python, y ningún bloque puede ejecutarse sin verificarse.",
+            'usa ```python exec="on" id="…"``` o quita exec="on".',
+        )
         return
     unknown = sorted(set(options) - MDEXEC_OPTIONS - OUR_OPTIONS)
     if unknown:
-        problem("opcion-desconocida",
-                f"opciones desconocidas {', '.join(unknown)} en un bloque ejecutado.",
-                f"usa solo: {', '.join(sorted(MDEXEC_OPTIONS | OUR_OPTIONS))} "
-                "(ver la guía de autores).")
+        problem(
+            "opcion-desconocida",
+            f"opciones desconocidas {', '.join(unknown)} en un bloque ejecutado.",
+            f"usa solo: {', '.join(sorted(MDEXEC_OPTIONS | OUR_OPTIONS))} "
+            "(ver la guía de autores).",
+        )
     block_id = options.get("id", "")
     if not block_id:
-        problem("id-ausente", "bloque ejecutado sin id: la grabación no tendría nombre estable.",
-                "añade id=\"nombre-del-bloque\" a la línea de apertura del bloque.")
+        problem(
+            "id-ausente",
+            "bloque ejecutado sin id: la grabación no tendría nombre estable.",
+            'añade id="nombre-del-bloque" a la línea de apertura del bloque.',
+        )
         return
     if not _ID.match(block_id):
-        problem("id-invalido", f"id «{block_id}» no válido: usa minúsculas, cifras y guiones.",
-                "renombra el id, por ejemplo id=\"acumulacion-hojas\".")
+        problem(
+            "id-invalido",
+            f"id «{block_id}» no válido: usa minúsculas, cifras y guiones.",
+            'renombra el id, por ejemplo id="acumulacion-hojas".',
+        )
         return
     for name in ("timeout", "rtol", "atol"):
         if name in options:
@@ -170,45 +195,72 @@ def _add_block(config: Config, page: Page, where: str, language: str,
                 if float(options[name]) < 0:
                     raise ValueError
             except ValueError:
-                problem("opcion-invalida", f"{name}=\"{options[name]}\" no es un número ≥ 0.",
-                        f"escribe {name}=\"2\" o quita la opción.")
+                problem(
+                    "opcion-invalida",
+                    f'{name}="{options[name]}" no es un número ≥ 0.',
+                    f'escribe {name}="2" o quita la opción.',
+                )
     only = options.get("runner")
     if only is not None:
         if only not in RUNNERS:
-            problem("opcion-invalida", f"runner=\"{only}\" no existe: usa cpu o gpu.",
-                    "escribe runner=\"cpu\" o runner=\"gpu\" junto a reason=\"…\".")
+            problem(
+                "opcion-invalida",
+                f'runner="{only}" no existe: usa cpu o gpu.',
+                'escribe runner="cpu" o runner="gpu" junto a reason="…".',
+            )
         elif not options.get("reason"):
-            problem("motivo-ausente", f"el bloque «{block_id}» es solo {only} sin motivo.",
-                    "añade reason=\"por qué solo corre en ese runner\".")
+            problem(
+                "motivo-ausente",
+                f"el bloque «{block_id}» es solo {only} sin motivo.",
+                'añade reason="por qué solo corre en ese runner".',
+            )
     code, origin, origin_line, snippet = _resolve_code(config, page, content, fence_line, problem)
     if code is None:
         return
     duplicate = next((b for b in page.blocks if b.id == block_id), None)
     if duplicate:
-        problem("id-duplicado",
-                f"id «{block_id}» repetido en la página (ya usado en la línea "
-                f"{duplicate.fence_line}).", "da a cada bloque un id único en su página.")
+        problem(
+            "id-duplicado",
+            f"id «{block_id}» repetido en la página (ya usado en la línea {duplicate.fence_line}).",
+            "da a cada bloque un id único en su página.",
+        )
         return
-    page.blocks.append(Block(page=page.rel, id=block_id, code=code, origin=origin,
-                             origin_line=origin_line, fence_line=fence_line, options=options,
-                             snippet=snippet, fence_end=fence_end))
+    page.blocks.append(
+        Block(
+            page=page.rel,
+            id=block_id,
+            code=code,
+            origin=origin,
+            origin_line=origin_line,
+            fence_line=fence_line,
+            options=options,
+            snippet=snippet,
+            fence_end=fence_end,
+        )
+    )
 
 
-def _resolve_code(config: Config, page: Page, content: list[str], fence_line: int,
-                  problem: Any) -> tuple[str | None, Path, int, str | None]:
+def _resolve_code(
+    config: Config, page: Page, content: list[str], fence_line: int, problem: Any
+) -> tuple[str | None, Path, int, str | None]:
     includes = [m for m in (_SNIPPET.match(line) for line in content) if m]
     if not includes:
         return "\n".join(content).rstrip("\n") + "\n", page.path, fence_line + 1, None
     if len(includes) != 1 or any(line.strip() for line in content if not _SNIPPET.match(line)):
-        problem("snippet-mixto", "un bloque ejecutado incluye un único snippet o lleva su código "
-                "en línea, no ambos.", "deja en el bloque solo la línea --8<-- \"archivo.py\".")
+        problem(
+            "snippet-mixto",
+            "un bloque ejecutado incluye un único snippet o lleva su código en línea, no ambos.",
+            'deja en el bloque solo la línea --8<-- "archivo.py".',
+        )
         return None, page.path, 0, None
     name = includes[0].group("path")
     target = config.snippets_dir / name
     if not target.is_file():
-        problem("snippet-ausente", f"el snippet «{name}» no existe en "
-                f"{config.rel(config.snippets_dir)}/.",
-                f"crea {config.rel(target)} o corrige la ruta del --8<--.")
+        problem(
+            "snippet-ausente",
+            f"el snippet «{name}» no existe en {config.rel(config.snippets_dir)}/.",
+            f"crea {config.rel(target)} o corrige la ruta del --8<--.",
+        )
         return None, page.path, 0, None
     code = target.read_text(encoding="utf-8").rstrip("\n") + "\n"
     return code, target, 1, name

@@ -38,7 +38,7 @@ def read(path: Path, runner: str) -> Recording:
         for line in lines[:end]:
             if match := _FIELD.match(line):
                 header[match.group("key").strip()] = match.group("value").strip()
-        body = "\n".join(lines[end + 1:])
+        body = "\n".join(lines[end + 1 :])
     else:
         body = text
     return Recording(path=path, runner=runner, header=header, body=body)
@@ -68,7 +68,7 @@ def write_atomic(path: Path, text: str) -> None:
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
             handle.write(text)
-        os.replace(tmp, path)
+        Path(tmp).replace(path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise

@@ -10,7 +10,7 @@ from textwrap import indent
 from docverify import compare
 from docverify.config import RUNNERS
 from docverify.recordings import Recording
-from docverify.sources import parse_date, spanish_date
+from docverify.sources import spanish_date, spanish_date_of
 from docverify.verify import Outcome, tolerance
 
 LABEL = {"cpu": "CPU", "gpu": "GPU"}
@@ -35,13 +35,6 @@ def format_output(source: str, *_: object, **__: object) -> str:
     return f'<pre class="dv-output-text"><samp>{html.escape(source)}</samp></pre>'
 
 
-def _date(raw: str | None) -> str:
-    try:
-        return spanish_date(parse_date(raw))
-    except ValueError:
-        return "fecha desconocida"
-
-
 def _provenance(runner: str, torch: str | None, when: str) -> str:
     text = f"{LABEL[runner]} · torch {torch or '?'} · {when}"
     # A span, not a <p>: Markdown wraps inline HTML inside the admonition in its own <p>.
@@ -52,16 +45,17 @@ def _panel(text: str, provenance: str) -> str:
     return f"{_fence(text)}\n\n{provenance}"
 
 
-def render_outcome(outcome: Outcome, env: dict[str, str], today: dt.date,
-                   config: object) -> str:
+def render_outcome(outcome: Outcome, env: dict[str, str], today: dt.date, config: object) -> str:
     """Markdown for the output of one block: one panel when runners agree, tabs otherwise."""
     runner = outcome.runner
     # A block not run in this build (DOCVERIFY_EXECUTE=0) shows every runner's recording.
     others = [r for r in RUNNERS if r != runner or outcome.status == "not-run"]
     parts: list[str] = []
     if outcome.block.only:
-        parts.append(f'<p class="dv-only">Solo {LABEL[outcome.block.only]}: '
-                     f"{html.escape(outcome.block.options.get('reason', ''))}</p>")
+        parts.append(
+            f'<p class="dv-only">Solo {LABEL[outcome.block.only]}: '
+            f"{html.escape(outcome.block.options.get('reason', ''))}</p>"
+        )
     panels: list[tuple[str, str, str]] = []  # (runner, text, provenance)
     marks: list[str] = []
     kind = "success"
@@ -70,8 +64,11 @@ def render_outcome(outcome: Outcome, env: dict[str, str], today: dt.date,
     elif outcome.observed is not None:
         observed = outcome.observed
         cached = (outcome.result or {}).get("cached")
-        when = (f"observada el {_date(cached)} (caché local de docverify)" if cached
-                else f"observada el {spanish_date(today)} en esta compilación")
+        when = (
+            f"observada el {spanish_date_of(cached)} (caché local de docverify)"
+            if cached
+            else f"observada el {spanish_date(today)} en esta compilación"
+        )
         panels.append((runner, observed, _provenance(runner, env.get("torch"), when)))
         if outcome.status == "ok":
             marks.append(f"{LABEL[runner]} ✓")
@@ -89,19 +86,37 @@ def render_outcome(outcome: Outcome, env: dict[str, str], today: dt.date,
         marks.append(f"{LABEL[other]} ✓")
         body = compare.normalise(recording.body)
         if panels and compare.matches(recording.body, panels[0][1], tol):
-            panels[0] = (panels[0][0], panels[0][1], panels[0][2] + "\n" + _provenance(
-                other, recording.header.get("torch"),
-                f"grabada el {_date(recording.header.get('fecha'))}, misma salida"))
+            panels[0] = (
+                panels[0][0],
+                panels[0][1],
+                panels[0][2]
+                + "\n"
+                + _provenance(
+                    other,
+                    recording.header.get("torch"),
+                    f"grabada el {spanish_date_of(recording.header.get('fecha'))}, misma salida",
+                ),
+            )
             continue
-        panels.append((other, body, _provenance(other, recording.header.get("torch"),
-                                                f"grabada el {_date(recording.header.get('fecha'))}")))
+        panels.append(
+            (
+                other,
+                body,
+                _provenance(
+                    other,
+                    recording.header.get("torch"),
+                    f"grabada el {spanish_date_of(recording.header.get('fecha'))}",
+                ),
+            )
+        )
     prefix = "Salida grabada, no ejecutada ahora · " if outcome.status == "not-run" else "Salida · "
     title = prefix + " · ".join(marks)
     if len(panels) == 1:
         content = _panel(panels[0][1], panels[0][2])
     elif panels:
-        content = "\n\n".join(f'=== "{LABEL[r]}"\n\n{indent(_panel(t, p), "    ")}'
-                              for r, t, p in panels)
+        content = "\n\n".join(
+            f'=== "{LABEL[r]}"\n\n{indent(_panel(t, p), "    ")}' for r, t, p in panels
+        )
     else:
         content = '<p class="dv-pending">Aún no hay salida grabada para este bloque.</p>'
     if outcome.result and outcome.result.get("error"):
@@ -110,7 +125,8 @@ def render_outcome(outcome: Outcome, env: dict[str, str], today: dt.date,
         items = "\n".join(
             f"- Esperado {html.escape(e['expected'])} · Observado "
             f"<code>{html.escape(str(e['observed']))}</code> {'✓' if e['ok'] else '✗'}"
-            for e in outcome.expectations)
+            for e in outcome.expectations
+        )
         content += f'\n\n<div class="dv-expectations" markdown>\n\n{items}\n\n</div>'
     content = "\n\n".join([*parts, content])  # the cpu-only/gpu-only reason, first
     title = title.replace('"', "&quot;")

@@ -79,12 +79,19 @@ def _diff(store: Path, fp: fp_mod.Fingerprint, now: fp_mod.Installed) -> str:
         return ""
     old = fp_mod.read_snapshot(store, fp.sha256)
     if old is None:
-        return (f"(no hay copia del texto verificado en {store.name}/: solo se sabe que la huella "
-                f"pasó de {fp.sha256 or '(ninguna)'} a {now.sha256})")
+        return (
+            f"(no hay copia del texto verificado en {store.name}/: solo se sabe que la huella "
+            f"pasó de {fp.sha256 or '(ninguna)'} a {now.sha256})"
+        )
     label = f"{fp.target} ({fp.package} {fp.version})"
-    return "".join(difflib.unified_diff(
-        old.splitlines(keepends=True), now.text.splitlines(keepends=True),
-        f"{label}, verificado", f"{fp.target} ({fp.package} {now.version}), instalado"))
+    return "".join(
+        difflib.unified_diff(
+            old.splitlines(keepends=True),
+            now.text.splitlines(keepends=True),
+            f"{label}, verificado",
+            f"{fp.target} ({fp.package} {now.version}), instalado",
+        )
+    )
 
 
 def apply(config: Config, candidate: Candidate, today: dt.date) -> Path:
@@ -98,8 +105,9 @@ def apply(config: Config, candidate: Candidate, today: dt.date) -> Path:
     values: dict[str, str] = {}
     if fp is not None:
         if candidate.installed is None:
-            raise ValueError(f"no se puede actualizar la huella de {source.label}: "
-                             f"{candidate.problem}")
+            raise ValueError(
+                f"no se puede actualizar la huella de {source.label}: {candidate.problem}"
+            )
         version = candidate.installed.version or "desconocida"  # no package metadata
         values = {"version": version.split("+", 1)[0], "sha256": candidate.installed.sha256}
         pol, _ = freshness.policy(config)
@@ -108,10 +116,13 @@ def apply(config: Config, candidate: Candidate, today: dt.date) -> Path:
         if not snapshot.is_file():
             recordings.write_atomic(snapshot, candidate.installed.text)
     new = edit(text, source, today.isoformat(), values)
-    if not _only_changed(config, path, text, new, source=source, verified=today.isoformat(),
-                         values=values):
-        raise ValueError(f"{config.rel(path)}: no se pudo editar la fuente {source.label} sin "
-                         "tocar el resto del front matter; edítala a mano.")
+    if not _only_changed(
+        config, path, text, new, source=source, verified=today.isoformat(), values=values
+    ):
+        raise ValueError(
+            f"{config.rel(path)}: no se pudo editar la fuente {source.label} sin "
+            "tocar el resto del front matter; edítala a mano."
+        )
     recordings.write_atomic(path, new)
     return path
 
@@ -120,16 +131,28 @@ def prune_snapshots(config: Config, pages: list[Page]) -> list[Path]:
     """Delete the snapshots no fingerprint of `pages` names any more; return what was deleted."""
     pol, _ = freshness.policy(config)
     store = freshness.snapshots_dir(config, pol)
-    alive = {s.fingerprint.sha256 for page in pages for s in read_sources(config, page)[0]
-             if s.fingerprint and s.fingerprint.sha256}
+    alive = {
+        s.fingerprint.sha256
+        for page in pages
+        for s in read_sources(config, page)[0]
+        if s.fingerprint and s.fingerprint.sha256
+    }
     gone = [path for path in sorted(store.glob("*.txt")) if path.stem not in alive]
     for path in gone:
         path.unlink()
     return gone
 
 
-def _only_changed(config: Config, path: Path, old: str, new: str, *, source: Source,
-                  verified: str, values: dict[str, str]) -> bool:
+def _only_changed(
+    config: Config,
+    path: Path,
+    old: str,
+    new: str,
+    *,
+    source: Source,
+    verified: str,
+    values: dict[str, str],
+) -> bool:
     """Parse both texts: the edit changed exactly the values it meant to, and nothing else."""
     before = read_page(config, path, old.replace("\r\n", "\n"))
     after = read_page(config, path, new.replace("\r\n", "\n"))
@@ -141,9 +164,11 @@ def _only_changed(config: Config, path: Path, old: str, new: str, *, source: Sou
     return after.body == before.body and dict(after.meta) == expected
 
 
-_VALUE = re.compile(r"""^(?P<pre>[ \t]*(?:-[ \t]+)?(?P<key>[\w-]+)[ \t]*:[ \t]*)"""
-                    r"""(?P<value>"[^"\n]*"|'[^'\n]*'|[^#\r\n]*?)(?P<post>[ \t]*(?:#[^\r\n]*)?)"""
-                    r"""(?P<end>\r?\n?)$""")
+_VALUE = re.compile(
+    r"""^(?P<pre>[ \t]*(?:-[ \t]+)?(?P<key>[\w-]+)[ \t]*:[ \t]*)"""
+    r"""(?P<value>"[^"\n]*"|'[^'\n]*'|[^#\r\n]*?)(?P<post>[ \t]*(?:#[^\r\n]*)?)"""
+    r"""(?P<end>\r?\n?)$"""
+)
 
 
 def edit(text: str, source: Source, verified: str, fingerprint: dict[str, str]) -> str:
@@ -162,8 +187,10 @@ def edit(text: str, source: Source, verified: str, fingerprint: dict[str, str]) 
     if inserts:
         sub = [n for k, n in fp.key_lines.items()]
         if not sub or min(sub) <= fp.line:
-            raise ValueError("la huella está escrita en una sola línea ({…}); escríbela como "
-                             "bloque, una clave por línea.")
+            raise ValueError(
+                "la huella está escrita en una sola línea ({…}); escríbela como "
+                "bloque, una clave por línea."
+            )
         last = max(sub)
         model = lines[min(sub) - 1]
         indent = model[: len(model) - len(model.lstrip(" \t"))]
@@ -182,5 +209,6 @@ def _set(lines: list[str], line: int, key: str, value: str) -> None:
     quote = old[0] if old[:1] in ("'", '"') else ""
     if key != "verified":
         quote = quote or '"'  # an unquoted hash or version could read as a number
-    lines[line - 1] = (match.group("pre") + f"{quote}{value}{quote}" + match.group("post")
-                       + match.group("end"))
+    lines[line - 1] = (
+        match.group("pre") + f"{quote}{value}{quote}" + match.group("post") + match.group("end")
+    )

@@ -65,8 +65,10 @@ def parse(text: str) -> Shard:
         raise ValueError(f"--shard «{text}» no válido: escribe I/N, por ejemplo --shard 2/4.")
     index, total = int(match.group(1)), int(match.group(2))
     if total < 1 or not 1 <= index <= total:
-        raise ValueError(f"--shard «{text}» no válido: I debe estar entre 1 y N (N ≥ 1), "
-                         "por ejemplo --shard 1/4 … --shard 4/4.")
+        raise ValueError(
+            f"--shard «{text}» no válido: I debe estar entre 1 y N (N ≥ 1), "
+            "por ejemplo --shard 1/4 … --shard 4/4."
+        )
     return Shard(index, total)
 
 
@@ -87,12 +89,16 @@ def load_durations(path: Path, runner: str) -> dict[str, float]:
     table = data.get(runner) if isinstance(data, dict) else None
     if not isinstance(table, dict):
         return {}
-    return {page: float(secs) for page, secs in table.items()
-            if isinstance(page, str) and isinstance(secs, int | float) and secs >= 0}
+    return {
+        page: float(secs)
+        for page, secs in table.items()
+        if isinstance(page, str) and isinstance(secs, int | float) and secs >= 0
+    }
 
 
-def weights(pages: list[Page], runner: str, durations: Mapping[str, float]) -> tuple[
-        dict[str, float], str]:
+def weights(
+    pages: list[Page], runner: str, durations: Mapping[str, float]
+) -> tuple[dict[str, float], str]:
     """Expected seconds per page: recorded durations, else blocks × the mean seconds per block."""
     blocks = {p.rel: sum(1 for b in p.blocks if b.runs_on(runner)) for p in pages}
     known = {rel: durations[rel] for rel in blocks if rel in durations}
@@ -101,8 +107,10 @@ def weights(pages: list[Page], runner: str, durations: Mapping[str, float]) -> t
     # A new page has no duration yet: estimate it from the pages that do, in the same unit.
     known_blocks = sum(blocks[rel] for rel in known)
     per_block = sum(known.values()) / known_blocks if known_blocks else 1.0
-    return ({rel: PAGE_OVERHEAD + known.get(rel, count * per_block)
-             for rel, count in blocks.items()}, "duraciones")
+    return (
+        {rel: PAGE_OVERHEAD + known.get(rel, count * per_block) for rel, count in blocks.items()},
+        "duraciones",
+    )
 
 
 def assign(page_weights: Mapping[str, float], total: int, basis: str = "bloques") -> Plan:
@@ -121,8 +129,9 @@ def plan(pages: list[Page], runner: str, total: int, durations: Mapping[str, flo
     return assign(page_weights, total, basis)
 
 
-def select(pages: list[Page], runner: str, shard: Shard,
-           durations: Mapping[str, float]) -> tuple[list[Page], Plan]:
+def select(
+    pages: list[Page], runner: str, shard: Shard, durations: Mapping[str, float]
+) -> tuple[list[Page], Plan]:
     """The pages of `shard` (in their original order) and the plan they come from."""
     full = plan(pages, runner, shard.total, durations)
     chosen = set(full.pages_of(shard))

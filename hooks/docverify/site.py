@@ -10,8 +10,14 @@ from docverify.findings import Finding
 from docverify.pages import Page
 
 
-def check(config: Config, pages: list[Page], day: dt.date | None = None, *,
-          nav: navigation.Nav | None = None, whole_site: bool = True) -> list[Finding]:
+def check(
+    config: Config,
+    pages: list[Page],
+    day: dt.date | None = None,
+    *,
+    nav: navigation.Nav | None = None,
+    whole_site: bool = True,
+) -> list[Finding]:
     """Structure and source findings for every page (block findings come from verify).
 
     Sources are judged on `day` (default: today, injectable with SOURCE_DATE_EPOCH): dates,

@@ -46,31 +46,43 @@ class Report:
     findings: list[Finding]
 
     def outcome(self, page: str, block_id: str) -> Outcome | None:
-        return next((o for o in self.outcomes.values()
-                     if o.block.page == page and o.block.id == block_id), None)
+        return next(
+            (o for o in self.outcomes.values() if o.block.page == page and o.block.id == block_id),
+            None,
+        )
 
 
 def tolerance(config: Config, block: Block) -> compare.Tolerance:
-    return compare.Tolerance(rtol=block.number("rtol", config.rtol),
-                             atol=block.number("atol", config.atol))
+    return compare.Tolerance(
+        rtol=block.number("rtol", config.rtol), atol=block.number("atol", config.atol)
+    )
 
 
 def spec(config: Config, block: Block) -> dict[str, Any]:
-    return {"key": block.key, "code": block.code, "filename": config.rel(block.origin),
-            "first_line": block.origin_line, "session": block.session,
-            "timeout": block.number("timeout", config.timeout),
-            "output_limit": config.output_limit, "seed": config.seed}
+    return {
+        "key": block.key,
+        "code": block.code,
+        "filename": config.rel(block.origin),
+        "first_line": block.origin_line,
+        "session": block.session,
+        "timeout": block.number("timeout", config.timeout),
+        "output_limit": config.output_limit,
+        "seed": config.seed,
+    }
 
 
-def execute(config: Config, pages: list[Page], runner: str, executor: Executor,
-            cache: Cache | None = None) -> tuple[dict[str, dict[str, Any]], dict[str, str]]:
+def execute(
+    config: Config, pages: list[Page], runner: str, executor: Executor, cache: Cache | None = None
+) -> tuple[dict[str, dict[str, Any]], dict[str, str]]:
     """Run every block of `pages` that runs on `runner`; return results and the environment.
 
     With a cache, pages whose key is unchanged are not run; the others run whole (see cache.py).
     """
     env: dict[str, str] = {}
-    jobs = [PageJob(page.rel, runner, [spec(config, b) for b in page.blocks if b.runs_on(runner)])
-            for page in pages]
+    jobs = [
+        PageJob(page.rel, runner, [spec(config, b) for b in page.blocks if b.runs_on(runner)])
+        for page in pages
+    ]
     cached: dict[str, dict[str, Any]] = {}
     if cache is not None:
         todo = []
@@ -91,8 +103,12 @@ def execute(config: Config, pages: list[Page], runner: str, executor: Executor,
 
 def execution_enabled() -> bool:
     """False with DOCVERIFY_EXECUTE=0: only for measuring a build without execution (bench)."""
-    return os.environ.get("DOCVERIFY_EXECUTE", "1").strip().lower() not in ("0", "false", "no",
-                                                                             "off")
+    return os.environ.get("DOCVERIFY_EXECUTE", "1").strip().lower() not in (
+        "0",
+        "false",
+        "no",
+        "off",
+    )
 
 
 def not_run(config: Config, block: Block, runner: str) -> Outcome:
@@ -101,10 +117,17 @@ def not_run(config: Config, block: Block, runner: str) -> Outcome:
     return Outcome(block, runner, None, recs, "not-run")
 
 
-def verify(config: Config, pages: list[Page], runner: str, executor: Executor, *,
-           whole_site: bool = True,
-           run: Callable[..., tuple[dict[str, dict[str, Any]], dict[str, str]]] = execute,
-           cache: Cache | None = None, execute_blocks: bool = True) -> Report:
+def verify(
+    config: Config,
+    pages: list[Page],
+    runner: str,
+    executor: Executor,
+    *,
+    whole_site: bool = True,
+    run: Callable[..., tuple[dict[str, dict[str, Any]], dict[str, str]]] = execute,
+    cache: Cache | None = None,
+    execute_blocks: bool = True,
+) -> Report:
     """Run, compare with the recordings of `runner`, and collect every finding of the run.
 
     Findings and outcomes follow page order, then block order, whatever order pages finish in.
@@ -117,10 +140,16 @@ def verify(config: Config, pages: list[Page], runner: str, executor: Executor, *
     results, env = run(config, pages, runner, executor) if execute_blocks else ({}, {})
     findings = [f for page in pages for f in page.findings]
     if not execute_blocks:
-        findings.append(Finding(
-            "ejecucion-desactivada", "DOCVERIFY_EXECUTE=0: ningún bloque se ejecutó ni se "
-            "verificó; las salidas mostradas son las grabadas.", "DOCVERIFY_EXECUTE", 1,
-            "quita DOCVERIFY_EXECUTE=0 (solo sirve para medir con docverify bench)."))
+        findings.append(
+            Finding(
+                "ejecucion-desactivada",
+                "DOCVERIFY_EXECUTE=0: ningún bloque se ejecutó ni se "
+                "verificó; las salidas mostradas son las grabadas.",
+                "DOCVERIFY_EXECUTE",
+                1,
+                "quita DOCVERIFY_EXECUTE=0 (solo sirve para medir con docverify bench).",
+            )
+        )
     outcomes: dict[str, Outcome] = {}
     for page in pages:
         for block in page.blocks:
@@ -144,52 +173,93 @@ def judge(config: Config, block: Block, runner: str, result: dict[str, Any] | No
     where = config.rel(block.origin)
     fix_record = f"docverify record --runner {runner} {config.rel(config.docs_dir / block.page)}"
 
-    def fail(kind: str, message: str, fix: str, line: int | None = None, detail: str = "",
-             status: str = "error") -> None:
+    def fail(
+        kind: str,
+        message: str,
+        fix: str,
+        line: int | None = None,
+        detail: str = "",
+        status: str = "error",
+    ) -> None:
         outcome.status = status
-        outcome.findings.append(Finding(kind, f"{message} (página {page_where})", where,
-                                        line or block.origin_line, fix, detail=detail))
+        outcome.findings.append(
+            Finding(
+                kind,
+                f"{message} (página {page_where})",
+                where,
+                line or block.origin_line,
+                fix,
+                detail=detail,
+            )
+        )
 
     if result is None:
-        fail("sin-resultado", f"el bloque «{block.key}» no produjo resultado.",
-             "vuelve a ejecutar; si persiste, informa del fallo del motor.")
+        fail(
+            "sin-resultado",
+            f"el bloque «{block.key}» no produjo resultado.",
+            "vuelve a ejecutar; si persiste, informa del fallo del motor.",
+        )
         return outcome
     tol = tolerance(config, block)
     for item in result["expectations"]:
         item["ok"] = compare.expectation_holds(item["expected"], item["observed"], tol)
         outcome.expectations.append(item)
         if not item["ok"]:
-            fail("expectativa", f"«{block.key}»: Esperado {item['expected']} · Observado "
-                 f"{item['observed']}", "corrige el código o el comentario «# Expectativa:».",
-                 line=item["line"])
+            fail(
+                "expectativa",
+                f"«{block.key}»: Esperado {item['expected']} · Observado {item['observed']}",
+                "corrige el código o el comentario «# Expectativa:».",
+                line=item["line"],
+            )
     if result["error"]:
-        fail("fallo-ejecucion", f"el bloque «{block.key}» {result['error']}",
-             f"corrige el código en {where}:{block.origin_line}; si necesita más tiempo, "
-             "añade timeout=\"segundos\" al bloque.")
+        fail(
+            "fallo-ejecucion",
+            f"el bloque «{block.key}» {result['error']}",
+            f"corrige el código en {where}:{block.origin_line}; si necesita más tiempo, "
+            'añade timeout="segundos" al bloque.',
+        )
         return outcome
     raises = block.options.get("raises")
     if result["exception"] and not _expected(raises, result):
-        fail("excepcion-inesperada", f"el bloque «{block.key}» lanzó {result['exception']}",
-             "corrige el código o, si el error es lo que el bloque enseña, declara "
-             "raises=\"Tipo: inicio del mensaje\".", detail=result["traceback"])
+        fail(
+            "excepcion-inesperada",
+            f"el bloque «{block.key}» lanzó {result['exception']}",
+            "corrige el código o, si el error es lo que el bloque enseña, declara "
+            'raises="Tipo: inicio del mensaje".',
+            detail=result["traceback"],
+        )
         return outcome
     if raises and not result["exception"]:
-        fail("excepcion-ausente", f"el bloque «{block.key}» debía lanzar «{raises}» y terminó "
-             "sin error.", "corrige el código o quita raises=\"…\".")
+        fail(
+            "excepcion-ausente",
+            f"el bloque «{block.key}» debía lanzar «{raises}» y terminó sin error.",
+            'corrige el código o quita raises="…".',
+        )
         return outcome
     recording = recs.get(runner)
     if recording is None:
-        fail("grabacion-ausente", f"el bloque «{block.key}» no tiene grabación para el runner "
-             f"{runner} ({config.rel(recordings.path_for(config, block, runner))}).",
-             fix_record, status="missing")
+        fail(
+            "grabacion-ausente",
+            f"el bloque «{block.key}» no tiene grabación para el runner "
+            f"{runner} ({config.rel(recordings.path_for(config, block, runner))}).",
+            fix_record,
+            status="missing",
+        )
         return outcome
     if not compare.matches(recording.body, result["output"], tol):
-        detail = compare.diff(recording.body, result["output"],
-                              f"grabación {config.rel(recording.path)}",
-                              f"observado ({runner})")
-        fail("divergencia", f"la salida de «{block.key}» en {runner} no coincide con su "
-             "grabación.", f"si el cambio es correcto: {fix_record}; si no, corrige el código.",
-             detail=detail, status="diverge")
+        detail = compare.diff(
+            recording.body,
+            result["output"],
+            f"grabación {config.rel(recording.path)}",
+            f"observado ({runner})",
+        )
+        fail(
+            "divergencia",
+            f"la salida de «{block.key}» en {runner} no coincide con su grabación.",
+            f"si el cambio es correcto: {fix_record}; si no, corrige el código.",
+            detail=detail,
+            status="diverge",
+        )
     return outcome
 
 
@@ -197,24 +267,36 @@ def _expected(raises: str | None, result: dict[str, Any]) -> bool:
     if not raises:
         return False
     name, _, prefix = raises.partition(":")
-    return (name.strip() in result.get("exception_type", [])
-            and result.get("exception_message", "").startswith(prefix.strip()))
+    return name.strip() in result.get("exception_type", []) and result.get(
+        "exception_message", ""
+    ).startswith(prefix.strip())
 
 
 def orphans(config: Config, pages: list[Page]) -> list[Finding]:
     """Recordings whose block no longer exists (or no longer runs on that runner)."""
     from docverify.pages import page_stem  # noqa: PLC0415
 
-    alive = {(page_stem(b.page), b.id, r) for p in pages for b in p.blocks for r in RUNNERS
-             if b.runs_on(r)}
+    alive = {
+        (page_stem(b.page), b.id, r)
+        for p in pages
+        for b in p.blocks
+        for r in RUNNERS
+        if b.runs_on(r)
+    }
     found = []
     for path, stem, block_id in recordings.all_recordings(config):
         runner = path.name.rsplit(".", 2)[-2]
         if (stem, block_id, runner) not in alive:
-            found.append(Finding(
-                "grabacion-huerfana", f"la grabación de «{stem}/{block_id}» ({runner}) no "
-                "corresponde a ningún bloque que corra en ese runner.", config.rel(path), 1,
-                "docverify prune --yes (la borra) o restaura el bloque con ese id."))
+            found.append(
+                Finding(
+                    "grabacion-huerfana",
+                    f"la grabación de «{stem}/{block_id}» ({runner}) no "
+                    "corresponde a ningún bloque que corra en ese runner.",
+                    config.rel(path),
+                    1,
+                    "docverify prune --yes (la borra) o restaura el bloque con ese id.",
+                )
+            )
     return found
 
 
@@ -231,7 +313,8 @@ def record(config: Config, pages: list[Page], runner: str, executor: Executor) -
     if os.environ.get("CI", "").lower() == "true":
         raise PermissionError(
             "docverify record se niega a grabar con CI=true: las grabaciones se revisan y se "
-            "confirman a mano. Ejecútalo en local y confirma los cambios con git.")
+            "confirman a mano. Ejecútalo en local y confirma los cambios con git."
+        )
     results, env = execute(config, pages, runner, executor)
     report = RecordReport([], 0, [f for p in pages for f in p.findings], env)
     date = today().isoformat()
@@ -240,21 +323,29 @@ def record(config: Config, pages: list[Page], runner: str, executor: Executor) -
             if not block.runs_on(runner):
                 continue
             outcome = judge(config, block, runner, results.get(block.key))
-            blocking = [f for f in outcome.findings
-                        if f.kind not in ("grabacion-ausente", "divergencia")]
+            blocking = [
+                f for f in outcome.findings if f.kind not in ("grabacion-ausente", "divergencia")
+            ]
             if blocking:
                 report.findings.extend(blocking)
                 continue
             result = results[block.key]
             old = outcome.recording
-            body = compare.merge(old.body if old else None, result["output"],
-                                 tolerance(config, block))
+            body = compare.merge(
+                old.body if old else None, result["output"], tolerance(config, block)
+            )
             if old is not None and compare.normalise(old.body) == body:
                 report.unchanged += 1
                 continue
             path = recordings.path_for(config, block, runner)
             recordings.write_atomic(path, recordings.render(block, runner, env, date, body))
             label = config.rel(path)
-            report.written.append((label, compare.diff(old.body if old else "", body,
-                                                       f"{label} (antes)", f"{label} (ahora)")))
+            report.written.append(
+                (
+                    label,
+                    compare.diff(
+                        old.body if old else "", body, f"{label} (antes)", f"{label} (ahora)"
+                    ),
+                )
+            )
     return report
