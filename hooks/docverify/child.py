@@ -23,6 +23,7 @@ import tokenize
 import traceback
 import warnings
 from multiprocessing.connection import Connection
+from pathlib import Path
 from typing import Any
 
 import numpy
@@ -78,6 +79,42 @@ def probe(conn: Connection) -> None:
         conn.send(bool(torch.cuda.is_available()))
     finally:
         conn.close()
+
+
+_WARM_UP = """\
+import warnings
+import torch
+x = torch.arange(6.0, requires_grad=True).reshape(2, 3)
+(x * x).sum().backward()
+print(x.grad, x.grad.tolist(), repr(x.sum()))  # Expectativa: 0
+warnings.warn("warm")
+raise ValueError("warm")
+"""
+
+
+def warm_up() -> None:
+    """Run one throwaway block, so that lazy set-up happens once here, not in every page.
+
+    Called by each warm worker before it forks page processes: the first tensor repr, autograd
+    call, warning, traceback and tokenize pass fill caches that a forked page then shares
+    instead of rebuilding (and copying on write). CPU only: CUDA must stay uninitialised here.
+    """
+    with tempfile.TemporaryDirectory(prefix="docverify-warm-") as folder:
+        here = Path.cwd()
+        os.chdir(folder)
+        try:
+            run_block(
+                {
+                    "code": _WARM_UP,
+                    "filename": "<warm-up>",
+                    "first_line": 1,
+                    "output_limit": 100_000,
+                    "seed": 0,
+                },
+                {},
+            )
+        finally:
+            os.chdir(here)
 
 
 def run_page(conn: Connection, job: dict[str, Any]) -> None:

@@ -1,32 +1,44 @@
 """Runs pages in warm, isolated processes, in parallel, with a timeout per block.
 
-Why a fork server: importing torch costs about a second. The fork server imports torch once
-(without initialising CUDA), then forks a fresh child per page, so each page gets clean global
-torch state (default dtype and device, grad mode, threads) without paying the import again.
-Long-lived workers that reset state between pages would be faster still, but cannot undo every
-global a block may touch; a fork can. CUDA is initialised only in the children.
+Why fork: importing torch costs about a second. The fork server imports torch once (without
+initialising CUDA) and starts one warm worker per slot (`workers`, default one per core); each
+worker runs a throwaway block once, so lazy set-up (tensor repr, autograd, warnings, tokenize)
+is done, then forks a fresh process per page. Each page gets clean global torch state (default
+dtype and device, grad mode, threads, seeds) without paying the import again. Long-lived
+workers that reset state between pages would be faster still, but cannot undo every global a
+block may touch; a fork can. CUDA is initialised only in the page processes.
 
-Measured (`docverify bench`, 2 shared cores, torch 2.13.0 CPU): a page costs 20-60 ms of
-process overhead when forked from the warm server, against about 1.5 s when each page starts a
-fresh interpreter (spawn) that imports torch; 200 pages x 10 blocks verify in about 20 s with 2
-workers (1.8x one worker), RSS summed over the tree about 0.6 GiB (PSS about 0.3 GiB: forked
-children share torch's pages). multiprocessing would also re-run the parent's main script in
-every page process (30-60 ms a page for `mkdocs` or `docverify`); forkserver_main spares that.
+Why the workers fork, and not the fork server: forking a process that mapped torch costs
+~7-15 ms (page tables), and the single fork server did it serially for every page while the
+parent waited. Forking in each worker keeps that off the serial path. A worker relays its page
+process's messages as bytes, so a page killed mid-message cannot corrupt the parent's channel,
+and reaps finished pages without waiting for their teardown (~10 ms unmapping torch).
 
-This process (the parent) never imports torch: child targets are the wrappers at the bottom of
-this module, and children send plain strings and numbers only. Pages run at most `workers` at a
-time (default: one per core); results come back keyed by block and in page order.
+Measured (2 cores, torch 2.13.0 CPU, 200 pages x 10 small blocks, `docverify check`): the
+serial fork server gave 9.5 s with 1 worker and 6.6 s with 2; these workers give 6.1-7.1 s and
+4.5-5.3 s. A fresh interpreter per page (spawn) would cost ~1.1 s a page. What remains per page
+is mostly copy-on-write faults of the forked page (~2000 a page), the price of isolation;
+the run also pays ~1.2 s once to start (torch import), which limits the 2-worker speed-up.
+multiprocessing would also re-run the parent's main script in every new process (30-60 ms for
+`mkdocs` or `docverify`); forkserver_main spares the workers that.
+
+This process (the parent) never imports torch: child targets are the functions at the bottom
+of this module, and children send plain strings and numbers only. Results come back keyed by
+block and in page order, whatever order the pages finish in.
 """
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
 import os
+import signal
 import time
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from multiprocessing.connection import Connection, wait
+from multiprocessing.reduction import ForkingPickler
 from typing import Any
 
 from docverify import forkserver_main
@@ -48,26 +60,37 @@ class PageJob:
 
 
 @dataclass
-class _Running:
-    job: PageJob
+class _Zygote:
+    """A warm worker forked once from the fork server; it forks one process per page."""
+
     process: Any
     conn: Connection
+
+
+@dataclass
+class _Running:
+    job: PageJob
+    zygote: _Zygote
+    pid: int | None = None  # the page process (a child of the zygote)
     current: str | None = None
     deadline: float = float("inf")
     done: set[str] = field(default_factory=set)
+    ended: bool = False  # the page said "end": it finished on its own
+    reason: str | None = None  # why the engine killed it (timeout)
+    exitcode: int | None = None
 
 
 class Executor:
-    """Owns the fork server context. One per process is enough; it can be reused."""
+    """Owns the fork server and the warm workers. One per process is enough; it is reusable."""
 
-    def __init__(self, workers: int | None = None, start_method: str = "forkserver") -> None:
+    def __init__(self, workers: int | None = None) -> None:
         self.workers = max(1, workers or os.cpu_count() or 1)
-        self.ctx = multiprocessing.get_context(start_method)
-        if start_method == "forkserver":
-            os.environ[forkserver_main.ENV] = _main_identity()  # read once, when it starts
-            self.ctx.set_forkserver_preload(PRELOAD)
+        self.ctx = multiprocessing.get_context("forkserver")
+        os.environ[forkserver_main.ENV] = _main_identity()  # read once, when it starts
+        self.ctx.set_forkserver_preload(PRELOAD)
         self.executed = 0  # blocks really started in a child, over this executor's life
         self._cuda: bool | None = None  # asked once, of a child
+        self._idle: list[_Zygote] = []  # warm workers waiting for a page, kept across runs
 
     def resolve_runner(self, runner: str) -> str:
         """'auto' becomes gpu when CUDA is available; an explicit gpu without CUDA is an error.
@@ -109,58 +132,67 @@ class Executor:
         results: dict[str, dict[str, Any]] = {}
         pending: deque[PageJob] = deque(j for j in jobs if j.blocks)
         running: dict[Connection, _Running] = {}
-        exiting: list[Any] = []  # pages that said "end": reaped without holding their slot
-
-        def start(job: PageJob) -> None:
-            receiver, sender = self.ctx.Pipe(duplex=False)
-            process = self.ctx.Process(
-                target=_run_page,
-                args=(sender, {"runner": job.runner, "blocks": job.blocks}),
-                name=f"docverify:{job.page}",
-            )
-            process.start()
-            sender.close()
-            running[receiver] = _Running(job=job, process=process, conn=receiver)
 
         while pending or running:
-            exiting = [p for p in exiting if p.exitcode is None]  # exitcode polls and reaps
             while pending and len(running) < self.workers:
-                start(pending.popleft())
+                job = pending.popleft()
+                zygote = self._zygote()
+                zygote.conn.send({"runner": job.runner, "blocks": job.blocks})
+                running[zygote.conn] = _Running(job=job, zygote=zygote)
             now = time.monotonic()
             timeout = max(0.0, min((r.deadline for r in running.values()), default=now) - now)
-            ready = wait(list(running), timeout=min(timeout, 1.0))
-            for conn in ready:
+            for conn in wait(list(running), timeout=min(timeout, 1.0)):
                 state = running[conn]  # type: ignore[index]
                 try:
                     message = conn.recv()  # type: ignore[union-attr]
-                except (EOFError, OSError):
-                    self._died(state, results, pending)
+                except (EOFError, OSError):  # the worker itself died: replace it
+                    self._kill(state)
+                    state.zygote.process.join(5)
+                    state.exitcode = state.zygote.process.exitcode
+                    self._finish(state, results, pending)
                     del running[conn]  # type: ignore[arg-type]
                     continue
-                if self._handle(state, message, results, on_env):
-                    # Tearing down a process that mapped torch takes ~10 ms: let the next page
-                    # start meanwhile instead of waiting here.
-                    exiting.append(state.process)
-                    conn.close()
+                if message[0] == "exit":
+                    state.exitcode = message[1]
+                    self._idle.append(state.zygote)
+                    self._finish(state, results, pending)
                     del running[conn]  # type: ignore[arg-type]
+                else:
+                    self._handle(state, message, results, on_env)
             now = time.monotonic()
-            for conn, state in list(running.items()):
-                if state.deadline <= now:
-                    state.process.kill()
-                    state.process.join()
+            for state in running.values():
+                if state.deadline <= now:  # its worker reports "exit" once the kill lands
                     spec = next(b for b in state.job.blocks if b["key"] == state.current)
-                    self._died(
-                        state,
-                        results,
-                        pending,
-                        f"superó el tiempo límite de {spec['timeout']:g} s y se detuvo",
-                    )
-                    conn.close()
-                    del running[conn]
-        for process in exiting:
-            process.join()
+                    state.reason = f"superó el tiempo límite de {spec['timeout']:g} s y se detuvo"
+                    state.deadline = float("inf")
+                    self._kill(state)
         order = [b["key"] for job in jobs for b in job.blocks]
         return {key: results[key] for key in order if key in results}
+
+    def _zygote(self) -> _Zygote:
+        """An idle warm worker, started from the fork server when none is idle."""
+        if self._idle:
+            return self._idle.pop()
+        here, there = self.ctx.Pipe(duplex=True)
+        process = self.ctx.Process(
+            target=_zygote_main, args=(there,), name="docverify:worker", daemon=True
+        )
+        process.start()
+        there.close()
+        return _Zygote(process=process, conn=here)
+
+    @staticmethod
+    def _kill(state: _Running) -> None:
+        if state.pid is not None:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(state.pid, signal.SIGKILL)
+
+    def _finish(
+        self, state: _Running, results: dict[str, dict[str, Any]], pending: deque[PageJob]
+    ) -> None:
+        """The page process is gone: fine if it ended, else fail and re-queue like a crash."""
+        if not state.ended:
+            self._died(state, results, pending, state.reason)
 
     def _handle(
         self,
@@ -168,10 +200,14 @@ class Executor:
         message: tuple[Any, ...],
         results: dict[str, dict[str, Any]],
         on_env: Callable[[dict[str, str]], None] | None,
-    ) -> bool:
-        """Apply one message from a page process; True when the page has ended."""
+    ) -> None:
+        """Apply one message from a page process (relayed by its worker)."""
         global _started  # noqa: PLW0603 - a process-wide count, read by the bench
-        if message[0] == "env" and on_env:
+        if message[0] == "pid":
+            state.pid = message[1]
+        elif message[0] == "end":
+            state.ended = True
+        elif message[0] == "env" and on_env:
             on_env(message[1])
         elif message[0] == "start":
             state.current = message[1]
@@ -183,7 +219,6 @@ class Executor:
             results[message[1]] = message[2]
             state.done.add(message[1])
             state.current, state.deadline = None, float("inf")
-        return message[0] == "end"
 
     @staticmethod
     def _died(
@@ -193,7 +228,6 @@ class Executor:
         reason: str | None = None,
     ) -> None:
         """A page process ended early: fail its current block, re-queue the blocks after it."""
-        state.process.join(5)
         failed = state.current
         if failed is None:
             # Died between blocks (or before the first): re-run what has not finished.
@@ -204,10 +238,10 @@ class Executor:
                 for spec in rest:
                     results[spec["key"]] = _failure(
                         f"el proceso de la página terminó antes de ejecutarlo "
-                        f"(código de salida {state.process.exitcode})"
+                        f"(código de salida {state.exitcode})"
                     )
             return
-        code = state.process.exitcode
+        code = state.exitcode
         results[failed] = _failure(
             reason
             or (
@@ -264,10 +298,58 @@ def _main_identity() -> str:
 # The targets of child processes live here, not in docverify.child, so that this (parent)
 # process never imports torch: pickling docverify.child.run_page would import it. In a child
 # of the fork server the import below is free, since the server preloaded it.
-def _run_page(conn: Connection, job: dict[str, Any]) -> None:
-    from docverify import child  # noqa: PLC0415
+_END = ForkingPickler.dumps(("end",))  # what a page process sends last, as bytes
 
-    child.run_page(conn, job)
+
+def _zygote_main(conn: Connection) -> None:
+    """A warm worker: for each page it receives, fork a page process and relay its messages.
+
+    Forking here, in parallel on every worker, instead of in the single fork server, keeps the
+    fork (copying the page tables of a process that mapped torch) off the serial path. The page
+    process writes to its own pipe; relaying through this worker means a page killed mid-message
+    cannot corrupt the parent's channel. CUDA is never touched here: only in the page process.
+    """
+    from docverify import child  # noqa: PLC0415 - preloaded by the fork server
+
+    child.warm_up()
+    finished: list[int] = []  # pages that ended on their own, reaped without waiting
+    while True:
+        finished = [p for p in finished if os.waitpid(p, os.WNOHANG) == (0, 0)]
+        try:
+            job = conn.recv()
+        except (EOFError, OSError):
+            for pid in finished:
+                os.waitpid(pid, 0)
+            return
+        read_fd, write_fd = os.pipe()
+        pid = os.fork()
+        if pid == 0:  # the page process
+            code = 1
+            try:
+                os.close(read_fd)
+                conn.close()
+                child.run_page(Connection(write_fd, readable=False), job)
+                code = 0
+            finally:
+                os._exit(code)
+        os.close(write_fd)
+        conn.send(("pid", pid))
+        ended = False
+        with Connection(read_fd, writable=False) as page:
+            while True:  # relay the pickled bytes as they are: no need to unpickle here
+                try:
+                    message = page.recv_bytes()
+                except (EOFError, OSError):
+                    break
+                ended = message == _END
+                conn.send_bytes(message)
+        if ended:
+            # Unmapping torch takes ~10 ms: the next page need not wait for it.
+            finished.append(pid)
+            conn.send(("exit", 0))
+        else:
+            _, status = os.waitpid(pid, 0)
+            conn.send(("exit", os.waitstatus_to_exitcode(status)))
 
 
 def _probe(conn: Connection) -> None:
