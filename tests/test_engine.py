@@ -367,3 +367,39 @@ def test_gpu_runner_without_cuda_is_a_clear_error(executor: Executor) -> None:
     with pytest.raises(ValueError, match="CUDA no está disponible"):
         executor.resolve_runner("gpu")
     assert executor.resolve_runner("cpu") == "cpu"
+
+
+def test_check_needs_only_torch_numpy_and_yaml(project: Project) -> None:
+    """The gpu runner's entry point runs where only torch, numpy and PyYAML are installed."""
+    project.page("a.md", block("import torch\nprint(torch.ones(2).sum())", "t"))
+    blocked = (
+        "mkdocs",
+        "markdown_exec",
+        "pymdownx",
+        "markdown",
+        "material",
+        "nbformat",
+        "nbconvert",
+        "mkdocs_jupyter",
+        "jinja2",
+        "pytest",
+        "playwright",
+        "psutil",
+    )
+    code = (
+        f"import sys\nfor name in {blocked!r}:\n    sys.modules[name] = None\n"
+        "from docverify.cli import main\n"
+        "sys.exit(main(['check', '--runner', 'cpu', '--no-cache', '--workers', '1']))\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=project.root,
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=300,
+    )
+    # It runs the block and fails only for the missing recording, not for a missing module.
+    assert result.returncode == 1, result.stderr
+    assert "[grabacion-ausente]" in result.stderr
+    assert "1/1 bloques ejecutados" in result.stdout
