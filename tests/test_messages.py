@@ -33,7 +33,6 @@ WHERE_IS_AN_ENV_VAR = {"verify:ejecucion-desactivada"}
 # Kinds whose fix is a command (the only thing that can fix them is running it).
 FIXED_BY_COMMAND = {
     "verify:grabacion-ausente",
-    "lint:grabacion-ausente",
     "verify:divergencia",
     "verify:grabacion-huerfana",
 }
@@ -301,7 +300,6 @@ SCENARIOS: dict[str, Scenario] = {
     "usage:snippet-sin-uso": _lint(
         lambda c: c.project.snippet("articulos/a/suelto.py", "print(2)\n")
     ),
-    "lint:grabacion-ausente": _lint(lambda c: setattr(c, "recorded", None)),
     "freshness:politica-fuentes": _lint(_policy),
     "freshness:fuente-mal-formada": _lint(lambda c: _source(c, extra="    review_days: 9999\n")),
     "freshness:fecha-futura": _lint(lambda c: _source(c, verified="2099-01-01")),

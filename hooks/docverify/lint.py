@@ -13,7 +13,7 @@ from docverify import navigation, recordings, site
 from docverify.config import Config
 from docverify.findings import Finding
 from docverify.pages import Page, page_stem, read_site
-from docverify.verify import orphans
+from docverify.verify import missing_recording, orphans
 
 MKDOCS_FILE = "mkdocs.yml"
 # The runner every block must have a recording for: CI always runs it.
@@ -24,24 +24,12 @@ def missing_recordings(
     config: Config, pages: list[Page], runner: str = BASE_RUNNER
 ) -> list[Finding]:
     """A finding for each block that runs on `runner` and has no recording for it yet."""
-    findings = []
-    for page in pages:
-        page_path = config.rel(page.path)
-        for block in page.blocks:
-            if not block.runs_on(runner) or recordings.load(config, block, runner):
-                continue
-            target = config.rel(recordings.path_for(config, block, runner))
-            findings.append(
-                Finding(
-                    "grabacion-ausente",
-                    f"el bloque «{block.key}» no tiene grabación para el runner {runner} "
-                    f"({target}) (página {page_path}:{block.fence_line}).",
-                    config.rel(block.origin),
-                    block.origin_line,
-                    f"docverify record --runner {runner} {page_path} (y revisa el diff con git).",
-                )
-            )
-    return findings
+    return [
+        missing_recording(config, block, runner)
+        for page in pages
+        for block in page.blocks
+        if block.runs_on(runner) and not recordings.load(config, block, runner)
+    ]
 
 
 def run(config: Config, pages: list[Page] | None = None) -> list[Finding]:

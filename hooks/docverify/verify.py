@@ -13,7 +13,7 @@ from docverify.cache import Cache
 from docverify.config import RUNNERS, Config, today
 from docverify.executor import Executor, PageJob
 from docverify.findings import Finding
-from docverify.pages import Block, Page
+from docverify.pages import Block, Page, page_stem
 
 
 @dataclass
@@ -46,10 +46,8 @@ class Report:
     findings: list[Finding]
 
     def outcome(self, page: str, block_id: str) -> Outcome | None:
-        return next(
-            (o for o in self.outcomes.values() if o.block.page == page and o.block.id == block_id),
-            None,
-        )
+        """The outcome of block `block_id` of page `page` (outcomes are keyed by Block.key)."""
+        return self.outcomes.get(f"{page_stem(page)}/{block_id}")
 
 
 def tolerance(config: Config, block: Block) -> compare.Tolerance:
@@ -164,6 +162,20 @@ def verify(
     return Report(runner=runner, env=env, pages=pages, outcomes=outcomes, findings=findings)
 
 
+def missing_recording(config: Config, block: Block, runner: str) -> Finding:
+    """A block that runs on `runner` has no recording for it (from a check, or from lint)."""
+    page = config.rel(config.docs_dir / block.page)
+    target = config.rel(recordings.path_for(config, block, runner))
+    return Finding(
+        "grabacion-ausente",
+        f"el bloque «{block.key}» no tiene grabación para el runner {runner} ({target}). "
+        f"(página {page}:{block.fence_line})",
+        config.rel(block.origin),
+        block.origin_line,
+        f"docverify record --runner {runner} {page}",
+    )
+
+
 def judge(config: Config, block: Block, runner: str, result: dict[str, Any] | None) -> Outcome:
     recs = {r: rec for r in RUNNERS if (rec := recordings.load(config, block, r))}
     if not block.runs_on(runner):
@@ -238,13 +250,8 @@ def judge(config: Config, block: Block, runner: str, result: dict[str, Any] | No
         return outcome
     recording = recs.get(runner)
     if recording is None:
-        fail(
-            "grabacion-ausente",
-            f"el bloque «{block.key}» no tiene grabación para el runner "
-            f"{runner} ({config.rel(recordings.path_for(config, block, runner))}).",
-            fix_record,
-            status="missing",
-        )
+        outcome.status = "missing"
+        outcome.findings.append(missing_recording(config, block, runner))
         return outcome
     if not compare.matches(recording.body, result["output"], tol):
         detail = compare.diff(
@@ -274,8 +281,6 @@ def _expected(raises: str | None, result: dict[str, Any]) -> bool:
 
 def orphans(config: Config, pages: list[Page]) -> list[Finding]:
     """Recordings whose block no longer exists (or no longer runs on that runner)."""
-    from docverify.pages import page_stem  # noqa: PLC0415
-
     alive = {
         (page_stem(b.page), b.id, r)
         for p in pages
