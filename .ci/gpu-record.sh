@@ -10,7 +10,7 @@ out="${1:-${OUT:-/tmp/docverify-gpu}}"
 mkdir -p "$out"
 export PYTHONPATH="$PWD/hooks${PYTHONPATH:+:$PYTHONPATH}" PYTHONUNBUFFERED=1
 python3 -c 'import platform, torch; print("python", platform.python_version(), "torch", torch.__version__, "cuda", torch.cuda.is_available())'
-python3 -m docverify.cli record --runner "$runner" 2>&1 | tee "$out/record.log"
-python3 -m docverify.cli check --runner "$runner" 2>&1 | tee "$out/check.log"
+python3 -m docverify.cli.main record --runner "$runner" 2>&1 | tee "$out/record.log"
+python3 -m docverify.cli.main check --runner "$runner" 2>&1 | tee "$out/check.log"
 find snippets -name "*.$runner.txt" -print0 | tar --null -czf "$out/recordings-$runner.tgz" -T -
 echo "grabaciones empaquetadas en $out/recordings-$runner.tgz"

@@ -12,15 +12,18 @@ from pathlib import Path
 from typing import Any
 
 import markdown_exec
-from docverify import anatomy, freshness, navigation, notebooks, render, report_page, search, site
-from docverify import config as config_mod
-from docverify.cache import Cache
-from docverify.cache import allowed as cache_allowed
-from docverify.executor import Executor
-from docverify.findings import Finding, Level
-from docverify.pages import OUR_OPTIONS, Page, read_page
-from docverify.sources import read_sources
-from docverify.verify import Report, execution_enabled, verify
+from docverify.core import config as config_mod
+from docverify.core.findings import Finding, Level
+from docverify.output import notebooks, render, report_page, search
+from docverify.parsing.pages import OUR_OPTIONS, Page, read_page
+from docverify.running.executor import Executor
+from docverify.site import anatomy, navigation
+from docverify.site import checks as site
+from docverify.sources import freshness
+from docverify.sources.model import read_sources
+from docverify.verifying.cache import Cache
+from docverify.verifying.cache import allowed as cache_allowed
+from docverify.verifying.verify import Report, execution_enabled, verify
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import event_priority
 from mkdocs.structure.files import File

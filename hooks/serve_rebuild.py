@@ -19,7 +19,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from docverify.executor import blocks_started
+from docverify.running.executor import blocks_started
 from mkdocs.commands.build import build
 from mkdocs.config import load_config
 

@@ -10,9 +10,9 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from docverify import bench
-from docverify import config as config_mod
-from docverify.executor import Executor
+from docverify.bench import measure as bench
+from docverify.core import config as config_mod
+from docverify.running.executor import Executor
 
 ROOT = Path(__file__).resolve().parent.parent
 BIN = Path(sys.executable).parent

@@ -1,0 +1,1 @@
+"""Benchmark behind `docverify bench` (not part of any build)."""

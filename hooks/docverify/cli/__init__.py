@@ -1,0 +1,1 @@
+"""Command line: the `docverify` command and its subcommands."""

@@ -1,0 +1,121 @@
+# `docverify sources`: list sources by review-by date; `--reverify REF` records a new check.
+"""`docverify sources [--markdown]` and `docverify sources --reverify REF [--yes]`."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+
+from docverify.cli.main import command, print_findings
+from docverify.core import config as config_mod
+from docverify.core.findings import errors
+from docverify.output import report_page
+from docverify.parsing.pages import read_site
+from docverify.sources import freshness, reverify
+from docverify.sources.model import spanish_date
+
+
+def _args(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--reverify",
+        metavar="REF",
+        help="fuente a volver a verificar: su reference, su title o el objeto o "
+        "archivo de su huella",
+    )
+    parser.add_argument(
+        "--yes", action="store_true", help="con --reverify, actualiza sin preguntar"
+    )
+    parser.add_argument(
+        "--markdown",
+        action="store_true",
+        help="imprime la tabla de fuentes del informe de verificación",
+    )
+
+
+@command(
+    "sources",
+    "lista las fuentes por fecha de revisión; --reverify REF las vuelve a verificar",
+    _args,
+)
+def _sources(args: argparse.Namespace) -> int:
+    cfg = config_mod.load()
+    if args.reverify:
+        return _reverify(cfg, args.reverify, assume_yes=args.yes)
+    fresh = freshness.evaluate(cfg, read_site(cfg), config_mod.today())
+    if args.markdown:
+        print(report_page.sources_markdown(fresh))
+    else:
+        print_findings(fresh.findings)
+        for status in sorted(fresh.statuses, key=lambda s: (s.review_by, s.source.page)):
+            source = status.source
+            owner = f" · {source.owner}" if source.owner else ""
+            print(
+                f"{status.review_by.isoformat()}  {freshness.STATUS[status.status]:<24} "
+                f"{status.age_days:>4} días  {source.page}: {source.reference}{owner}"
+            )
+    bad = errors(fresh.findings)
+    print(
+        f"docverify sources: {len(fresh.statuses)} fuentes · hoy {fresh.today.isoformat()} · "
+        f"{len(bad)} errores",
+        file=sys.stderr if args.markdown else sys.stdout,
+    )
+    return 1 if bad else 0
+
+
+def _reverify(cfg: config_mod.Config, ref: str, *, assume_yes: bool) -> int:
+    if os.environ.get("CI", "").lower() == "true":
+        print(
+            "docverify sources --reverify: se niega con CI=true; verificar una fuente es un "
+            "acto humano: hazlo en local y confirma el cambio con git.",
+            file=sys.stderr,
+        )
+        return 2
+    found = reverify.candidates(cfg, read_site(cfg), ref)
+    if not found:
+        print(
+            f"docverify sources: ninguna fuente se llama «{ref}»; usa su reference, su title o "
+            "el objeto o archivo de su huella (lista: docverify sources).",
+            file=sys.stderr,
+        )
+        return 2
+    today = config_mod.today()
+    for item in found:
+        source, fp = item.source, item.source.fingerprint
+        print(
+            f"{cfg.rel(item.page.path)}:{source.line}: {source.label}, verificada el "
+            f"{spanish_date(source.verified)}"
+        )
+        if fp is None:
+            print("  sin huella: solo se actualizará la fecha.")
+        elif item.problem:
+            print(f"  no se puede leer {fp.target}: {item.problem}", file=sys.stderr)
+            return 1
+        elif not item.changed:
+            print(
+                f"  {fp.target}: sin cambios desde la verificación ({fp.package} "
+                f"{fp.version}, sha256 {(fp.sha256 or '(ninguna)')[:12]}…)."
+            )
+        else:
+            print(f"  {fp.target} cambió desde la verificación:\n{item.diff}")
+    question = (
+        f"¿Comprobaste {'estas fuentes' if len(found) > 1 else 'esta fuente'} y las "
+        f"marcas como verificadas hoy ({today.isoformat()})? [s/N] "
+    )
+    if not assume_yes and not _confirm(question):
+        print("docverify sources: nada cambiado.")
+        return 1
+    for item in found:
+        path = reverify.apply(cfg, item, today)
+        print(f"actualizada: {cfg.rel(path)}:{item.source.line} ({item.source.reference})")
+    for path in reverify.prune_snapshots(cfg, read_site(cfg)):
+        print(f"borrada la copia que ya no cita ninguna huella: {cfg.rel(path)}")
+    return 0
+
+
+def _confirm(question: str) -> bool:
+    try:
+        answer = input(question)
+    except EOFError:
+        return False
+    return answer.strip().lower() in ("s", "si", "sí", "y", "yes")

@@ -1,0 +1,1 @@
+"""Core concepts shared by every part of the engine: configuration and findings."""

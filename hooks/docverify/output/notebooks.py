@@ -1,0 +1,235 @@
+"""Notebooks: an article's executed blocks as a Jupyter notebook with their verified outputs.
+
+The notebook is made from the page's own parse (the same blocks, ids and code), and its outputs
+are the ones the verification observed on this build's runner ("rendered from verified outputs"),
+so nothing runs twice. A first cell prepares the kernel the way the engine prepares each block
+(seed, warnings written as «Categoría: mensaje»), so that running the downloaded notebook as-is
+prints what the page shows.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import re
+from typing import Any
+
+from docverify.core.config import Config
+from docverify.output.render import LABEL
+from docverify.parsing.pages import Block, Page, page_stem
+from docverify.sources.model import read_sources, spanish_date
+from docverify.verifying import compare
+from docverify.verifying.verify import Report
+
+FOLDER = "cuadernos"
+SETUP_ID = "docverify_preparacion"  # "_" never appears in a block id, so no clash
+# A script loaded from another host, or from src="" (the page itself, parsed as JavaScript).
+_FOREIGN_SCRIPT = re.compile(
+    r"""<script\b[^>]*\bsrc=(["'])(?:(?:https?:)?//[^"']*)?\1[^>]*>\s*</script>""", re.IGNORECASE
+)
+
+SETUP = """\
+# Prepares the kernel the way docverify prepares each block before running it:
+# the same seed before every cell, warnings printed as "Category: message" on
+# stdout, and the default device of the runner whose outputs this notebook shows.
+import random
+import warnings
+
+import torch
+
+SEED = {seed}
+RUNNER = "{runner}"
+
+
+def reseed(*_):
+    torch.manual_seed(SEED)
+    random.seed(SEED)
+    try:
+        import numpy
+    except ImportError:  # numpy is optional for torch
+        return
+    numpy.random.seed(SEED)
+
+
+def show_warning(message, category, *_):
+    print(f"{{category.__name__}}: {{message}}")
+
+
+warnings.simplefilter("always")
+warnings.showwarning = show_warning
+if RUNNER == "gpu" and torch.cuda.is_available():
+    torch.set_default_device("cuda")
+get_ipython().events.register("pre_run_cell", reseed)
+"""
+
+
+def notebook_path(page: Page) -> str:
+    """Docs-relative path of an article's notebook: cuadernos/<name>.ipynb."""
+    stem = page_stem(page.rel).split("/", 1)[-1].replace("/", "-")
+    return f"{FOLDER}/{stem}.ipynb"
+
+
+def build(config: Config, page: Page, report: Report, today: dt.date) -> dict[str, Any]:
+    """The nbformat 4 notebook of `page`: its text as Markdown cells, its blocks as code cells."""
+    title = str(page.meta.get("title") or page_stem(page.rel))
+    torch_version = report.env.get("torch", "?")
+    cells: list[dict[str, Any]] = [
+        _markdown("docverify_cabecera", _header(page, title, report, torch_version, today))
+    ]
+    cells.append(
+        _code(
+            SETUP_ID,
+            SETUP.format(seed=config.seed, runner=report.runner),
+            [],
+            {"docverify": {"setup": True}},
+        )
+    )
+    lines = page.body.split("\n")
+    position = 0  # index into `lines` of the first line not yet in a cell
+    for number, block in enumerate(page.blocks, 1):
+        start = block.fence_line - page.body_line
+        if block.fence_end <= 0 or start < position:
+            continue  # an unclosed fence or a block we cannot place: the page itself reports it
+        cells.append(_markdown(f"docverify_texto_{number}", "\n".join(lines[position:start])))
+        cells.append(_block_cell(block, report))
+        position = block.fence_end - page.body_line + 1
+    cells.append(_markdown("docverify_texto_final", "\n".join(lines[position:])))
+    cells.append(_markdown("docverify_fuentes", _sources(config, page)))
+    return {
+        "nbformat": 4,
+        "nbformat_minor": 5,
+        "metadata": {
+            "kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"},
+            "language_info": {"name": "python"},
+            "docverify": {
+                "page": page.rel,
+                "runner": report.runner,
+                "torch": torch_version,
+                "date": today.isoformat(),
+            },
+        },
+        "cells": [c for c in cells if c["cell_type"] == "code" or c["source"].strip()],
+    }
+
+
+def dumps(notebook: dict[str, Any]) -> str:
+    """The notebook as the JSON text Jupyter writes (one-space indent, UTF-8 kept)."""
+    return json.dumps(notebook, indent=1, ensure_ascii=False) + "\n"
+
+
+def article_box(notebook_url: str, download_url: str) -> str:
+    """Markdown placed under an article's header: where to see and download its notebook."""
+    return (
+        '!!! tip "Cuaderno de Jupyter"\n\n'
+        "    Los bloques de este artículo, con las salidas verificadas en esta compilación, "
+        "en un cuaderno que puedes ejecutar tal cual.\n\n"
+        f'    <a class="md-button" href="{notebook_url}">Ver el cuaderno</a> '
+        f'<a class="md-button md-button--primary" href="{download_url}" download>'
+        "Descargar el cuaderno (.ipynb)</a>\n\n"
+    )
+
+
+def page_meta(title: str) -> dict[str, Any]:
+    """Front matter of a notebook page: its own description, and out of search (it repeats
+    the article, which search should find instead)."""
+    return {
+        "description": f"Cuaderno de Jupyter del artículo «{title}», con sus salidas verificadas.",
+        "search": {"exclude": True},
+    }
+
+
+def notebook_html(content: str, download_name: str, article_url: str, title: str) -> str:
+    """A notebook page's HTML as readers get it: links first, no script from another host.
+
+    nbconvert's template always adds a MathJax <script src> (a public CDN, or "" when no URL is
+    set, which loads the page itself as a script); these notebooks have no formulas, and the site
+    loads nothing from other hosts.
+    """
+    content = _FOREIGN_SCRIPT.sub("", content)
+    # Long code lines scroll inside their cell: keyboard users must be able to focus it.
+    content = content.replace(
+        '<div class="highlight-ipynb', '<div tabindex="0" class="highlight-ipynb'
+    )
+    links = (
+        f'<p class="dv-notebook-links"><a class="md-button md-button--primary" '
+        f'href="{download_name}" download>Descargar el cuaderno (.ipynb)</a> '
+        f'<a class="md-button" href="{article_url}">Volver al artículo «{title}»</a></p>'
+    )
+    return links + content
+
+
+def _header(page: Page, title: str, report: Report, torch_version: str, today: dt.date) -> str:
+    goals = "\n".join(f"- {goal}" for goal in page.meta.get("goals") or [])
+    parts = [f"# {title}", str(page.meta.get("description") or "")]
+    if goals:
+        parts.append(f"**Qué aprenderás**\n\n{goals}")
+    parts.append(
+        f"> Cuaderno generado al construir el sitio a partir de los mismos bloques que el "
+        f"artículo. Las salidas guardadas son las verificadas en el runner "
+        f"{LABEL.get(report.runner, report.runner)} (torch {torch_version}, "
+        f"{spanish_date(today)}). La primera celda prepara el núcleo como el verificador "
+        "prepara cada bloque; al ejecutar el cuaderno verás las salidas de tu máquina."
+    )
+    return "\n\n".join(p for p in parts if p)
+
+
+def _sources(config: Config, page: Page) -> str:
+    sources, _ = read_sources(config, page)
+    if not sources:
+        return ""
+    lines = []
+    for source in sources:
+        reference = f"[{source.reference}]({source.url})" if source.url else source.reference
+        lines.append(
+            f"- **{reference}**: {source.title} (verificada el {spanish_date(source.verified)})"
+        )
+    return "## Fuentes\n\n" + "\n".join(lines)
+
+
+def _block_cell(block: Block, report: Report) -> dict[str, Any]:
+    outcome = report.outcomes.get(block.key)
+    outputs: list[dict[str, Any]] = []
+    meta: dict[str, Any] = {"docverify": {"block": block.key, "snippet": block.snippet}}
+    if block.options.get("raises"):
+        meta["tags"] = ["raises-exception"]  # Jupyter runs on past the expected error
+    if outcome is not None and outcome.observed is not None:
+        meta["docverify"]["runner"] = outcome.runner
+        outputs = _outputs(outcome.observed, outcome.result or {})
+    elif outcome is not None and block.only and (recording := outcome.recordings.get(block.only)):
+        meta["docverify"]["runner"] = block.only
+        outputs = _outputs(compare.normalise(recording.body), {})
+    return _code(block.id, block.code, outputs, meta)
+
+
+def _outputs(text: str, result: dict[str, Any]) -> list[dict[str, Any]]:
+    """Stream output, with a block's final exception as Jupyter's error output."""
+    exception = result.get("exception") or ""
+    outputs: list[dict[str, Any]] = []
+    if exception and text.endswith(exception):
+        text = text[: -len(exception)].rstrip("\n")
+        name, _, value = exception.partition(": ")
+        error = {"output_type": "error", "ename": name, "evalue": value, "traceback": [exception]}
+    else:
+        error = None
+    if text:
+        outputs.append({"output_type": "stream", "name": "stdout", "text": text + "\n"})
+    if error:
+        outputs.append(error)
+    return outputs
+
+
+def _markdown(cell_id: str, text: str) -> dict[str, Any]:
+    return {"cell_type": "markdown", "id": cell_id, "metadata": {}, "source": text.strip()}
+
+
+def _code(
+    cell_id: str, code: str, outputs: list[dict[str, Any]], metadata: dict[str, Any]
+) -> dict[str, Any]:
+    return {
+        "cell_type": "code",
+        "id": cell_id,
+        "metadata": metadata,
+        "execution_count": None,
+        "source": code.rstrip("\n"),
+        "outputs": outputs,
+    }

@@ -1,0 +1,147 @@
+# The verification report page: every source with its age and status, every block with its runs.
+"""«Informe de verificación»: Markdown generated at each build (and by `docverify sources`).
+
+The hook adds it to the site as a generated page at URI; the engine writes all of it.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from docverify.core.config import RUNNERS, Config
+from docverify.parsing.pages import Page
+from docverify.site.anatomy import md_escape
+from docverify.sources.freshness import STATUS, Freshness, SourceStatus, evaluate
+from docverify.sources.model import spanish_date, spanish_date_of
+from docverify.verifying import recordings
+from docverify.verifying.verify import Report
+
+URI = "verificacion.md"
+TITLE = "Informe de verificación"
+_BLOCK_STATUS = {
+    "ok": "coincide ✓",
+    "diverge": "no coincide ✗",
+    "missing": "sin grabación",
+    "error": "falló ✗",
+    "other-runner": "no corre en este runner",
+}
+LABEL = {"cpu": "CPU", "gpu": "GPU"}
+
+
+def build(config: Config, pages: list[Page], report: Report | None, today: dt.date) -> str:
+    """The report page for `pages` on `today`, with this build's block results when given."""
+    return render(config, pages, report, evaluate(config, pages, today))
+
+
+def render(config: Config, pages: list[Page], report: Report | None, fresh: Freshness) -> str:
+    """The whole report page, in Markdown."""
+    parts = [
+        f"# {TITLE}",
+        f"Generado el {spanish_date(fresh.today)} al construir el sitio"
+        + (
+            f", en el runner {LABEL.get(report.runner, report.runner)} con torch "
+            f"{report.env.get('torch', '?')}."
+            if report
+            else "."
+        ),
+        "## Fuentes",
+        _stacked(
+            "dv-report-fuentes",
+            sources_markdown(fresh, {p.rel: str(p.meta.get("title") or p.rel) for p in pages}),
+        ),
+        "## Bloques de código",
+        "Cada bloque se ejecuta en cada compilación; la tabla dice cuándo se grabó su salida en "
+        "cada runner y si la salida de esta compilación coincide con la grabada.",
+        _stacked("dv-report-bloques", blocks_markdown(config, pages, report)),
+    ]
+    return "\n\n".join(parts) + "\n"
+
+
+def _stacked(name: str, markdown: str) -> str:
+    """Wrap a table so that the site's CSS stacks its cells on narrow screens (no side scroll)."""
+    return f'<div class="dv-report {name}" markdown>\n\n{markdown}\n\n</div>'
+
+
+def sources_markdown(fresh: Freshness, titles: dict[str, str] | None = None) -> str:
+    """Sources by review-by date: page, source, verification date, age, review-by, status."""
+    pol = fresh.policy
+    intro = (
+        f"Una fuente caduca {pol.max_age_days} días después de verificarse (o antes, si "
+        f"tiene su propio intervalo); en los últimos {pol.warn_days} días se marca para "
+        "revisar. Si el código citado de un paquete instalado cambia, se marca también."
+    )
+    if not fresh.statuses:
+        return intro + "\n\nNinguna página cita fuentes."
+    rows = [
+        "| Página | Fuente | Verificada | Edad | Revisar a más tardar | Estado | Responsable |",
+        "|---|---|---|---|---|---|---|",
+    ]
+    for status in sorted(fresh.statuses, key=lambda s: (s.review_by, s.source.page)):
+        source = status.source
+        rows.append(
+            " | ".join(
+                [
+                    f"| {_link(source.page, titles)}",
+                    f"{md_escape(source.reference)} — {md_escape(source.title)}",
+                    spanish_date(source.verified),
+                    f"{status.age_days} días",
+                    spanish_date(status.review_by),
+                    _status_text(status, fresh.today),
+                    md_escape(source.owner or "—") + " |",
+                ]
+            )
+        )
+    return intro + "\n\n" + "\n".join(rows)
+
+
+def _status_text(status: SourceStatus, today: dt.date) -> str:
+    text = STATUS[status.status]
+    if status.status == "soon":
+        text += f" (faltan {(status.review_by - today).days} días)"
+    if status.drift_note:
+        text += f": {md_escape(status.drift_note)}"
+    elif status.source.fingerprint and status.installed:
+        text += f"; huella de {md_escape(status.source.fingerprint.target)} intacta"
+    return text
+
+
+def blocks_markdown(config: Config, pages: list[Page], report: Report | None) -> str:
+    """Every executed block: the runners it runs on, its recording dates and this build's result."""
+    rows = [
+        "| Página | Bloque | Runners | "
+        + " | ".join(f"Grabada en {LABEL[r]}" for r in RUNNERS)
+        + " | Esta compilación |",
+        "|---|---|---|" + "---|" * len(RUNNERS) + "---|",
+    ]
+    count = 0
+    titles = {p.rel: str(p.meta.get("title") or p.rel) for p in pages}
+    for page in sorted(pages, key=lambda p: p.rel):
+        for block in page.blocks:
+            count += 1
+            runs = [r for r in RUNNERS if block.runs_on(r)]
+            dates = []
+            for runner in RUNNERS:
+                if runner not in runs:
+                    dates.append("no corre")
+                    continue
+                rec = recordings.load(config, block, runner)
+                dates.append(spanish_date_of(rec.header.get("fecha")) if rec else "pendiente")
+            outcome = report.outcomes.get(block.key) if report else None
+            now = (
+                f"{LABEL.get(report.runner, report.runner)}: "
+                f"{_BLOCK_STATUS.get(outcome.status, outcome.status)}"
+                if report and outcome
+                else "sin ejecutar"
+            )
+            rows.append(
+                f"| {_link(page.rel, titles)} | `{block.id}` | "
+                f"{', '.join(LABEL[r] for r in runs)} | {' | '.join(dates)} | {now} |"
+            )
+    if not count:
+        return "Ninguna página tiene bloques ejecutados."
+    return "\n".join(rows)
+
+
+def _link(rel: str, titles: dict[str, str] | None) -> str:
+    """A link to the page, named by its title when known (relative to the report at the root)."""
+    return f"[{md_escape((titles or {}).get(rel, rel))}]({rel})"

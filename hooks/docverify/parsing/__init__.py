@@ -1,0 +1,1 @@
+"""Parsing: front matter and the one parse of a page into its executed blocks."""

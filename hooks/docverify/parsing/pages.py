@@ -1,0 +1,275 @@
+"""Pages: one parse of a Markdown page into its front matter and its executed blocks."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from docverify.core.config import RUNNERS, Config
+from docverify.core.findings import Finding
+from docverify.parsing import frontmatter
+
+_FENCE_OPEN = re.compile(r"^(?P<indent>[ \t]*)(?P<fence>`{3,}|~{3,})(?P<info>.*)$")
+_OPTION = re.compile(r"""([A-Za-z_][\w-]*)(?:=("[^"]*"|'[^']*'|[^\s"']+))?""")
+_SNIPPET = re.compile(r"""^\s*-{1,}8<-{1,}\s+(["'])(?P<path>[^"']+)\1\s*$""")
+_ID = re.compile(r"^[a-z0-9][a-z0-9-]*$")
+
+PYTHON = ("python", "py")
+# markdown-exec options we accept on an executed block, then ours.
+MDEXEC_OPTIONS = {"exec", "id", "source", "session", "tabs", "title", "updatetoc"}
+OUR_OPTIONS = {"timeout", "rtol", "atol", "raises", "runner", "reason"}
+TRUE = {"1", "yes", "on", "true"}
+
+
+@dataclass
+class Block:
+    """One executed code block: its identity, its code and where that code lives."""
+
+    page: str  # docs-relative page path, e.g. "primer-ejercicio.md"
+    id: str
+    code: str
+    origin: Path  # the file that holds the code (a snippet or the page)
+    origin_line: int  # line of the first code line in `origin`
+    fence_line: int  # line of the opening fence in the page
+    options: dict[str, str] = field(default_factory=dict)
+    snippet: str | None = None  # snippets-relative path when included
+    fence_end: int = 0  # line of the closing fence in the page (0 when unknown)
+
+    @property
+    def key(self) -> str:
+        """Stable identity: page (without .md) + block id."""
+        return f"{page_stem(self.page)}/{self.id}"
+
+    @property
+    def session(self) -> str | None:
+        return self.options.get("session") or None
+
+    @property
+    def only(self) -> str | None:
+        return self.options.get("runner") or None
+
+    def runs_on(self, runner: str) -> bool:
+        return self.only in (None, runner)
+
+    def number(self, name: str, default: float) -> float:
+        return float(self.options[name]) if name in self.options else default
+
+
+@dataclass
+class Page:
+    path: Path
+    rel: str
+    meta: frontmatter.LineDict
+    body: str
+    body_line: int
+    blocks: list[Block] = field(default_factory=list)
+    findings: list[Finding] = field(default_factory=list)
+
+    def meta_line(self, key: str) -> int:
+        return self.meta.key_lines.get(key, 1) if hasattr(self.meta, "key_lines") else 1
+
+
+def page_stem(rel: str) -> str:
+    return rel[:-3] if rel.endswith(".md") else rel
+
+
+def parse_options(info: str) -> tuple[str, dict[str, str]]:
+    """Split a fence info string into its language and its key=value options."""
+    info = info.strip()
+    if not info:
+        return "", {}
+    language, _, rest = info.partition(" ")
+    options: dict[str, str] = {}
+    for match in _OPTION.finditer(rest):
+        key, value = match.group(1), match.group(2)
+        options[key] = "true" if value is None else value.strip("\"'")
+    return language.strip(), options
+
+
+def is_executed(options: dict[str, Any]) -> bool:
+    return str(options.get("exec", "")).lower() in TRUE
+
+
+def read_page(config: Config, path: Path, text: str | None = None) -> Page:
+    """Parse one page; problems become findings on the page instead of exceptions."""
+    rel = path.resolve().relative_to(config.docs_dir.resolve()).as_posix()
+    where = config.rel(path)
+    if text is None:
+        text = path.read_text(encoding="utf-8")
+    findings: list[Finding] = []
+    try:
+        meta, body, body_line = frontmatter.split(text)
+    except frontmatter.FrontMatterError as exc:
+        meta = frontmatter.LineDict()
+        meta.key_lines = {}
+        body, body_line = text, 1
+        findings.append(
+            Finding(
+                "front-matter",
+                str(exc),
+                where,
+                exc.line,
+                "corrige el YAML entre las líneas «---» del principio.",
+            )
+        )
+    page = Page(path=path, rel=rel, meta=meta, body=body, body_line=body_line, findings=findings)
+    _find_blocks(config, page, text)
+    return page
+
+
+def _find_blocks(config: Config, page: Page, text: str) -> None:
+    lines = text.split("\n")
+    where = config.rel(page.path)
+    i = page.body_line - 1
+    while i < len(lines):
+        match = _FENCE_OPEN.match(lines[i])
+        if not match:
+            i += 1
+            continue
+        indent, fence, info = match.group("indent"), match.group("fence"), match.group("info")
+        closer = re.compile(rf"^[ \t]*{re.escape(fence[0])}{{{len(fence)},}}[ \t]*$")
+        start = i
+        i += 1
+        content: list[str] = []
+        while i < len(lines) and not closer.match(lines[i]):
+            line = lines[i]
+            content.append(line[len(indent) :] if line.startswith(indent) else line.lstrip())
+            i += 1
+        i += 1  # past the closing fence
+        language, options = parse_options(info)
+        if not is_executed(options):
+            continue
+        _add_block(config, page, where, language, options, content, start + 1, fence_end=i)
+
+
+def _add_block(
+    config: Config,
+    page: Page,
+    where: str,
+    language: str,
+    options: dict[str, str],
+    content: list[str],
+    fence_line: int,
+    *,
+    fence_end: int = 0,
+) -> None:
+    def problem(kind: str, message: str, fix: str) -> None:
+        page.findings.append(Finding(kind, message, where, fence_line, fix))
+
+    if language not in PYTHON:
+        problem(
+            "lenguaje-no-verificado",
+            f'bloque con exec="on" en «{language or "(sin lenguaje)"}»: solo se verifica '
+            "Python, y ningún bloque puede ejecutarse sin verificarse.",
+            'usa ```python exec="on" id="…"``` o quita exec="on".',
+        )
+        return
+    unknown = sorted(set(options) - MDEXEC_OPTIONS - OUR_OPTIONS)
+    if unknown:
+        problem(
+            "opcion-desconocida",
+            f"opciones desconocidas {', '.join(unknown)} en un bloque ejecutado.",
+            f"usa solo: {', '.join(sorted(MDEXEC_OPTIONS | OUR_OPTIONS))} "
+            "(ver la guía de autores).",
+        )
+    block_id = options.get("id", "")
+    if not block_id:
+        problem(
+            "id-ausente",
+            "bloque ejecutado sin id: la grabación no tendría nombre estable.",
+            'añade id="nombre-del-bloque" a la línea de apertura del bloque.',
+        )
+        return
+    if not _ID.match(block_id):
+        problem(
+            "id-invalido",
+            f"id «{block_id}» no válido: usa minúsculas, cifras y guiones.",
+            'renombra el id, por ejemplo id="acumulacion-hojas".',
+        )
+        return
+    for name in ("timeout", "rtol", "atol"):
+        if name in options:
+            try:
+                if float(options[name]) < 0:
+                    raise ValueError
+            except ValueError:
+                problem(
+                    "opcion-invalida",
+                    f'{name}="{options[name]}" no es un número ≥ 0.',
+                    f'escribe {name}="2" o quita la opción.',
+                )
+    only = options.get("runner")
+    if only is not None:
+        if only not in RUNNERS:
+            problem(
+                "opcion-invalida",
+                f'runner="{only}" no existe: usa cpu o gpu.',
+                'escribe runner="cpu" o runner="gpu" junto a reason="…".',
+            )
+        elif not options.get("reason"):
+            problem(
+                "motivo-ausente",
+                f"el bloque «{block_id}» es solo {only} sin motivo.",
+                'añade reason="por qué solo corre en ese runner".',
+            )
+    code, origin, origin_line, snippet = _resolve_code(config, page, content, fence_line, problem)
+    if code is None:
+        return
+    duplicate = next((b for b in page.blocks if b.id == block_id), None)
+    if duplicate:
+        problem(
+            "id-duplicado",
+            f"id «{block_id}» repetido en la página (ya usado en la línea {duplicate.fence_line}).",
+            "da a cada bloque un id único en su página.",
+        )
+        return
+    page.blocks.append(
+        Block(
+            page=page.rel,
+            id=block_id,
+            code=code,
+            origin=origin,
+            origin_line=origin_line,
+            fence_line=fence_line,
+            options=options,
+            snippet=snippet,
+            fence_end=fence_end,
+        )
+    )
+
+
+def _resolve_code(
+    config: Config, page: Page, content: list[str], fence_line: int, problem: Any
+) -> tuple[str | None, Path, int, str | None]:
+    includes = [m for m in (_SNIPPET.match(line) for line in content) if m]
+    if not includes:
+        return "\n".join(content).rstrip("\n") + "\n", page.path, fence_line + 1, None
+    if len(includes) != 1 or any(line.strip() for line in content if not _SNIPPET.match(line)):
+        problem(
+            "snippet-mixto",
+            "un bloque ejecutado incluye un único snippet o lleva su código en línea, no ambos.",
+            'deja en el bloque solo la línea --8<-- "archivo.py".',
+        )
+        return None, page.path, 0, None
+    name = includes[0].group("path")
+    target = config.snippets_dir / name
+    if not target.is_file():
+        problem(
+            "snippet-ausente",
+            f"el snippet «{name}» no existe en {config.rel(config.snippets_dir)}/.",
+            f"crea {config.rel(target)} o corrige la ruta del --8<--.",
+        )
+        return None, page.path, 0, None
+    code = target.read_text(encoding="utf-8").rstrip("\n") + "\n"
+    return code, target, 1, name
+
+
+def discover(config: Config) -> list[Path]:
+    """Every Markdown page under docs_dir, in a stable order."""
+    return sorted(p for p in config.docs_dir.rglob("*.md") if p.is_file())
+
+
+def read_site(config: Config, paths: list[Path] | None = None) -> list[Page]:
+    return [read_page(config, p) for p in (paths if paths is not None else discover(config))]

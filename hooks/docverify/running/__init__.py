@@ -1,0 +1,1 @@
+"""Running: warm, isolated worker processes that execute blocks (only they import torch)."""

@@ -1,0 +1,35 @@
+"""Preloaded by the fork server only: spare every page process a re-import of the main module.
+
+multiprocessing re-runs the parent's main script (or `-m` module) in each new process so that
+objects defined there can be unpickled. Page processes never receive such objects (their target
+lives in docverify.running.executor, their arguments are plain data), yet the re-import cost about
+30-60 ms per page (`mkdocs`, `docverify`). Python 3.12+ fixes the fork server's own '__main__'
+preload; 3.11 ignores it. So the server's `__main__` is made to look like the parent's (same
+file or module name, not executed): a forked child then sees its main as already in place.
+"""
+
+from __future__ import annotations
+
+import importlib.machinery
+import os
+import sys
+import types
+
+ENV = "DOCVERIFY_PARENT_MAIN"  # "path:<file>" or "name:<module>", set by Executor
+
+
+def _stand_in(identity: str) -> None:
+    kind, _, value = identity.partition(":")
+    if not value:
+        return
+    main = types.ModuleType("__mp_main__")
+    if kind == "name":
+        main.__spec__ = importlib.machinery.ModuleSpec(value, None)
+    elif kind == "path":
+        main.__file__ = value
+    else:
+        return
+    sys.modules["__main__"] = sys.modules["__mp_main__"] = main
+
+
+_stand_in(os.environ.get(ENV, ""))

@@ -1,0 +1,176 @@
+"""Article anatomy: the required parts of an article, their check, and their rendering.
+
+An article is any page under docs/articulos/. Its lists (goals, prerequisites, takeaways, FAQ,
+sources) are front-matter data, so every article renders them the same way and code can read them.
+The body carries the sections, the comparison table, the steps and the example.
+"""
+
+from __future__ import annotations
+
+import re
+
+from docverify.core.config import Config
+from docverify.core.findings import Finding
+from docverify.parsing.pages import Page
+from docverify.sources.model import Source, spanish_date
+
+ARTICLES_DIR = "articulos/"
+# Front-matter parts, in reading order, with the Spanish name authors see in messages.
+META_PARTS = {
+    "title": "título",
+    "description": "frase inicial",
+    "goals": "«Qué aprenderás»",
+    "prerequisites": "«Antes de empezar»",
+    "approach": "la línea de enfoque",
+    "takeaways": "«Conclusiones clave»",
+    "faq": "«Preguntas frecuentes»",
+    "sources": "«Fuentes»",
+}
+LIST_PARTS = ("goals", "prerequisites", "takeaways", "faq", "sources")
+# Body sections that must close every article, in this order, after at least one body section.
+BODY_SECTIONS = ("Cómo elegir", "Pasos de implementación", "Ejemplo para copiar")
+_H2 = re.compile(r"^## +(?P<title>.+?) *$")
+
+
+def is_article(page: Page) -> bool:
+    return page.rel.startswith(ARTICLES_DIR)
+
+
+def headings(page: Page) -> list[tuple[str, int]]:
+    """(H2 title, line in the page) outside code fences."""
+    found, fence = [], None
+    for offset, line in enumerate(page.body.split("\n")):
+        stripped = line.strip()
+        if stripped.startswith(("```", "~~~")):
+            marker = stripped[:3]
+            fence = None if fence == marker else (fence or marker)
+            continue
+        if fence is None and (match := _H2.match(line)):
+            found.append((match.group("title"), page.body_line + offset))
+    return found
+
+
+def check(config: Config, page: Page) -> list[Finding]:
+    """Every required part present, non-empty and in order; one located finding per problem."""
+    if not is_article(page):
+        return []
+    where = config.rel(page.path)
+    findings: list[Finding] = []
+    for key, name in META_PARTS.items():
+        value = page.meta.get(key)
+        if not value:
+            findings.append(
+                Finding(
+                    "parte-ausente",
+                    f"falta {name} (clave «{key}» del front matter).",
+                    where,
+                    page.meta_line(key) if key in page.meta else 1,
+                    f"añade «{key}:» al front matter (ver la guía de autores o `docverify new`).",
+                )
+            )
+        elif key in LIST_PARTS and not isinstance(value, list):
+            findings.append(
+                Finding(
+                    "parte-mal-formada",
+                    f"{name} debe ser una lista.",
+                    where,
+                    page.meta_line(key),
+                    f"escribe «{key}:» como lista «- …».",
+                )
+            )
+    for index, item in enumerate(page.meta.get("faq") or [], 1):
+        if not (isinstance(item, dict) and item.get("question") and item.get("answer")):
+            findings.append(
+                Finding(
+                    "faq-mal-formada",
+                    f"la pregunta {index} necesita «question» y «answer».",
+                    where,
+                    getattr(item, "line", page.meta_line("faq")),
+                    "escribe «- question: …» y «answer: …».",
+                )
+            )
+    titles = headings(page)
+    names = [t for t, _ in titles]
+    position = -1
+    for section in BODY_SECTIONS:
+        if section not in names:
+            findings.append(
+                Finding(
+                    "parte-ausente",
+                    f"falta la sección «## {section}».",
+                    where,
+                    titles[-1][1] if titles else page.body_line,
+                    f"añade «## {section}» después de las secciones del cuerpo.",
+                )
+            )
+            continue
+        index = names.index(section)
+        if index < position:
+            findings.append(
+                Finding(
+                    "orden",
+                    f"«## {section}» está fuera de orden: el orden es {' → '.join(BODY_SECTIONS)}.",
+                    where,
+                    titles[index][1],
+                    "mueve la sección a su sitio.",
+                )
+            )
+        position = max(position, index)
+    first_required = min((names.index(s) for s in BODY_SECTIONS if s in names), default=0)
+    if first_required == 0:
+        findings.append(
+            Finding(
+                "parte-ausente",
+                f"el artículo no tiene secciones de cuerpo antes de «## {BODY_SECTIONS[0]}».",
+                where,
+                page.body_line,
+                "añade al menos una sección «## …» con el texto del artículo.",
+            )
+        )
+    return findings
+
+
+def md_escape(text: object) -> str:
+    """Escape Markdown emphasis and link characters in data shown as plain text."""
+    return re.sub(r"([\\`*_{}\[\]<>#|])", r"\\\1", str(text))
+
+
+def _bullets(items: list[object]) -> str:
+    return "\n".join(f"    - {item}" for item in items)
+
+
+def render_header(page: Page) -> str:
+    meta = page.meta
+    return (
+        "\n\n".join(
+            [
+                f"# {meta['title']}",
+                f'<p class="dv-lead">{meta["description"]}</p>',
+                f'!!! abstract "Qué aprenderás"\n\n{_bullets(meta["goals"])}',
+                f'!!! info "Antes de empezar"\n\n{_bullets(meta["prerequisites"])}',
+                f'<p class="dv-approach">{meta["approach"]}</p>',
+                f'!!! success "Conclusiones clave"\n\n{_bullets(meta["takeaways"])}',
+            ]
+        )
+        + "\n\n"
+    )
+
+
+def render_footer(page: Page, sources: list[Source], review_by: dict[Source, str]) -> str:
+    parts = ["## Preguntas frecuentes"]
+    for item in page.meta["faq"]:
+        question = str(item["question"]).replace('"', "&quot;")
+        parts.append(f'??? question "{question}"\n\n    {item["answer"]}')
+    parts.append("## Fuentes")
+    lines = []
+    for source in sources:
+        ref = md_escape(source.reference)
+        ref = f"[{ref}]({source.url})" if source.url else ref
+        lines.append(
+            f"- **{ref}** — {md_escape(source.title)}. "
+            f"Fuente verificada {source.verified.isoformat()} "
+            f'<span class="dv-date">(verificada el {spanish_date(source.verified)}'
+            f"{review_by.get(source, '')})</span>"
+        )
+    parts.append("\n".join(lines))
+    return "\n\n" + "\n\n".join(parts) + "\n"

@@ -1,0 +1,78 @@
+"""Snippet usage: every file under snippets/ must be included by a page or be a recording.
+
+A snippet nobody includes is code that no build runs; it rots silently, so it is a finding.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from docverify.core.config import RUNNERS, Config
+from docverify.core.findings import Finding
+from docverify.parsing.pages import _SNIPPET, Page  # the same include syntax pages.py resolves
+
+# pymdownx.snippets block form: a bare `--8<--` line, one file per line, a closing `--8<--`.
+_BLOCK_MARK = re.compile(r"^\s*-{1,}8<-{1,}\s*$")
+_IGNORED_PARTS = {"__pycache__", ".ipynb_checkpoints"}
+
+
+def includes(page: Page) -> set[str]:
+    """Snippets-relative paths that the page includes, executed blocks or not."""
+    found: set[str] = {b.snippet for b in page.blocks if b.snippet}
+    in_block = False
+    for line in page.body.split("\n"):
+        if _BLOCK_MARK.match(line):
+            in_block = not in_block
+            continue
+        if in_block and line.strip() and not line.strip().startswith(";"):
+            found.add(line.strip())
+        elif match := _SNIPPET.match(line):
+            found.add(match.group("path"))
+    return found
+
+
+def _is_recording(path: Path) -> bool:
+    return any(path.name.endswith(f".{runner}.txt") for runner in RUNNERS)
+
+
+def snippet_files(config: Config) -> list[Path]:
+    """Every snippet (not recording, not cache) under snippets/, in a stable order."""
+    if not config.snippets_dir.is_dir():
+        return []
+    return sorted(
+        p
+        for p in config.snippets_dir.rglob("*")
+        if p.is_file()
+        and not _is_recording(p)
+        and not p.name.startswith(".")
+        and not _IGNORED_PARTS.intersection(p.relative_to(config.snippets_dir).parts)
+    )
+
+
+def _normalise(name: str, config: Config) -> str:
+    """`file.py:2:5` and `file.py:section` (pymdownx line and section selectors) → `file.py`."""
+    if ":" in name and not (config.snippets_dir / name).is_file():
+        name = name.split(":", 1)[0]
+    return Path(name).as_posix()
+
+
+def unused(config: Config, pages: list[Page]) -> list[Finding]:
+    """A finding for each snippet that no page includes (needs every page of the site)."""
+    used = {_normalise(name, config) for page in pages for name in includes(page)}
+    findings = []
+    for path in snippet_files(config):
+        rel = path.relative_to(config.snippets_dir).as_posix()
+        if rel in used:
+            continue
+        findings.append(
+            Finding(
+                "snippet-sin-uso",
+                f"el snippet «{rel}» no lo incluye ninguna página: nadie lo ejecuta ni lo "
+                "verifica.",
+                config.rel(path),
+                1,
+                f'inclúyelo en un bloque con --8<-- "{rel}" o bórralo (git rm {config.rel(path)}).',
+            )
+        )
+    return findings

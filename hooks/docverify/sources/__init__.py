@@ -1,0 +1,1 @@
+"""Sources: cited sources, their dates, freshness, fingerprints and re-verification."""

@@ -1,0 +1,187 @@
+"""Sources: the structured `sources:` of an article, with dates validated by the engine."""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from docverify.core.config import Config
+from docverify.core.findings import Finding
+from docverify.parsing.pages import Page
+from docverify.sources import fingerprint as fingerprint_mod
+
+REQUIRED = ("title", "reference", "verified")
+OPTIONAL = ("url", "review_days", "owner", "fingerprint")
+_ISO = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+MONTHS = (
+    "enero",
+    "febrero",
+    "marzo",
+    "abril",
+    "mayo",
+    "junio",
+    "julio",
+    "agosto",
+    "septiembre",
+    "octubre",
+    "noviembre",
+    "diciembre",
+)
+
+
+@dataclass(frozen=True)
+class Source:
+    page: str
+    line: int
+    title: str
+    reference: str
+    verified: dt.date
+    url: str | None = None
+    review_days: int | None = None
+    owner: str | None = None
+    fingerprint: fingerprint_mod.Fingerprint | None = field(default=None, compare=False)
+    # Line of each key in the page, so that `docverify sources --reverify` can edit in place.
+    key_lines: dict[str, int] = field(default_factory=dict, compare=False, repr=False)
+
+    @property
+    def label(self) -> str:
+        """How messages name the source: its reference and its title."""
+        return f"«{self.reference}» («{self.title}»)"
+
+
+def spanish_date(day: dt.date) -> str:
+    """23 de septiembre de 2026."""
+    return f"{day.day} de {MONTHS[day.month - 1]} de {day.year}"
+
+
+def spanish_date_of(raw: Any) -> str:
+    """A recorded date (ISO text) in Spanish words, or «fecha desconocida» if it is not one."""
+    try:
+        return spanish_date(parse_date(raw))
+    except ValueError:
+        return "fecha desconocida"
+
+
+def parse_date(raw: Any) -> dt.date:
+    """Strict ISO YYYY-MM-DD; anything else raises ValueError with a Spanish reason."""
+    text = str(raw).strip() if raw is not None else ""
+    if not text:
+        raise ValueError("falta la fecha de verificación")
+    if not _ISO.match(text):
+        raise ValueError(f"fecha «{text}» mal formada: usa AAAA-MM-DD (por ejemplo 2026-09-23)")
+    try:
+        return dt.date.fromisoformat(text)
+    except ValueError:
+        raise ValueError(f"fecha «{text}» imposible: ese día no existe") from None
+
+
+def read_sources(config: Config, page: Page) -> tuple[list[Source], list[Finding]]:
+    """The page's sources, and a finding for each one that is not well formed."""
+    where = config.rel(page.path)
+    raw = page.meta.get("sources")
+    if raw is None:
+        return [], []
+    if not isinstance(raw, list):
+        return [], [
+            Finding(
+                "fuentes-mal-formadas",
+                "«sources» debe ser una lista de fuentes.",
+                where,
+                page.meta_line("sources"),
+                "escribe cada fuente como «- title: …, reference: …, verified: …».",
+            )
+        ]
+    found: list[Source] = []
+    findings: list[Finding] = []
+    for index, item in enumerate(raw, 1):
+        line = getattr(item, "line", page.meta_line("sources"))
+        label = (
+            item.get("reference") or item.get("title") or f"n.º {index}"
+            if isinstance(item, dict)
+            else f"n.º {index}"
+        )
+
+        def bad(kind: str, message: str, fix: str, line: int = line, label: str = label) -> None:
+            findings.append(Finding(kind, f"fuente «{label}»: {message}", where, line, fix))
+
+        if not isinstance(item, dict):
+            bad(
+                "fuente-mal-formada",
+                "no es un mapa clave: valor.",
+                "escribe la fuente con title, reference y verified.",
+            )
+            continue
+        unknown = sorted(set(item) - set(REQUIRED) - set(OPTIONAL))
+        if unknown:
+            bad(
+                "fuente-clave-desconocida",
+                f"claves desconocidas: {', '.join(unknown)}.",
+                f"usa solo {', '.join(REQUIRED + OPTIONAL)}.",
+            )
+        missing = [key for key in ("title", "reference") if not item.get(key)]
+        if missing:
+            bad(
+                "fuente-incompleta",
+                f"falta {', '.join(missing)}.",
+                f"añade {', '.join(missing)} a la fuente.",
+            )
+            continue
+        date_line = item.key_lines.get("verified", line) if hasattr(item, "key_lines") else line
+        try:
+            verified = parse_date(item.get("verified"))
+        except ValueError as exc:
+            bad(
+                "fecha-invalida",
+                str(exc) + ".",
+                'escribe verified: "AAAA-MM-DD" con la fecha en que comprobaste la fuente.',
+                line=date_line,
+            )
+            continue
+        lines = dict(getattr(item, "key_lines", {}))
+        extras = _optional(item, lines, line)
+        if isinstance(extras, tuple):
+            key, message, fix = extras
+            bad("fuente-mal-formada", message, fix, line=lines.get(key, line))
+            continue
+        found.append(
+            Source(
+                page=page.rel,
+                line=line,
+                title=str(item["title"]),
+                reference=str(item["reference"]),
+                verified=verified,
+                key_lines=lines,
+                **extras,
+            )
+        )
+    return found, findings
+
+
+def _optional(
+    item: dict[str, Any], lines: dict[str, int], line: int
+) -> dict[str, Any] | tuple[str, str, str]:
+    """The optional keys, checked; or (key, message, fix) for the first bad one."""
+    url, days, owner = item.get("url"), item.get("review_days"), item.get("owner")
+    if url is not None and not (isinstance(url, str) and url.startswith(("https://", "http://"))):
+        return "url", f"url «{url}» no es una dirección http(s).", 'escribe url: "https://…".'
+    if days is not None and (isinstance(days, bool) or not isinstance(days, int) or days <= 0):
+        return (
+            "review_days",
+            f"review_days «{days}» debe ser un número entero de días > 0.",
+            "escribe review_days: 90 (o quítalo para usar el máximo del proyecto).",
+        )
+    if owner is not None and not (isinstance(owner, str) and owner.strip()):
+        return "owner", "owner debe ser un nombre o usuario.", 'escribe owner: "@usuario".'
+    fp = None
+    if "fingerprint" in item:
+        fp, reason = fingerprint_mod.parse(item["fingerprint"], lines.get("fingerprint", line))
+        if fp is None:
+            return (
+                "fingerprint",
+                reason + ".",
+                "escribe package, object (o file) y ejecuta docverify sources --reverify "
+                "REFERENCIA para calcular version y sha256.",
+            )
+    return {"url": url, "review_days": days, "owner": owner, "fingerprint": fp}

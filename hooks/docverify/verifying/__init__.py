@@ -1,0 +1,1 @@
+"""Verifying: comparison, recordings, the verification of pages, the local cache and shards."""

@@ -1,0 +1,179 @@
+# Local cache of block results, so that `mkdocs serve` and local builds re-run only what changed.
+"""A local, disposable cache of page results, keyed by everything that can change an output.
+
+Granularity: the page. All blocks of a page run in one process, in order, so a block can
+depend on more than its `session`: a block that calls `torch.set_default_dtype` or fills a
+module-level cache changes what later blocks of the same page print, session or not. The only
+safe unit to reuse or re-run is therefore the whole page process: its key covers every block of
+the page in order (code, which is the text of the included snippet when there is one, the file
+and line the code comes from, session, timeout, output limit, seed), plus the runner, the
+versions of Python, torch and numpy (read from package metadata: this process must not import
+torch) and the engine (its version and a hash of its source files). A prose edit leaves every
+key unchanged and re-runs no block; a code edit re-runs that page only.
+
+Not covered, on purpose: files a block reads at run time by absolute path, and the exact GPU
+model. That is acceptable for a local convenience and is why CI (`CI=true`), the strict build
+of the tests (`DOCVERIFY_CACHE=0`) and `docverify check --no-cache` never use it.
+
+Storage: `<project>/.cache/docverify/<runner>/<page>.json`, outside docs/ and ignored by git;
+deleting it only costs a re-run. Each file starts with a line holding the SHA-256 of the rest:
+a truncated, edited or otherwise corrupt file fails that check (or the key, or the shape check)
+and is treated as a miss, then overwritten by the fresh run. It is never trusted, never fatal.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.metadata
+import json
+import os
+import platform
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import docverify
+from docverify.core.config import Config, today
+from docverify.running.executor import PageJob
+from docverify.verifying.recordings import write_atomic
+
+FORMAT = 1
+MAGIC = "docverify-cache"
+FOLDER = Path(".cache") / "docverify"
+_RESULT_FIELDS = ("output", "error", "exception", "traceback", "expectations")
+
+
+def allowed() -> bool:
+    """False under CI (`CI=true`) or with `DOCVERIFY_CACHE=0`: then every block really runs."""
+    if os.environ.get("CI", "").strip().lower() == "true":
+        return False
+    return os.environ.get("DOCVERIFY_CACHE", "1").strip().lower() not in ("0", "false", "no", "off")
+
+
+def _version(package: str) -> str:
+    try:
+        return importlib.metadata.version(package)
+    except importlib.metadata.PackageNotFoundError:
+        return "absent"
+
+
+@cache
+def engine_fingerprint() -> str:
+    """docverify's version plus a hash of its source files: any engine edit invalidates."""
+    digest = hashlib.sha256(docverify.__version__.encode())
+    for path in sorted(Path(docverify.__file__).parent.rglob("*.py")):
+        digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
+    return f"{docverify.__version__}+{digest.hexdigest()[:16]}"
+
+
+def environment_parts() -> dict[str, str]:
+    """The parts of the key that do not depend on the page (computed without importing torch)."""
+    return {
+        "python": f"{platform.python_implementation()} {platform.python_version()}",
+        "machine": platform.machine(),
+        "torch": _version("torch"),
+        "numpy": _version("numpy"),
+        "engine": engine_fingerprint(),
+    }
+
+
+@dataclass
+class Cache:
+    """Page results on disk under `folder`; counts blocks served and pages rejected as corrupt."""
+
+    folder: Path
+    hits: int = 0  # blocks whose result came from the cache
+    misses: int = 0  # blocks that had to run
+    rejected: int = 0  # files present but corrupt, truncated or of another format
+    parts: dict[str, str] = field(default_factory=dict)  # environment_parts(), read once
+
+    @classmethod
+    def for_config(cls, config: Config) -> Cache:
+        return cls(config.root / FOLDER)
+
+    def key(self, job: PageJob) -> str:
+        """SHA-256 over the runner, the environment parts and every block spec of the page."""
+        if not self.parts:
+            self.parts = environment_parts()
+        material = {
+            "format": FORMAT,
+            "runner": job.runner,
+            "page": job.page,
+            "env": self.parts,
+            "blocks": job.blocks,
+        }
+        blob = json.dumps(material, sort_keys=True, ensure_ascii=False, default=str)
+        return hashlib.sha256(blob.encode()).hexdigest()
+
+    def path(self, job: PageJob) -> Path:
+        return self.folder / job.runner / f"{job.page}.json"
+
+    def load(self, job: PageJob) -> tuple[dict[str, dict[str, Any]], dict[str, str]] | None:
+        """The page's results and environment, or None when absent, stale or not trustworthy."""
+        data = self._read(self.path(job))
+        keys = [b["key"] for b in job.blocks]
+        if data is None or data.get("key") != self.key(job):
+            self.misses += len(keys)
+            return None
+        results = data.get("results")
+        if (
+            not isinstance(results, dict)
+            or sorted(results) != sorted(keys)
+            or not all(
+                isinstance(r, dict) and all(f in r for f in _RESULT_FIELDS)
+                for r in results.values()
+            )
+        ):
+            self.rejected += 1
+            self.misses += len(keys)
+            return None
+        self.hits += len(keys)
+        for result in results.values():
+            result["cached"] = data.get("stored", "")
+        return results, dict(data.get("env") or {})
+
+    def store(self, job: PageJob, results: dict[str, dict[str, Any]], env: dict[str, str]) -> bool:
+        """Save a page that ran to the end; a timeout or a dead process is never cached."""
+        mine = {b["key"]: results.get(b["key"]) for b in job.blocks}
+        if not mine or any(r is None or r.get("engine") for r in mine.values()):
+            return False
+        body = json.dumps(
+            {
+                "format": FORMAT,
+                "key": self.key(job),
+                "page": job.page,
+                "stored": today().isoformat(),
+                "env": env,
+                "results": mine,
+            },
+            ensure_ascii=False,
+            sort_keys=True,
+        )
+        checksum = hashlib.sha256(body.encode()).hexdigest()
+        write_atomic(self.path(job), f"{MAGIC} {FORMAT} {checksum}\n{body}")
+        return True
+
+    def _read(self, path: Path) -> dict[str, Any] | None:
+        try:
+            raw = path.read_bytes()
+        except OSError:
+            return None  # absent (or unreadable): a plain miss
+        head, sep, body = raw.partition(b"\n")
+        try:
+            magic, version, checksum = head.decode("ascii").split(" ")
+            data = json.loads(body)
+        except (UnicodeDecodeError, ValueError):
+            data = None
+        else:
+            if (
+                not sep
+                or magic != MAGIC
+                or version != str(FORMAT)
+                or hashlib.sha256(body).hexdigest() != checksum
+                or not isinstance(data, dict)
+            ):
+                data = None
+        if data is None:
+            self.rejected += 1
+        return data

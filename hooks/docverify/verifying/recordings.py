@@ -1,0 +1,85 @@
+"""Recordings: one plain-text file per block and runner, with a header that is not compared."""
+
+from __future__ import annotations
+
+import os
+import re
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+from docverify.core.config import RUNNERS, Config
+from docverify.parsing.pages import Block, page_stem
+
+_END = "# ----"
+_FIELD = re.compile(r"^# (?P<key>[\w ]+): (?P<value>.*)$")
+FIELDS = ("torch", "python", "dispositivo", "fecha")
+
+
+@dataclass(frozen=True)
+class Recording:
+    path: Path
+    runner: str
+    header: dict[str, str]
+    body: str
+
+
+def path_for(config: Config, block: Block, runner: str) -> Path:
+    """snippets/<page>/<id>.<runner>.txt — beside the block's snippet."""
+    return config.snippets_dir / page_stem(block.page) / f"{block.id}.{runner}.txt"
+
+
+def read(path: Path, runner: str) -> Recording:
+    text = path.read_text(encoding="utf-8")
+    lines = text.split("\n")
+    header: dict[str, str] = {}
+    if _END in lines:
+        end = lines.index(_END)
+        for line in lines[:end]:
+            if match := _FIELD.match(line):
+                header[match.group("key").strip()] = match.group("value").strip()
+        body = "\n".join(lines[end + 1 :])
+    else:
+        body = text
+    return Recording(path=path, runner=runner, header=header, body=body)
+
+
+def load(config: Config, block: Block, runner: str) -> Recording | None:
+    path = path_for(config, block, runner)
+    return read(path, runner) if path.is_file() else None
+
+
+def render(block: Block, runner: str, env: dict[str, str], date: str, body: str) -> str:
+    header = [
+        f"# docverify: salida grabada de «{block.key}» en el runner {runner}",
+        f"# torch: {env['torch']}",
+        f"# python: {env['python']}",
+        f"# dispositivo: {env['device']}",
+        f"# fecha: {date}",
+        _END,
+    ]
+    return "\n".join(header) + "\n" + (body + "\n" if body else "")
+
+
+def write_atomic(path: Path, text: str) -> None:
+    """Write through a temporary file and rename, so a crash never leaves half a recording."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
+            handle.write(text)
+        Path(tmp).replace(path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def all_recordings(config: Config) -> list[tuple[Path, str, str]]:
+    """(path, page stem, block id) for every recording file under snippets/."""
+    found = []
+    for runner in RUNNERS:
+        for path in sorted(config.snippets_dir.rglob(f"*.{runner}.txt")):
+            rel = path.relative_to(config.snippets_dir)
+            stem = rel.parent.as_posix()
+            found.append((path, stem, rel.name[: -len(f".{runner}.txt")]))
+    return found

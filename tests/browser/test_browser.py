@@ -1,0 +1,365 @@
+"""The built site in a real browser (Debian's Chromium): privacy, accessibility, search, layout."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+import pytest
+from conftest import ROOT, copy_site, mkdocs_build
+from support import browser as bs
+
+pytestmark = pytest.mark.slow
+
+ARTICLES = ("articulos/primer-ejercicio/", "articulos/arquitectura-autograd/")
+SEARCHES = {  # query → the article it must find first
+    "gradiente": "articulos/primer-ejercicio/",
+    "acumulación": "articulos/primer-ejercicio/",
+    "acumulacion": "articulos/primer-ejercicio/",
+    "retain_graph": "articulos/arquitectura-autograd/",
+}
+# A GPU recording that differs from the CPU output, so the copy of the site shows runner tabs.
+GPU_RECORDING = """\
+# docverify: salida grabada de «articulos/primer-ejercicio/acelerador» en el runner gpu
+# torch: 2.13.0+cu130
+# python: 3.11.7
+# dispositivo: NVIDIA H200
+# fecha: 2026-11-29
+# ----
+CUDA disponible: True
+GPU: NVIDIA H200
+"""
+
+
+@pytest.fixture(scope="module")
+def playwright_browser() -> Iterator[Any]:
+    """Headless Chromium for the module; skipped outside CI when Debian's chromium is missing."""
+    reason = bs.chromium_missing_reason()
+    if reason:
+        if bs.in_ci():
+            pytest.fail(f"CI=true y {reason}")
+        pytest.skip(reason)
+    from playwright.sync_api import sync_playwright  # noqa: PLC0415 - only when Chromium exists
+
+    with sync_playwright() as playwright:
+        browser = bs.launch(playwright)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture(scope="module")
+def axe() -> str:
+    return bs.axe_source()
+
+
+@pytest.fixture(scope="module")
+def site_url(built_site: Path) -> Iterator[str]:
+    with bs.serve(built_site) as base:
+        yield base
+
+
+@pytest.fixture(scope="module")
+def tabs_site_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A copy of the site where one block has a GPU recording with another output: tabs."""
+    root = copy_site(tmp_path_factory.mktemp("tabs") / "src")
+    recording = root / "snippets/articulos/primer-ejercicio/acelerador.gpu.txt"
+    recording.write_text(GPU_RECORDING, encoding="utf-8")
+    site = root.parent / "site"
+    result = mkdocs_build(root, site)
+    assert result.returncode == 0, result.stderr
+    with bs.serve(site) as base:
+        yield base
+
+
+@dataclass
+class Audit:
+    url: str
+    foreign: list[str]
+    requests: int
+    violations: list[dict[str, Any]]
+    console_errors: list[str]
+
+
+def audit(browser: Any, base: str, url: str, axe: str, scheme: str = "light") -> Audit:
+    """Load one page in a fresh context: its requests, console errors and axe violations."""
+    context = browser.new_context(color_scheme=scheme)
+    log = bs.RequestLog(context)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on(
+        "console", lambda message: errors.append(message.text) if message.type == "error" else None
+    )
+    try:
+        page.goto(base + url, wait_until="networkidle")
+        violations = bs.run_axe(page, axe)
+        result = Audit(url, log.foreign(base), len(log.urls), violations, errors)
+        if result.foreign or result.violations or result.console_errors:
+            path = bs.screenshot(page, f"{scheme}-{url or 'inicio'}")
+            print(f"Captura de pantalla de {url or '/'} ({scheme}): {path}")
+        return result
+    finally:
+        context.close()
+
+
+def _pages(built_site: Path) -> list[str]:
+    pages = bs.site_pages(built_site)
+    assert {"", "404.html", *ARTICLES} <= set(pages), pages
+    assert any(p.startswith("cuadernos/") for p in pages), "no hay páginas de cuadernos"
+    return pages
+
+
+def test_pages_request_nothing_from_other_hosts(
+    playwright_browser: Any, built_site: Path, site_url: str, axe: str
+) -> None:
+    problems = []
+    for url in _pages(built_site):
+        result = audit(playwright_browser, site_url, url, axe)
+        assert result.requests >= 3, f"{url}: el registro de peticiones no vio CSS ni JS"
+        if result.foreign:
+            problems.append(f"{url or '/'}: {result.foreign}")
+        if result.console_errors:
+            problems.append(f"{url or '/'}: errores en la consola: {result.console_errors}")
+    assert not problems, "Peticiones a otros hosts o errores:\n" + "\n".join(problems)
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_axe_finds_no_violation(
+    playwright_browser: Any, built_site: Path, site_url: str, axe: str, scheme: str
+) -> None:
+    problems = []
+    for url in _pages(built_site):
+        result = audit(playwright_browser, site_url, url, axe, scheme)
+        if result.violations:
+            problems.append(f"{url or '/'}:\n{bs.describe_violations(result.violations)}")
+    assert not problems, f"axe-core ({scheme}):\n" + "\n".join(problems)
+
+
+def test_tabs_page_is_accessible_and_keyboard_reaches_everything(
+    playwright_browser: Any, tabs_site_url: str, axe: str
+) -> None:
+    """Search, the CPU/GPU tabs and the notebook download are reached with Tab alone."""
+    url = ARTICLES[0]
+    result = audit(playwright_browser, tabs_site_url, url, axe)
+    assert not result.violations, bs.describe_violations(result.violations)
+    page = playwright_browser.new_page(viewport={"width": 1280, "height": 900})
+    try:
+        page.goto(tabs_site_url + url, wait_until="networkidle")
+        labels = page.locator(".dv-output .tabbed-labels label").all_inner_texts()
+        if labels != ["CPU", "GPU"]:
+            bs.fail(page, "pestanas", f"se esperaban pestañas CPU y GPU, hay {labels}")
+        reached = set()
+        for _ in range(150):
+            page.keyboard.press("Tab")
+            reached.add(
+                page.evaluate("""() => {
+                const e = document.activeElement;
+                if (e.matches(".md-search__input")) return "búsqueda";
+                if (e.closest(".dv-output .tabbed-set")) return "pestañas";
+                if (e.matches("a[download][href$='.ipynb']")) return "descarga";
+                return "";
+            }""")
+            )
+            if {"búsqueda", "pestañas", "descarga"} <= reached:
+                break
+        missing = {"búsqueda", "pestañas", "descarga"} - reached
+        if missing:
+            bs.fail(page, "teclado", f"el teclado (Tab) no llega a: {sorted(missing)}")
+        # From the keyboard, the GPU tab shows the GPU output.
+        page.focus(".dv-output .tabbed-set input")
+        page.keyboard.press("ArrowRight")
+        shown = page.locator(".dv-output .tabbed-block:visible").inner_text()
+        if "GPU: NVIDIA H200" not in shown:
+            bs.fail(page, "pestana-gpu", f"la flecha derecha no muestra la salida GPU: {shown!r}")
+        # Enter on the focused download link downloads the notebook.
+        with page.expect_download() as download:
+            page.focus("a[download][href$='.ipynb']")
+            page.keyboard.press("Enter")
+        assert download.value.suggested_filename == "primer-ejercicio.ipynb"
+    finally:
+        page.close()
+
+
+def test_every_page_is_in_spanish(playwright_browser: Any, built_site: Path, site_url: str) -> None:
+    page = playwright_browser.new_page()
+    try:
+        for url in _pages(built_site):
+            page.goto(site_url + url)
+            lang = page.evaluate("() => document.documentElement.lang")
+            if lang != "es":
+                bs.fail(page, f"lang-{url}", f"{url or '/'}: lang={lang!r}, se esperaba «es»")
+    finally:
+        page.close()
+
+
+@pytest.mark.parametrize(("query", "article"), sorted(SEARCHES.items()))
+def test_search_in_spanish_finds_the_article(
+    playwright_browser: Any, site_url: str, query: str, article: str
+) -> None:
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout  # noqa: PLC0415
+
+    page = playwright_browser.new_page(viewport={"width": 1280, "height": 900})
+    try:
+        page.goto(site_url, wait_until="networkidle")
+        page.click(".md-search__input")
+        page.locator(".md-search__input").press_sequentially(query, delay=10)
+        first = page.locator(".md-search-result__item > a").first
+        try:
+            first.wait_for(timeout=10_000)
+        except PlaywrightTimeout:
+            bs.fail(page, f"busqueda-{query}", f"«{query}»: la búsqueda no dio resultados")
+        href = urlsplit(first.get_attribute("href") or "").path
+        if href != urlsplit(site_url + article).path:
+            bs.fail(
+                page,
+                f"busqueda-{query}",
+                f"«{query}»: el primer resultado es {href}, se esperaba {article}",
+            )
+    finally:
+        page.close()
+
+
+def test_at_375_px_only_code_scrolls_sideways(
+    playwright_browser: Any, built_site: Path, site_url: str
+) -> None:
+    page = playwright_browser.new_page(viewport={"width": 375, "height": 812})
+    try:
+        for url in _pages(built_site):
+            page.goto(site_url + url, wait_until="networkidle")
+            widths = page.evaluate("""() => ({
+                page: document.documentElement.scrollWidth, view: window.innerWidth,
+                others: [...document.querySelectorAll("body *")].filter(e =>
+                    e.scrollWidth > e.clientWidth + 1 &&
+                    ["auto", "scroll"].includes(getComputedStyle(e).overflowX) &&
+                    e.checkVisibility({opacityProperty: true, visibilityProperty: true}) &&
+                    !e.closest("pre, .highlight, .highlight-ipynb"))
+                  .map(e => e.tagName.toLowerCase() + "." + [...e.classList].join(".")),
+            })""")
+            if widths["page"] > widths["view"]:
+                bs.fail(
+                    page,
+                    f"375-{url}",
+                    f"{url or '/'}: la página mide {widths['page']} px "
+                    f"de ancho en una pantalla de {widths['view']} px",
+                )
+            if widths["others"]:
+                bs.fail(
+                    page,
+                    f"375-{url}",
+                    f"{url or '/'}: se desplazan en horizontal "
+                    f"elementos que no son código: {widths['others'][:5]}",
+                )
+    finally:
+        page.close()
+
+
+def test_light_dark_toggle(playwright_browser: Any, site_url: str) -> None:
+    page = playwright_browser.new_page()
+    try:
+        page.goto(site_url + ARTICLES[0], wait_until="networkidle")
+        scheme = page.get_attribute("body", "data-md-color-scheme")
+        page.click("[data-md-component=palette] label:not([hidden])")
+        toggled = page.get_attribute("body", "data-md-color-scheme")
+        if {scheme, toggled} != {"default", "slate"}:
+            bs.fail(page, "modo-oscuro", f"el conmutador pasó de {scheme} a {toggled}")
+        background = page.evaluate("() => getComputedStyle(document.body).backgroundColor")
+        page.reload(wait_until="networkidle")
+        assert page.get_attribute("body", "data-md-color-scheme") == toggled, "no se recuerda"
+        page.click("[data-md-component=palette] label:not([hidden])")
+        assert page.get_attribute("body", "data-md-color-scheme") == scheme
+        assert page.evaluate("() => getComputedStyle(document.body).backgroundColor") != background
+    finally:
+        page.close()
+
+
+def test_copy_button_copies_only_the_code(playwright_browser: Any, site_url: str) -> None:
+    context = playwright_browser.new_context(permissions=["clipboard-read", "clipboard-write"])
+    page = context.new_page()
+    try:
+        page.goto(site_url + ARTICLES[0], wait_until="networkidle")
+        outputs = page.locator(".dv-output").count()
+        assert outputs >= 5, "no hay paneles de salida"
+        assert page.locator(".dv-output .md-code__button, .dv-output .md-clipboard").count() == 0, (
+            "los paneles de salida no deben tener botón de copiar"
+        )
+        page.locator(".md-code__button[data-clipboard-target]").first.click()
+        copied = page.evaluate("() => navigator.clipboard.readText()")
+        code = (ROOT / "snippets/articulos/primer-ejercicio/entorno.py").read_text()
+        if copied.strip() != code.strip():
+            bs.fail(page, "copiar", f"el botón copió {copied!r}, se esperaba el código del bloque")
+    finally:
+        context.close()
+
+
+def test_missing_page_is_the_spanish_404(playwright_browser: Any, site_url: str) -> None:
+    page = playwright_browser.new_page()
+    try:
+        response = page.goto(site_url + "no-existe/")
+        assert response is not None and response.status == 404
+        text = page.inner_text("article")
+        if (
+            "página no encontrada" not in text
+            or page.evaluate("() => document.documentElement.lang") != "es"
+        ):
+            bs.fail(page, "404", f"la página 404 no está en español: {text!r}")
+    finally:
+        page.close()
+
+
+def test_notebook_page_offers_the_download(playwright_browser: Any, site_url: str) -> None:
+    page = playwright_browser.new_page()
+    try:
+        page.goto(site_url + "cuadernos/primer-ejercicio/", wait_until="networkidle")
+        with page.expect_download() as download:
+            page.click("a[download]")
+        path = Path(download.value.path())
+        assert path.read_text(encoding="utf-8").lstrip().startswith("{"), "no es un .ipynb"
+        assert page.locator(".jp-CodeCell").count() >= 5
+    finally:
+        page.close()
+
+
+def test_checks_fail_on_a_broken_site(
+    playwright_browser: Any, axe: str, site_copy: Any, tmp_path: Path
+) -> None:
+    """An external font and an image without alt, put back into a copy: both are caught."""
+    root = site_copy()
+    config = root / "mkdocs.yml"
+    config.write_text(
+        config.read_text(encoding="utf-8").replace(
+            "extra_css:\n", "extra_css:\n  - https://fonts.googleapis.com/css2?family=Roboto\n"
+        ),
+        encoding="utf-8",
+    )
+    home = root / "docs/index.md"
+    home.write_text(
+        home.read_text(encoding="utf-8") + '\n<img src="assets/images/favicon.png">\n',
+        encoding="utf-8",
+    )
+    site = tmp_path / "roto"
+    result = mkdocs_build(root, site)
+    assert result.returncode == 0, result.stderr
+    with bs.serve(site) as base:
+        broken = audit(playwright_browser, base, "", axe)
+    assert any("fonts.googleapis.com" in u for u in broken.foreign), broken.foreign
+    assert "image-alt" in {v["id"] for v in broken.violations}, broken.violations
+
+
+def test_site_metadata(built_site: Path) -> None:
+    """site_url, a sitemap with every page, and each article's description from its data."""
+    import yaml  # noqa: PLC0415
+
+    site_url = "http://127.0.0.1:8000/"
+    sitemap = (built_site / "sitemap.xml").read_text(encoding="utf-8")
+    for url in ("", *ARTICLES, "cuadernos/primer-ejercicio/"):
+        assert f"<loc>{site_url}{url}</loc>" in sitemap, f"{url} falta en sitemap.xml"
+    for article in ARTICLES:
+        source = (ROOT / "docs" / f"{article.rstrip('/')}.md").read_text(encoding="utf-8")
+        meta = yaml.safe_load(source.split("---")[1])
+        html = (built_site / article / "index.html").read_text(encoding="utf-8")
+        described = re.search(r'<meta name="description" content="([^"]*)">', html)
+        assert described and described.group(1) == meta["description"], article
+        assert f'<link rel="canonical" href="{site_url}{article}">' in html

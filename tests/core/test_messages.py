@@ -1,0 +1,431 @@
+"""Every failure kind the engine can emit says what, where (file:line) and how to fix it.
+
+The kinds are discovered in the engine's source (calls to Finding and to the local helpers that
+build one), so a new kind without a scenario here fails `test_every_kind_has_a_scenario`.
+"""
+
+from __future__ import annotations
+
+import ast
+import datetime as dt
+import os
+import re
+import shlex
+import subprocess
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import docverify
+import pytest
+from conftest import BIN, Project
+from docverify.cli import main as cli
+from docverify.core.config import today
+from docverify.core.findings import Finding
+from docverify.parsing.pages import read_site
+from docverify.running.executor import Executor
+from docverify.site import lint
+from docverify.sources import fingerprint
+from docverify.verifying.verify import verify
+
+ENGINE = Path(docverify.__file__).parent
+_COMMAND = re.compile(r"docverify ([a-z][a-z-]*)")
+# Kinds caused by an environment variable, not a file: their "where" is that variable.
+WHERE_IS_AN_ENV_VAR = {"verifying.verify:ejecucion-desactivada"}
+# Kinds whose fix is a command (the only thing that can fix them is running it).
+FIXED_BY_COMMAND = {
+    "verifying.verify:grabacion-ausente",
+    "verifying.verify:divergencia",
+    "verifying.verify:grabacion-huerfana",
+}
+
+
+# --- discovery ------------------------------------------------------------------------------
+
+
+def _helpers(tree: ast.AST) -> dict[str, int]:
+    """Functions that build a Finding whose kind is one of their parameters: name → position."""
+    found: dict[str, int] = {}
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.FunctionDef):
+            continue
+        params = [a.arg for a in node.args.args]
+        for call in ast.walk(node):
+            if (
+                _is_finding(call)
+                and call.args
+                and isinstance(call.args[0], ast.Name)
+                and call.args[0].id in params
+            ):
+                found[node.name] = params.index(call.args[0].id)
+    return found
+
+
+def _is_finding(node: ast.AST) -> bool:
+    return (
+        isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "Finding"
+    )
+
+
+def discover_kinds() -> tuple[set[str], list[str]]:
+    """{"module:kind"} for every kind in the engine, and the calls whose kind is not a literal."""
+    kinds: set[str] = set()
+    opaque: list[str] = []
+    for path in sorted(ENGINE.rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        helpers = _helpers(tree)
+        for node in ast.walk(tree):
+            if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Name):
+                continue
+            if node.func.id == "Finding":
+                position = 0
+            elif node.func.id in helpers:
+                position = helpers[node.func.id]
+            else:
+                continue
+            kind = (
+                node.args[position]
+                if len(node.args) > position
+                else next((k.value for k in node.keywords if k.arg == "kind"), None)
+            )
+            if isinstance(kind, ast.Constant) and isinstance(kind.value, str):
+                kinds.add(f"{_module(path)}:{kind.value}")
+            elif not (node.func.id == "Finding" and _inside_helper(tree, node, helpers)):
+                opaque.append(
+                    f"{path.relative_to(ENGINE)}:{node.lineno}"
+                )  # a kind no scenario can name
+    return kinds, opaque
+
+
+def _module(path: Path) -> str:
+    """A module's dotted name inside the engine package: «verifying.verify»."""
+    return ".".join(path.relative_to(ENGINE).with_suffix("").parts)
+
+
+def _inside_helper(tree: ast.AST, call: ast.Call, helpers: dict[str, int]) -> bool:
+    for node in ast.walk(tree):
+        if (
+            isinstance(node, ast.FunctionDef)
+            and node.name in helpers
+            and any(child is call for child in ast.walk(node))
+        ):
+            return True
+    return False
+
+
+# --- scenarios ------------------------------------------------------------------------------
+
+ARTICLE = """\
+---
+title: "Título"
+description: "Frase inicial."
+goals:
+  - Un objetivo
+prerequisites:
+  - Un requisito
+approach: "Enfoque."
+takeaways:
+  - Una conclusión.
+faq:
+  - question: "¿Pregunta?"
+    answer: "Respuesta."
+sources:
+  - title: "Fuente"
+    reference: "PyTorch / README.md"
+    verified: "2026-01-01"
+---
+
+## Cuerpo
+
+Texto.
+
+```python exec="on" id="uno"
+--8<-- "articulos/a/uno.py"
+```
+
+## Cómo elegir
+
+| Criterio | A | B |
+|---|---|---|
+| x | y | z |
+
+## Pasos de implementación
+
+1. Paso.
+
+## Ejemplo para copiar
+
+Texto.
+"""
+FENCE = '```python exec="on" id="uno"\n--8<-- "articulos/a/uno.py"\n```'
+RECORDING = "# docverify: grabación\n# ----\n{body}\n"
+
+
+class Case:
+    """A valid one-article project, one mutation away from each failure."""
+
+    def __init__(self, project: Project) -> None:
+        self.project = project
+        self.root = project.root
+        self.text = ARTICLE
+        self.code = "print(1)\n"
+        self.recorded: str | None = "1"
+        self.check: Callable[[], list[Finding]] = self.lint  # the last check a scenario ran
+
+    def replace(self, old: str, new: str) -> Case:
+        assert old in self.text, old
+        self.text = self.text.replace(old, new, 1)
+        return self
+
+    def write(self) -> None:
+        self.project.page("articulos/a.md", self.text)
+        self.project.snippet("articulos/a/uno.py", self.code)
+        if self.recorded is not None:
+            self.project.snippet("articulos/a/uno.cpu.txt", RECORDING.format(body=self.recorded))
+
+    def lint(self) -> list[Finding]:
+        self.write()
+        self.check = lambda: lint.run(self.project.config)
+        return self.check()
+
+    def verify(self, executor: Executor, **kwargs: Any) -> list[Finding]:
+        self.write()
+
+        def check() -> list[Finding]:
+            cfg = self.project.config
+            return verify(cfg, read_site(cfg), "cpu", executor, **kwargs).findings
+
+        self.check = check
+        return check()
+
+
+def _nav(case: Case, nav: str) -> Case:
+    (case.root / "mkdocs.yml").write_text(f"site_name: x\nnav:\n{nav}", encoding="utf-8")
+    return case
+
+
+Scenario = Callable[[Case, Executor], list[Finding]]
+
+
+def _run_code(code: str, options: str = "", recorded: str | None = "1") -> Scenario:
+    def scenario(case: Case, executor: Executor) -> list[Finding]:
+        case.code, case.recorded = code, recorded
+        if options:
+            case.replace('id="uno"', f'id="uno" {options}')
+        return case.verify(executor)
+
+    return scenario
+
+
+def _lint(mutate: Callable[[Case], object]) -> Scenario:
+    def scenario(case: Case, executor: Executor) -> list[Finding]:
+        mutate(case)
+        return case.lint()
+
+    return scenario
+
+
+def _no_result(case: Case, executor: Executor) -> list[Finding]:
+    # An engine failure: the executor returns nothing for the block.
+    return case.verify(executor, run=lambda *_: ({}, {}))
+
+
+def _source(case: Case, *, verified: str = "2026-01-01", extra: str = "") -> Case:
+    """Give the article's source another date and extra keys (a fingerprint, review_days)."""
+    return case.replace('    verified: "2026-01-01"\n', f'    verified: "{verified}"\n{extra}')
+
+
+def _fingerprint(**fields: str) -> str:
+    lines = "".join(f"      {key}: {value}\n" for key, value in fields.items())
+    return f"    fingerprint:\n{lines}"
+
+
+BACKWARD = "torch.autograd.backward"
+
+
+def _backward_sha() -> str:
+    base = fingerprint.package_dir("torch")
+    return fingerprint.digest(fingerprint.object_source(base, BACKWARD))
+
+
+def _policy(case: Case) -> None:
+    pyproject = case.root / "pyproject.toml"
+    pyproject.write_text(
+        pyproject.read_text(encoding="utf-8") + "\n[tool.docverify.sources]\nmax_age_days = -1\n",
+        encoding="utf-8",
+    )
+
+
+def _orphan(case: Case) -> None:
+    case.project.snippet("articulos/a/viejo.cpu.txt", RECORDING.format(body="1"))
+
+
+SCENARIOS: dict[str, Scenario] = {
+    "parsing.pages:front-matter": _lint(
+        lambda c: c.replace('title: "Título"', "title: [sin cerrar")
+    ),
+    "parsing.pages:lenguaje-no-verificado": _lint(
+        lambda c: c.replace("```python exec", "```bash exec")
+    ),
+    "parsing.pages:opcion-desconocida": _lint(
+        lambda c: c.replace('id="uno"', 'id="uno" colour="red"')
+    ),
+    "parsing.pages:id-ausente": _lint(lambda c: c.replace(' id="uno"', "")),
+    "parsing.pages:id-invalido": _lint(lambda c: c.replace('id="uno"', 'id="Uno_1"')),
+    "parsing.pages:opcion-invalida": _lint(
+        lambda c: c.replace('id="uno"', 'id="uno" timeout="pronto"')
+    ),
+    "parsing.pages:motivo-ausente": _lint(lambda c: c.replace('id="uno"', 'id="uno" runner="cpu"')),
+    "parsing.pages:snippet-mixto": _lint(
+        lambda c: c.replace('uno.py"\n```', 'uno.py"\nprint(2)\n```')
+    ),
+    "parsing.pages:snippet-ausente": _lint(lambda c: c.replace("a/uno.py", "a/nada.py")),
+    "parsing.pages:id-duplicado": _lint(
+        lambda c: c.replace("## Cómo elegir", f"{FENCE}\n\n## Cómo elegir")
+    ),
+    "site.anatomy:parte-ausente": _lint(
+        lambda c: c.replace("takeaways:\n  - Una conclusión.\n", "")
+    ),
+    "site.anatomy:parte-mal-formada": _lint(
+        lambda c: c.replace("goals:\n  - Un objetivo", 'goals: "Un objetivo"')
+    ),
+    "site.anatomy:faq-mal-formada": _lint(lambda c: c.replace('    answer: "Respuesta."\n', "")),
+    "site.anatomy:orden": _lint(
+        lambda c: (
+            c.replace("## Cómo elegir", "## TMP")
+            .replace("## Pasos de implementación", "## Cómo elegir")
+            .replace("## TMP", "## Pasos de implementación")
+        )
+    ),
+    "sources.model:fuentes-mal-formadas": _lint(
+        lambda c: c.replace(
+            c.text[c.text.index("sources:") : c.text.index("---\n\n##")], 'sources: "README"\n'
+        )
+    ),
+    "sources.model:fuente-mal-formada": _lint(
+        lambda c: c.replace('  - title: "Fuente"', '  - "una cadena"\n  - title: "Fuente"')
+    ),
+    "sources.model:fuente-clave-desconocida": _lint(
+        lambda c: c.replace('verified: "2026-01-01"', 'verified: "2026-01-01"\n    autor: "yo"')
+    ),
+    "sources.model:fuente-incompleta": _lint(
+        lambda c: c.replace('    reference: "PyTorch / README.md"\n', "")
+    ),
+    "sources.model:fecha-invalida": _lint(lambda c: c.replace('"2026-01-01"', '"2026-13-45"')),
+    "site.navigation:nav-entrada-inexistente": _lint(
+        lambda c: _nav(c, "  - articulos/a.md\n  - articulos/falta.md\n")
+    ),
+    "site.navigation:pagina-fuera-del-nav": _lint(
+        lambda c: _nav(c, "  - Inicio: index.md\n").project.page("index.md", "# Inicio\n")
+    ),
+    "site.usage:snippet-sin-uso": _lint(
+        lambda c: c.project.snippet("articulos/a/suelto.py", "print(2)\n")
+    ),
+    "sources.freshness:politica-fuentes": _lint(_policy),
+    "sources.freshness:fuente-mal-formada": _lint(
+        lambda c: _source(c, extra="    review_days: 9999\n")
+    ),
+    "sources.freshness:fecha-futura": _lint(lambda c: _source(c, verified="2099-01-01")),
+    "sources.freshness:fuente-caducada": _lint(lambda c: _source(c, verified="2020-01-01")),
+    "sources.freshness:fuente-por-revisar": _lint(
+        lambda c: _source(c, verified=(today() - dt.timedelta(days=170)).isoformat())
+    ),
+    "sources.freshness:huella-incompleta": _lint(
+        lambda c: _source(c, extra=_fingerprint(package="torch", object=BACKWARD))
+    ),
+    "sources.freshness:fuente-cambiada": _lint(
+        lambda c: _source(
+            c,
+            extra=_fingerprint(
+                package="torch", version='"2.13.0"', object=BACKWARD, sha256='"' + "0" * 64 + '"'
+            ),
+        )
+    ),
+    "sources.freshness:fuente-misma-huella": _lint(
+        lambda c: _source(
+            c,
+            extra=_fingerprint(
+                package="torch", version='"2.12.0"', object=BACKWARD, sha256=f'"{_backward_sha()}"'
+            ),
+        )
+    ),
+    "verifying.verify:grabacion-huerfana": lambda c, e: (_orphan(c), c.verify(e))[1],
+    "verifying.verify:sin-resultado": _no_result,
+    "verifying.verify:expectativa": _run_code("print(1)  # Expectativa: 2\n"),
+    "verifying.verify:fallo-ejecucion": _run_code("print(1\n"),
+    "verifying.verify:excepcion-inesperada": _run_code('raise ValueError("no")\n'),
+    "verifying.verify:excepcion-ausente": _run_code("print(1)\n", 'raises="ValueError: no"'),
+    "verifying.verify:grabacion-ausente": _run_code("print(1)\n", recorded=None),
+    "verifying.verify:divergencia": _run_code("print(1)\n", recorded="2"),
+    "verifying.verify:ejecucion-desactivada": lambda c, e: c.verify(e, execute_blocks=False),
+}
+
+
+def _finding(key: str, project: Project, executor: Executor) -> tuple[Finding, Case]:
+    case = Case(project)
+    kind = key.split(":", 1)[1]
+    findings = SCENARIOS[key](case, executor)
+    matching = [f for f in findings if f.kind == kind]
+    assert matching, f"{key}: el escenario no produjo ese tipo; produjo {findings}"
+    return matching[0], case
+
+
+# --- tests ----------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def project(tmp_path: Path) -> Project:
+    root = tmp_path / "proj"
+    root.mkdir()  # conftest's Project writes into an existing folder
+    return Project(root)
+
+
+def test_every_kind_has_a_scenario() -> None:
+    kinds, opaque = discover_kinds()
+    assert len(kinds) >= 25, f"la búsqueda de tipos encontró muy pocos: {sorted(kinds)}"
+    assert not opaque, f"Finding con un tipo que no es un literal (no se puede comprobar): {opaque}"
+    assert sorted(kinds - set(SCENARIOS)) == [], "tipos nuevos sin escenario en test_messages.py"
+    assert sorted(set(SCENARIOS) - kinds) == [], "escenarios de tipos que ya no existen"
+
+
+@pytest.mark.parametrize("key", sorted(SCENARIOS))
+def test_message_says_what_where_and_how(key: str, project: Project, executor: Executor) -> None:
+    finding, case = _finding(key, project, executor)
+    assert finding.message.strip(), f"{key}: mensaje vacío"
+    if key in WHERE_IS_AN_ENV_VAR:
+        assert finding.path in finding.message and finding.path.isupper(), finding.where
+        assert finding.fix.strip(), f"{key}: sin arreglo"
+        return
+    where = case.root / finding.path
+    assert not Path(finding.path).is_absolute() and where.is_file(), f"{key}: {finding.where}"
+    lines = max(1, len(where.read_text(encoding="utf-8").splitlines()))
+    assert 1 <= finding.line <= lines, f"{key}: línea {finding.line} fuera de {finding.path}"
+    assert f"{finding.path}:{finding.line}: [{finding.kind}]" in finding.format()
+    assert finding.fix.strip() and "Cómo arreglarlo" in finding.format(), f"{key}: sin arreglo"
+    cli.build_parser()  # registers every subcommand
+    for name in _COMMAND.findall(f"{finding.message} {finding.fix}"):
+        assert name in cli.COMMANDS, f"{key}: «docverify {name}» no es un subcomando"
+    if key in FIXED_BY_COMMAND:
+        assert _COMMAND.search(finding.fix), f"{key}: el arreglo debe ser un comando docverify"
+
+
+@pytest.mark.parametrize("key", sorted(FIXED_BY_COMMAND))
+def test_the_fix_command_fixes_it(key: str, project: Project, executor: Executor) -> None:
+    finding, case = _finding(key, project, executor)
+    match = re.search(r"docverify [^;()]+", finding.fix)
+    assert match, finding.fix
+    command = match.group(0).strip().rstrip(".")
+    env = {k: v for k, v in os.environ.items() if k != "CI"}
+    args = shlex.split(command)
+    done = subprocess.run(
+        [str(BIN / args[0]), *args[1:]],
+        cwd=case.root,
+        capture_output=True,
+        text=True,
+        env=env,
+        check=False,
+        timeout=300,
+    )
+    assert done.returncode == 0, f"{command}\n{done.stdout}\n{done.stderr}"
+    again = case.check()  # the same check on the files as the command left them
+    assert finding.kind not in {f.kind for f in again}, f"{command} no lo arregló: {again}"

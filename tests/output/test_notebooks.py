@@ -1,0 +1,189 @@
+"""Article notebooks: made from the page's own blocks, and runnable as downloaded in Jupyter."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import ROOT, Project
+from docverify.core import config as config_mod
+from docverify.output import notebooks, search
+from docverify.parsing.pages import read_page, read_site
+from docverify.verifying import compare, recordings
+from docverify.verifying.verify import tolerance, verify
+
+ARTICLE = """\
+---
+title: "Un artículo"
+description: "Frase inicial."
+goals: ["Ver la acumulación"]
+---
+
+## Primera sección
+
+Texto antes del bloque.
+
+```python exec="on" id="suma"
+--8<-- "articulos/uno/suma.py"
+```
+
+Texto entre bloques.
+
+```python exec="on" id="falla" raises="ValueError: mal"
+print("antes")
+raise ValueError("mal")
+```
+
+## Última sección
+
+Texto final.
+"""
+
+
+def _outputs_text(cell: dict[str, Any]) -> str:
+    """What a code cell printed, as the engine records it (stream text, then «Tipo: mensaje»)."""
+    parts = []
+    for output in cell["outputs"]:
+        if output["output_type"] == "stream":
+            text = output["text"]
+            parts.append(text if isinstance(text, str) else "".join(text))
+        elif output["output_type"] == "error":
+            parts.append(f"{output['ename']}: {output['evalue']}\n")
+    return compare.normalise("".join(parts))
+
+
+def test_notebook_is_made_from_the_page_blocks(tmp_path: Path, executor) -> None:
+    project = Project(tmp_path)
+    project.snippet("articulos/uno/suma.py", "print(1 + 1)  # Expectativa: 2\n")
+    page_path = project.page("articulos/uno.md", ARTICLE)
+    config = project.config
+    page = read_page(config, page_path)
+    report = verify(config, [page], "cpu", executor, whole_site=False)
+    notebook = notebooks.build(config, page, report, dt.date(2026, 11, 29))
+
+    nbformat = pytest.importorskip("nbformat")
+    nbformat.validate(nbformat.from_dict(notebook))
+    code = [c for c in notebook["cells"] if c["cell_type"] == "code"]
+    assert [c["id"] for c in code] == [notebooks.SETUP_ID, "suma", "falla"]
+    assert code[1]["source"] == "print(1 + 1)  # Expectativa: 2"  # the snippet, not a copy
+    assert _outputs_text(code[1]) == "2"
+    assert _outputs_text(code[2]) == "antes\nValueError: mal"
+    assert code[2]["metadata"]["tags"] == ["raises-exception"]
+    text = "\n".join(c["source"] for c in notebook["cells"] if c["cell_type"] == "markdown")
+    for part in (
+        "# Un artículo",
+        "Frase inicial.",
+        "Ver la acumulación",
+        "## Primera sección",
+        "Texto antes del bloque.",
+        "Texto entre bloques.",
+        "## Última sección",
+        "Texto final.",
+    ):
+        assert part in text
+    assert "```" not in text and "--8<--" not in text, "los bloques no se repiten como texto"
+    assert notebook["metadata"]["docverify"]["runner"] == "cpu"
+    assert notebooks.notebook_path(page) == "cuadernos/uno.ipynb"
+
+
+def test_notebook_html_drops_foreign_scripts_and_adds_links() -> None:
+    html = (
+        '<script src=""> </script><script src="https://cdn.example/mathjax.js"></script>'
+        '<script src="../../assets/local.js"></script><div class="highlight-ipynb">x</div>'
+    )
+    out = notebooks.notebook_html(html, "uno.ipynb", "../../articulos/uno/", "Uno")
+    assert "cdn.example" not in out and 'src=""' not in out
+    assert "../../assets/local.js" in out
+    assert '<a class="md-button md-button--primary" href="uno.ipynb" download>' in out
+    assert 'tabindex="0" class="highlight-ipynb"' in out
+
+
+def test_search_index_gets_unaccented_words() -> None:
+    index = {
+        "config": {"fields": {"title": {"boost": 1000.0}}},
+        "docs": [
+            {
+                "location": "a/",
+                "title": "Observar la acumulación",
+                "text": "<p>Diferenciación automática y <code>retain_graph</code></p>",
+            },
+            {"location": "b/", "title": "Sin tildes", "text": "nada"},
+        ],
+    }
+    out = search.add_folded_field(index)
+    assert out["config"]["fields"][search.FIELD] == {"boost": 1.0}
+    assert out["docs"][0][search.FIELD] == "acumulacion automatica diferenciacion"
+    assert out["docs"][1][search.FIELD] == ""
+
+
+@pytest.mark.slow
+def test_built_search_index_finds_the_articles(built_site: Path) -> None:
+    index = json.loads((built_site / "search/search_index.json").read_text(encoding="utf-8"))
+    assert index["config"]["lang"] == ["es"]
+    docs = index["docs"]
+    assert not [d for d in docs if d["location"].startswith("cuadernos/")], (
+        "los cuadernos repiten el artículo: no van en la búsqueda"
+    )
+
+    def where(word: str, field: str = "text") -> set[str]:
+        return {
+            d["location"].split("/#")[0].rstrip("/")
+            for d in docs
+            if word in (d.get("title", "") + " " + d.get(field, "")).lower()
+        }
+
+    assert "articulos/primer-ejercicio" in where("gradiente")
+    assert "articulos/primer-ejercicio" in where("acumulación")
+    assert "articulos/primer-ejercicio" in where("acumulacion", search.FIELD)
+    assert where("retain_graph") == {"articulos/arquitectura-autograd"}
+
+
+@pytest.mark.slow
+def test_downloaded_notebook_runs_as_is_and_prints_what_the_page_shows(
+    built_site: Path, tmp_path: Path
+) -> None:
+    """Each published .ipynb, run in a fresh python3 kernel, prints the verified outputs."""
+    nbformat = pytest.importorskip("nbformat")
+    nbclient = pytest.importorskip("nbclient")
+    config = config_mod.load(ROOT)
+    articles = {p.rel: p for p in read_site(config) if p.rel.startswith("articulos/")}
+    published = sorted(built_site.glob("cuadernos/*/*.ipynb"))
+    assert len(published) == len(articles) == 2, published
+    for path in published:
+        stored = nbformat.read(path, as_version=4)
+        page = articles[stored.metadata["docverify"]["page"]]
+        ran = nbformat.read(path, as_version=4)
+        for cell in ran.cells:
+            if cell.cell_type == "code":
+                cell.outputs = []
+        workdir = tmp_path / path.stem
+        workdir.mkdir()
+        client = nbclient.NotebookClient(
+            ran, kernel_name="python3", timeout=300, resources={"metadata": {"path": str(workdir)}}
+        )
+        client.execute()
+        blocks = {b.id: b for b in page.blocks}
+        code = [
+            (s, r)
+            for s, r in zip(stored.cells, ran.cells, strict=True)
+            if s.cell_type == "code" and s.id in blocks
+        ]
+        assert [s.id for s, _ in code] == list(blocks), f"{path.name}: faltan bloques"
+        for shown, executed in code:
+            block = blocks[shown.id]
+            assert shown.source == block.code.rstrip("\n"), f"{block.key}: código distinto"
+            tol = tolerance(config, block)
+            got, expected = _outputs_text(executed), _outputs_text(shown)
+            assert compare.matches(expected, got, tol), (
+                f"{block.key}: Jupyter imprimió otra cosa que la página\n"
+                + compare.diff(expected, got, "página (cuaderno publicado)", "Jupyter")
+            )
+            recording = recordings.load(config, block, "cpu")
+            assert recording is not None, f"{block.key}: sin grabación cpu"
+            assert compare.matches(recording.body, got, tol), (
+                f"{block.key}: Jupyter no coincide con la grabación\n"
+                + compare.diff(recording.body, got, str(recording.path), "Jupyter")
+            )

@@ -1,0 +1,182 @@
+"""Browser test support: a local static server, Debian's Chromium, axe-core and request logs."""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import http.server
+import json
+import os
+import re
+import shutil
+import subprocess
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+ROOT = Path(__file__).resolve().parents[2]
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+NODE_DIR = ROOT / "tests" / "node"  # package.json + package-lock.json pin axe-core
+ARTIFACTS = ROOT / "test-artifacts"
+
+
+class _Handler(http.server.SimpleHTTPRequestHandler):
+    """Static files as a static host serves them: 404.html (status 404) for a missing path."""
+
+    def send_error(
+        self,
+        code: int,
+        message: str | None = None,
+        explain: str | None = None,
+    ) -> None:
+        page = Path(self.directory) / "404.html"
+        if code != 404 or not page.is_file():
+            super().send_error(code, message, explain)
+            return
+        body = page.read_bytes()
+        self.send_response(404)
+        self.send_header("Content-Type", "text/html; charset=utf-8")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        if self.command != "HEAD":
+            self.wfile.write(body)
+
+    def log_message(self, *_: Any) -> None:  # keep the test output readable
+        return
+
+
+@contextlib.contextmanager
+def serve(directory: Path) -> Iterator[str]:
+    """Serve `directory` on 127.0.0.1 on a free port; yield its base URL (ending in /)."""
+    handler = functools.partial(_Handler, directory=str(directory))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(timeout=5)
+
+
+def chromium_missing_reason() -> str | None:
+    """Why the browser tests cannot run here, or None when they can."""
+    if not CHROMIUM.is_file():
+        return (
+            f"no existe {CHROMIUM}: instala el paquete de Debian «chromium» "
+            "(apt-get install chromium); .ci/run lo instala"
+        )
+    return None
+
+
+def launch(playwright: Any) -> Any:
+    """Debian's Chromium, headless, with nothing phoning home."""
+    return playwright.chromium.launch(
+        executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS
+    )
+
+
+def axe_source() -> str:
+    """axe.min.js, installed from the lock file with `npm ci` the first time it is needed."""
+    script = NODE_DIR / "node_modules" / "axe-core" / "axe.min.js"
+    if not script.is_file():
+        npm = shutil.which("npm")
+        if npm is None:
+            raise RuntimeError("hace falta npm (Node.js) para instalar axe-core en tests/node/")
+        subprocess.run(
+            [npm, "ci", "--ignore-scripts", "--no-audit", "--no-fund"],
+            cwd=NODE_DIR,
+            check=True,
+            capture_output=True,
+            timeout=300,
+        )
+    wanted = json.loads((NODE_DIR / "package.json").read_text())["dependencies"]["axe-core"]
+    installed = json.loads(script.with_name("package.json").read_text())["version"]
+    if installed != wanted:
+        raise RuntimeError(
+            f"axe-core {installed} instalado, se esperaba {wanted}: borra "
+            f"{NODE_DIR / 'node_modules'} y repite"
+        )
+    return script.read_text(encoding="utf-8")
+
+
+def run_axe(page: Any, source: str) -> list[dict[str, Any]]:
+    """axe-core's violations on the loaded page (WCAG 2.x A/AA and best practices)."""
+    if not page.evaluate("() => typeof window.axe !== 'undefined'"):
+        page.add_script_tag(content=source)
+    return page.evaluate("""async () => {
+        const result = await axe.run(document, {resultTypes: ["violations"]});
+        return result.violations.map(v => ({
+            id: v.id, impact: v.impact, help: v.help,
+            nodes: v.nodes.slice(0, 5).map(n => n.target.join(" ") + " :: " +
+                                                 (n.failureSummary || "").split("\\n")[1]),
+        }));
+    }""")
+
+
+def describe_violations(violations: list[dict[str, Any]]) -> str:
+    lines = []
+    for v in violations:
+        lines.append(f"  - {v['id']} ({v['impact']}): {v['help']}")
+        lines.extend(f"      {node}" for node in v["nodes"])
+    return "\n".join(lines)
+
+
+class RequestLog:
+    """Every request a browser context makes, to tell the site's own from any other host."""
+
+    def __init__(self, context: Any) -> None:
+        self.urls: list[str] = []
+        context.on("request", lambda request: self.urls.append(request.url))
+
+    def foreign(self, base: str) -> list[str]:
+        """Requests to any host other than the site's (data: and blob: URLs are local)."""
+        own = urlsplit(base).netloc
+        return [
+            u
+            for u in self.urls
+            if urlsplit(u).scheme not in ("data", "blob", "about") and urlsplit(u).netloc != own
+        ]
+
+
+def screenshot(page: Any, name: str) -> Path:
+    """Save a full-page screenshot under test-artifacts/ and return its path."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    safe = re.sub(r"[^A-Za-z0-9_.-]+", "_", name).strip("_") or "pagina"
+    path = ARTIFACTS / f"{safe}.png"
+    with contextlib.suppress(Exception):  # a screenshot must never hide the real failure
+        page.screenshot(path=str(path), full_page=True)
+    return path
+
+
+def fail(page: Any, name: str, message: str) -> None:
+    """Fail the test with `message`, saving a screenshot of `page` and saying where it is."""
+    path = screenshot(page, name)
+    print(f"Captura de pantalla del fallo: {path}")
+    raise AssertionError(f"{message}\nCaptura de pantalla: {path}")
+
+
+def site_pages(site: Path) -> list[str]:
+    """Site-relative URLs of every HTML page of a built site (directory URLs), 404 included."""
+    pages = []
+    for html in sorted(site.rglob("*.html")):
+        rel = html.relative_to(site).as_posix()
+        if rel.startswith(("assets/", "search/")):
+            continue
+        pages.append(rel[: -len("index.html")] if rel.endswith("index.html") else rel)
+    return pages
+
+
+def in_ci() -> bool:
+    return os.environ.get("CI", "").lower() == "true"

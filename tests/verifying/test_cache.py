@@ -1,0 +1,337 @@
+"""The local result cache: each part of the key invalidates; bad or missing files are rebuilt."""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import Callable
+from pathlib import Path
+
+import docverify
+import pytest
+from conftest import Project, copy_site, mkdocs_build
+from docverify.cli.main import main as cli_main
+from docverify.core import config as config_mod
+from docverify.parsing.pages import read_site
+from docverify.running.executor import Executor, PageJob
+from docverify.verifying import cache as cache_mod
+from docverify.verifying.cache import Cache
+from docverify.verifying.verify import execute, spec
+
+PAGE_A = """\
+# A
+
+Un párrafo de prosa.
+
+```python exec="on" id="primero" session="s"
+import torch
+x = torch.arange(3.0)
+print(x)
+```
+
+```python exec="on" id="segundo" session="s"
+print(x * 2)
+```
+
+```python exec="on" id="incluido"
+--8<-- "a/incluido.py"
+```
+"""
+
+PAGE_B = """\
+# B
+
+```python exec="on" id="solo"
+print(sum(range(4)))
+```
+"""
+
+
+@pytest.fixture
+def site(project: Project) -> Project:
+    project.page("a.md", PAGE_A)
+    project.page("b.md", PAGE_B)
+    project.snippet("a/incluido.py", "print('incluido', 1)\n")
+    return project
+
+
+def run(
+    project: Project,
+    executor: Executor,
+    cache: Cache,
+) -> tuple[dict[str, dict], list[str]]:
+    """Execute the whole project through the cache; return results and the pages that ran."""
+    before = dict(executor.__dict__)
+    stored: list[str] = []
+    real_store = cache.store
+
+    def store(job: PageJob, results: dict, env: dict) -> bool:
+        stored.append(job.page)
+        return real_store(job, results, env)
+
+    cache.store = store  # type: ignore[method-assign]
+    results, _ = execute(project.config, read_site(project.config), "cpu", executor, cache)
+    assert executor.workers == before["workers"]
+    return results, stored
+
+
+def fresh(project: Project) -> Cache:
+    return Cache.for_config(project.config)
+
+
+def test_second_run_comes_from_the_cache(site: Project, executor: Executor) -> None:
+    results, ran = run(site, executor, fresh(site))
+    assert ran == ["a.md", "b.md"]
+    assert results["a/segundo"]["output"] == "tensor([0., 2., 4.])\n"
+    assert (site.root / ".cache/docverify/cpu/a.md.json").is_file()
+    started = executor.executed
+    cache = fresh(site)
+    again, ran = run(site, executor, cache)
+    assert ran == [] and executor.executed == started  # no block really ran
+    assert (cache.hits, cache.misses, cache.rejected) == (4, 0, 0)
+    assert {k: r["output"] for k, r in again.items()} == {
+        k: r["output"] for k, r in results.items()
+    }
+    assert all(r["cached"] for r in again.values())
+
+
+def test_a_prose_edit_reruns_nothing(site: Project, executor: Executor) -> None:
+    run(site, executor, fresh(site))
+    page = site.root / "docs/a.md"
+    page.write_text(page.read_text().replace("Un párrafo", "Otro párrafo más largo"))
+    _, ran = run(site, executor, fresh(site))
+    assert ran == []
+
+
+def _edit(path: Path, old: str, new: str) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert old in text
+    path.write_text(text.replace(old, new), encoding="utf-8")
+
+
+@pytest.mark.parametrize(
+    ("file", "old", "new", "reruns"),
+    [
+        ("docs/a.md", "print(x * 2)", "print(x * 3)", ["a.md"]),  # the block's code
+        ("snippets/a/incluido.py", "1)", "2)", ["a.md"]),  # a file the block includes
+        ("docs/a.md", "arange(3.0)", "arange(4.0)", ["a.md"]),  # an earlier block of the session
+        ("docs/b.md", "range(4)", "range(5)", ["b.md"]),  # another page: a.md is kept
+    ],
+)
+def test_a_code_edit_reruns_its_page_only(
+    site: Project, executor: Executor, *, file: str, old: str, new: str, reruns: list[str]
+) -> None:
+    first, _ = run(site, executor, fresh(site))
+    _edit(site.root / file, old, new)
+    results, ran = run(site, executor, fresh(site))
+    assert ran == reruns
+    if file == "docs/a.md" and "arange" in old:  # the later block sees the new session state
+        assert results["a/segundo"]["output"] == "tensor([0., 2., 4., 6.])\n"
+        assert "cached" not in results["a/segundo"]
+    assert results != first
+
+
+def _job(project: Project, runner: str = "cpu") -> PageJob:
+    cfg = project.config
+    page = next(p for p in read_site(cfg) if p.rel == "a.md")
+    return PageJob(page.rel, runner, [spec(cfg, b) for b in page.blocks])
+
+
+def _prime(project: Project, executor: Executor) -> PageJob:
+    run(project, executor, fresh(project))
+    job = _job(project)
+    assert fresh(project).load(job) is not None
+    return job
+
+
+def test_the_runner_is_part_of_the_key(site: Project, executor: Executor) -> None:
+    job = _prime(site, executor)
+    cache = fresh(site)
+    assert cache.key(_job(site, "gpu")) != cache.key(job)
+    assert cache.load(_job(site, "gpu")) is None
+
+
+@pytest.mark.parametrize("package", ["torch", "numpy"])
+def test_library_versions_are_part_of_the_key(
+    site: Project, executor: Executor, monkeypatch: pytest.MonkeyPatch, package: str
+) -> None:
+    job = _prime(site, executor)
+    real = cache_mod._version
+    monkeypatch.setattr(
+        cache_mod, "_version", lambda name: "9.9.9" if name == package else real(name)
+    )
+    assert fresh(site).load(job) is None
+
+
+def test_the_python_version_is_part_of_the_key(
+    site: Project, executor: Executor, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    job = _prime(site, executor)
+    monkeypatch.setattr(cache_mod.platform, "python_version", lambda: "3.99.0")
+    assert fresh(site).load(job) is None
+
+
+def test_the_engine_version_is_part_of_the_key(
+    site: Project, executor: Executor, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    job = _prime(site, executor)
+    monkeypatch.setattr(docverify, "__version__", "99.0.0")
+    cache_mod.engine_fingerprint.cache_clear()
+    try:
+        assert fresh(site).load(job) is None
+    finally:
+        monkeypatch.undo()
+        cache_mod.engine_fingerprint.cache_clear()
+    assert fresh(site).load(job) is not None
+
+
+def test_the_engine_source_is_part_of_the_key(
+    site: Project, executor: Executor, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """Same version number, one edited engine file: the cache must not trust old results."""
+    job = _prime(site, executor)
+    package = Path(docverify.__file__).parent
+    copy = tmp_path / "docverify"
+    shutil.copytree(package, copy, ignore=shutil.ignore_patterns("__pycache__"))
+    with (copy / "child.py").open("a", encoding="utf-8") as handle:
+        handle.write("\n# an engine edit\n")
+    monkeypatch.setattr(docverify, "__file__", str(copy / "__init__.py"))
+    cache_mod.engine_fingerprint.cache_clear()
+    try:
+        assert fresh(site).load(job) is None
+    finally:
+        monkeypatch.undo()
+        cache_mod.engine_fingerprint.cache_clear()
+
+
+def _truncate(path: Path) -> None:
+    path.write_bytes(path.read_bytes()[: path.stat().st_size // 2])
+
+
+def _tamper(path: Path) -> None:  # a plausible edit that keeps the JSON valid
+    path.write_text(
+        path.read_text(encoding="utf-8").replace("tensor([0., 2., 4.])", "tensor([9., 9., 9.])")
+    )
+
+
+def _garbage(path: Path) -> None:
+    path.write_bytes(b"\x00\xff not a cache file")
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [Path.unlink, _truncate, _tamper, _garbage],
+    ids=["deleted", "truncated", "tampered", "garbage"],
+)
+def test_a_missing_or_corrupt_file_is_rebuilt_not_trusted(
+    site: Project, executor: Executor, damage: Callable[[Path], None]
+) -> None:
+    _prime(site, executor)
+    path = site.root / ".cache/docverify/cpu/a.md.json"
+    damage(path)
+    cache = fresh(site)
+    results, ran = run(site, executor, cache)
+    assert ran == ["a.md"]
+    assert results["a/segundo"]["output"] == "tensor([0., 2., 4.])\n"
+    assert cache.rejected == (0 if damage is Path.unlink else 1)
+    assert fresh(site).load(_job(site)) is not None  # rebuilt and trusted again
+
+
+def test_the_whole_cache_folder_is_safe_to_delete(site: Project, executor: Executor) -> None:
+    _prime(site, executor)
+    shutil.rmtree(site.root / ".cache")
+    _, ran = run(site, executor, fresh(site))
+    assert ran == ["a.md", "b.md"]
+
+
+def test_a_timeout_is_not_cached(project: Project, executor: Executor) -> None:
+    project.page(
+        "t.md",
+        """\
+        # T
+
+        ```python exec="on" id="lento" timeout="0.5"
+        import time
+        time.sleep(30)
+        ```
+        """,
+    )
+    cache = fresh(project)
+    results, _ = run(project, executor, cache)
+    assert "tiempo límite" in results["t/lento"]["error"]
+    assert not (project.root / ".cache/docverify/cpu/t.md.json").exists()
+
+
+@pytest.mark.parametrize(
+    ("env", "expected"),
+    [
+        ({}, True),
+        ({"CI": "true"}, False),
+        ({"DOCVERIFY_CACHE": "0"}, False),
+        ({"CI": "false"}, True),
+    ],
+)
+def test_ci_and_the_switch_turn_the_cache_off(
+    monkeypatch: pytest.MonkeyPatch, env: dict[str, str], expected: bool
+) -> None:
+    for name in ("CI", "DOCVERIFY_CACHE"):
+        monkeypatch.delenv(name, raising=False)
+    for name, value in env.items():
+        monkeypatch.setenv(name, value)
+    assert cache_mod.allowed() is expected
+
+
+@pytest.mark.parametrize(
+    ("args", "env", "cached"),
+    [
+        ([], {}, True),
+        (["--no-cache"], {}, False),
+        ([], {"CI": "true"}, False),
+    ],
+)
+def test_check_uses_the_cache_locally_only(
+    site: Project,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    *,
+    args: list[str],
+    env: dict[str, str],
+    cached: bool,
+) -> None:
+    monkeypatch.chdir(site.root)
+    monkeypatch.delenv("CI", raising=False)
+    monkeypatch.delenv("DOCVERIFY_CACHE", raising=False)
+    for name, value in env.items():
+        monkeypatch.setenv(name, value)
+    code = cli_main(["check", "--runner", "cpu", "--workers", "2", *args])
+    assert code == 1  # no recordings in this project: the check itself must fail
+    # .cache/docverify/ also holds the shard durations; the cache itself is <runner>/.
+    assert (site.root / ".cache/docverify/cpu").exists() is cached
+    cli_main(["check", "--runner", "cpu", "--workers", "2", *args])
+    summary = capsys.readouterr().out.strip().splitlines()[-1]
+    assert ("(4 desde la caché)" in summary) is cached, summary
+
+
+@pytest.mark.slow
+def test_a_serve_style_rebuild_after_a_prose_edit_reruns_no_block(tmp_path: Path) -> None:
+    """The hook uses the cache outside CI: a second build after a prose edit re-stores nothing."""
+    root = copy_site(tmp_path / "copy")
+    local = {"DOCVERIFY_CACHE": "1", "CI": "false"}
+    first = mkdocs_build(root, tmp_path / "one", env=local)
+    assert first.returncode == 0, first.stderr
+    files = sorted((root / ".cache/docverify/cpu").rglob("*.json"))
+    assert len(files) == sum(1 for p in read_site(config_mod.load(root)) if p.blocks)
+    stamps = [f.stat().st_mtime_ns for f in files]
+    _edit(
+        root / "docs/articulos/primer-ejercicio.md",
+        "son dos pruebas distintas",
+        "son dos pruebas bien distintas",
+    )
+    second = mkdocs_build(root, tmp_path / "two", env=local)
+    assert second.returncode == 0, second.stderr
+    assert [f.stat().st_mtime_ns for f in files] == stamps
+    assert "dos pruebas bien distintas" in (
+        tmp_path / "two/articulos/primer-ejercicio/index.html"
+    ).read_text(encoding="utf-8")
+    uncached = mkdocs_build(root, tmp_path / "three")  # the tests' default: DOCVERIFY_CACHE=0
+    assert uncached.returncode == 0, uncached.stderr
+    assert [f.stat().st_mtime_ns for f in files] == stamps  # ran, but never read nor wrote

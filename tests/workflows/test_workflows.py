@@ -1,0 +1,356 @@
+"""The GitHub workflows, checked offline: schema, zizmor and our invariants, each able to fail."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from support import workflow_rules as rules
+
+ROOT = Path(__file__).resolve().parents[2]
+GITHUB = ROOT / ".github"
+WORKFLOWS = GITHUB / "workflows"
+BIN = Path(sys.executable).parent
+# Any attempt to reach the network goes to a closed local port and fails: the tools must work
+# from what is installed (check-jsonschema's vendored schemas, zizmor's offline audits).
+OFFLINE = {
+    "HTTP_PROXY": "http://127.0.0.1:9",
+    "HTTPS_PROXY": "http://127.0.0.1:9",
+    "http_proxy": "http://127.0.0.1:9",
+    "https_proxy": "http://127.0.0.1:9",
+    "ALL_PROXY": "http://127.0.0.1:9",
+    "NO_PROXY": "",
+    "no_proxy": "",
+    "ZIZMOR_OFFLINE": "true",
+}
+GATE = (
+    "    if: github.event_name == 'push' || "
+    "github.event.pull_request.head.repo.full_name == github.repository\n"
+)
+
+
+def text(name: str) -> str:
+    return (WORKFLOWS / name).read_text(encoding="utf-8")
+
+
+def mutate(name: str, old: str, new: str) -> str:
+    """The workflow with its first `old` replaced; the test is void unless `old` is there."""
+    original = text(name)
+    assert old in original, f"la mutación no aplica: «{old.strip()}» no está en {name}"
+    return original.replace(old, new, 1)
+
+
+def rules_broken(workflow_text: str, name: str) -> set[str]:
+    return {p.rule for p in rules.check(workflow_text, name)}
+
+
+def run_tool(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [str(BIN / args[0]), *args[1:]],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        env={**os.environ, **OFFLINE},
+        check=False,
+        timeout=120,
+    )
+
+
+# --- The real workflows -------------------------------------------------------------------------
+
+
+def test_the_workflows_follow_every_rule() -> None:
+    problems = rules.check_folder(WORKFLOWS)
+    assert not problems, "\n".join(map(str, problems))
+
+
+def test_the_rules_see_what_they_guard() -> None:
+    """A checker that finds no job, no pin and no deploy would pass vacuously: count them."""
+    docs = rules.load(text("docs.yml"))
+    jobs = docs["jobs"]
+    assert rules.events(docs) == {"pull_request", "push"}
+    assert [n for n, j in jobs.items() if rules.is_gpu(j)] == ["gpu"]
+    assert [n for n, j in jobs.items() if rules.is_cpu(j) and n != "deploy"] == ["cpu"]
+    assert rules.all_needs(jobs, "deploy") == {"cpu", "gpu"}
+    assert rules.runs_on(jobs["gpu"]) == ["self-hosted", "linux", "x64", "gpu"]
+    weekly = rules.load(text("weekly.yml"))
+    assert rules.events(weekly) == {"schedule", "workflow_dispatch"}
+    assert rules.all_needs(weekly["jobs"], "report") == {"cpu", "gpu", "freshness"}
+    pinned = [
+        ref
+        for name in ("docs.yml", "weekly.yml")
+        for _, ref in rules.all_uses(rules.load(text(name))["jobs"])
+    ]
+    assert len(pinned) >= 12
+    assert all(rules.SHA.match(ref.partition("@")[2]) for ref in pinned)
+
+
+def test_only_deploy_and_report_may_write() -> None:
+    writers = {}
+    for path in sorted(WORKFLOWS.glob("*.yml")):
+        for name, job in rules.load(path.read_text(encoding="utf-8"))["jobs"].items():
+            perms = job.get("permissions") or {}
+            scopes = sorted(s for s, level in perms.items() if level == "write")
+            if scopes:
+                writers[f"{path.name}:{name}"] = scopes
+    assert writers == {"docs.yml:deploy": ["id-token", "pages"], "weekly.yml:report": ["issues"]}
+
+
+# --- Each rule fails when its invariant is broken ---------------------------------------------
+
+MUTATIONS = [
+    # (id, workflow, old, new, rule expected to break)
+    ("sin-puerta", "docs.yml", GATE, "", "puerta-fork"),
+    ("puerta-o-true", "docs.yml", GATE, GATE.rstrip("\n") + " || true\n", "puerta-fork"),
+    (
+        "puerta-acepta-pr",
+        "docs.yml",
+        "github.event_name == 'push' ||",
+        "github.event_name == 'pull_request' ||",
+        "puerta-fork",
+    ),
+    (
+        "puerta-negada",
+        "docs.yml",
+        "github.event_name == 'push' ||",
+        "github.event_name != 'pull_request' ||",
+        "puerta-fork",
+    ),
+    (
+        "pr-en-semanal",
+        "weekly.yml",
+        "  workflow_dispatch:\n",
+        "  workflow_dispatch:\n  pull_request:\n",
+        "puerta-fork",
+    ),
+    (
+        "pull-request-target",
+        "docs.yml",
+        "  pull_request:\n",
+        "  pull_request:\n  pull_request_target:\n",
+        "disparador",
+    ),
+    (
+        "accion-por-etiqueta",
+        "docs.yml",
+        "actions/checkout@11bd71901bbe5b1630ceea73d27597364c9af683 # v4.2.2",
+        "actions/checkout@v4.2.2",
+        "fijado",
+    ),
+    (
+        "sha-corto",
+        "weekly.yml",
+        "actions/github-script@60a0d83039c74a4aee543508d2ffcb1c3799cdea",
+        "actions/github-script@60a0d83",
+        "fijado",
+    ),
+    (
+        "sin-version",
+        "docs.yml",
+        "d6db90164ac5ed86f2b6aed7e0febac5b3c0c03e # v4.0.5",
+        "d6db90164ac5ed86f2b6aed7e0febac5b3c0c03e",
+        "fijado",
+    ),
+    ("deploy-sin-gpu", "docs.yml", "needs: [cpu, gpu]", "needs: [cpu]", "deploy"),
+    ("deploy-sin-cpu", "docs.yml", "needs: [cpu, gpu]", "needs: [gpu]", "deploy"),
+    (
+        "deploy-always",
+        "docs.yml",
+        "\n    if: github.event_name == 'push' && github.ref",
+        "\n    if: always() && github.event_name == 'push' && github.ref",
+        "deploy",
+    ),
+    (
+        "deploy-en-pr",
+        "docs.yml",
+        " && github.ref == 'refs/heads/main'\n    runs-on",
+        "\n    runs-on",
+        "deploy",
+    ),
+    (
+        "deploy-o",
+        "docs.yml",
+        "\n    if: github.event_name == 'push' && github.ref",
+        "\n    if: github.event_name == 'pull_request'"
+        " || github.event_name == 'push' && github.ref",
+        "deploy",
+    ),
+    ("escritura-en-cpu", "docs.yml", "contents: read # checkout", "contents: write", "permisos"),
+    (
+        "write-all",
+        "weekly.yml",
+        "issues: write # open",
+        "issues: write\n      contents: write #",
+        "permisos",
+    ),
+    ("permisos-por-defecto", "docs.yml", "permissions: {}\n", "", "permisos-globales"),
+    (
+        "permisos-globales-lectura",
+        "weekly.yml",
+        "permissions: {}\n",
+        "permissions:\n  contents: read\n",
+        "permisos-globales",
+    ),
+    ("sin-timeout", "docs.yml", "    timeout-minutes: 10\n", "", "timeout"),
+    (
+        "sin-concurrencia",
+        "weekly.yml",
+        "concurrency:\n  group: weekly-${{ github.ref }}\n  cancel-in-progress: false\n",
+        "",
+        "concurrencia",
+    ),
+    (
+        "credenciales",
+        "docs.yml",
+        "persist-credentials: false",
+        "persist-credentials: true",
+        "checkout",
+    ),
+    (
+        "incidencia-siempre",
+        "weekly.yml",
+        "    if: ${{ failure() }}\n    runs-on",
+        "    runs-on",
+        "permisos",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("workflow", "old", "new", "rule"), [m[1:] for m in MUTATIONS], ids=[m[0] for m in MUTATIONS]
+)
+def test_a_broken_invariant_is_reported(workflow: str, old: str, new: str, rule: str) -> None:
+    assert rule not in rules_broken(text(workflow), workflow)
+    assert rule in rules_broken(mutate(workflow, old, new), workflow)
+
+
+@pytest.mark.parametrize(
+    "condition",
+    [
+        "github.event_name == 'push' || github.event.pull_request.head.repo.full_name == "
+        "github.repository",
+        "${{ (github.event_name == 'push' || github.event_name == 'pull_request' && "
+        "github.event.pull_request.head.repo.full_name == github.repository) && !cancelled() }}",
+    ],
+)
+def test_equivalent_gates_are_accepted(condition: str) -> None:
+    assert rules.guarded(rules.expression(condition))
+
+
+@pytest.mark.parametrize(
+    "condition",
+    [
+        "github.event.pull_request.head.repo.full_name == github.repository && true || true",
+        "contains(github.event.pull_request.labels.*.name, 'gpu')",
+        "github.event_name == 'push'",
+        "!(github.event.pull_request.head.repo.full_name != github.repository)",
+    ],
+)
+def test_weaker_gates_are_refused(condition: str) -> None:
+    assert not rules.guarded(rules.expression(condition))
+
+
+# --- check-jsonschema, with its vendored schemas ------------------------------------------------
+
+
+def test_the_workflows_match_the_github_schema() -> None:
+    result = run_tool(
+        "check-jsonschema",
+        "--builtin-schema",
+        "vendor.github-workflows",
+        *sorted(str(p) for p in WORKFLOWS.glob("*.yml")),
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    dependabot = run_tool(
+        "check-jsonschema", "--builtin-schema", "vendor.dependabot", str(GITHUB / "dependabot.yml")
+    )
+    assert dependabot.returncode == 0, dependabot.stdout + dependabot.stderr
+
+
+def test_the_schema_check_can_fail(tmp_path: Path) -> None:
+    broken = tmp_path / "docs.yml"
+    broken.write_text(
+        mutate("docs.yml", "    timeout-minutes: 10\n", "    timeout: 10\n"), encoding="utf-8"
+    )
+    bad_dependabot = tmp_path / "dependabot.yml"
+    bad_dependabot.write_text(
+        (GITHUB / "dependabot.yml")
+        .read_text(encoding="utf-8")
+        .replace("interval: weekly", "interval: fortnightly", 1),
+        encoding="utf-8",
+    )
+    result = run_tool(
+        "check-jsonschema", "--builtin-schema", "vendor.github-workflows", str(broken)
+    )
+    assert result.returncode == 1, result.stdout + result.stderr
+    assert "timeout" in result.stdout + result.stderr
+    result = run_tool(
+        "check-jsonschema", "--builtin-schema", "vendor.dependabot", str(bad_dependabot)
+    )
+    assert result.returncode == 1, result.stdout + result.stderr
+
+
+def test_dependabot_watches_pip_and_actions() -> None:
+    import yaml  # noqa: PLC0415
+
+    config = yaml.safe_load((GITHUB / "dependabot.yml").read_text(encoding="utf-8"))
+    assert {u["package-ecosystem"] for u in config["updates"]} == {"pip", "github-actions"}
+
+
+# --- zizmor, offline, auditor persona (every finding, false positives included) --------------
+
+
+def zizmor(folder: Path) -> subprocess.CompletedProcess[str]:
+    return run_tool(
+        "zizmor",
+        "--offline",
+        "--no-config",
+        "--no-progress",
+        "--persona",
+        "auditor",
+        "--format",
+        "plain",
+        "--color",
+        "never",
+        str(folder),
+    )
+
+
+def test_zizmor_finds_nothing() -> None:
+    result = zizmor(GITHUB)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "No findings to report" in result.stdout + result.stderr
+    # Every suppression is inline and carries its reason on the line above.
+    for path in sorted(WORKFLOWS.glob("*.yml")):
+        lines = path.read_text(encoding="utf-8").splitlines()
+        for number, line in enumerate(lines):
+            if "zizmor: ignore" in line:
+                assert "Ignored zizmor finding:" in "\n".join(lines[max(0, number - 3) : number]), (
+                    f"{path.name}:{number + 1}: ignorar un hallazgo de zizmor exige justificarlo"
+                )
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "audit"),
+    [
+        (
+            "        run: .venv/bin/mkdocs build --strict\n",
+            '        run: echo "${{ github.event.pull_request.title }}"\n',
+            "template-injection",
+        ),
+        (" # zizmor: ignore[self-hosted-runner]", "", "self-hosted-runner"),
+        ("        with:\n          persist-credentials: false\n", "", "artipacked"),
+    ],
+    ids=["inyeccion", "runner-propio-sin-justificar", "credenciales"],
+)
+def test_zizmor_can_fail(tmp_path: Path, old: str, new: str, audit: str) -> None:
+    copy = tmp_path / ".github"
+    shutil.copytree(GITHUB, copy)
+    (copy / "workflows" / "docs.yml").write_text(mutate("docs.yml", old, new), encoding="utf-8")
+    result = zizmor(copy)
+    assert result.returncode != 0
+    assert audit in result.stdout + result.stderr
