@@ -102,6 +102,29 @@ def test_only_deploy_and_report_may_write() -> None:
     assert writers == {"docs.yml:deploy": ["id-token", "pages"], "weekly.yml:report": ["issues"]}
 
 
+def test_a_push_to_main_says_when_the_weekly_schedule_was_disabled() -> None:
+    """GitHub turns a schedule off after 60 idle days and never back on: a push to main checks."""
+    jobs = rules.load(text("docs.yml"))["jobs"]
+    checkers = [
+        (name, job)
+        for name, job in jobs.items()
+        if any(
+            "actions/workflows/weekly.yml" in str(s.get("run", ""))
+            and "disabled_inactivity" in str(s.get("run", ""))
+            for s in job.get("steps", []) or []
+        )
+    ]
+    assert len(checkers) == 1, [n for n, _ in checkers]
+    name, job = checkers[0]
+    assert job.get("permissions") == {"actions": "read"}, job.get("permissions")
+    assert rules.split_top(rules.expression(job.get("if")), "&&") == [
+        "github.event_name == 'push'",
+        "github.ref == 'refs/heads/main'",
+    ]
+    assert name not in rules.all_needs(jobs, "deploy"), "no debe bloquear la publicación"
+    assert "schedule" in rules.events(rules.load(text("weekly.yml")))
+
+
 # --- Each rule fails when its invariant is broken ---------------------------------------------
 
 MUTATIONS = [
