@@ -40,7 +40,8 @@ STUBS = {
     "python3": (
         'case "$*" in\n'
         '  *ensurepip*) test -e "$STUB_STATE/venv" ;;\n'
-        "  *version_info*) exit 0 ;;\n"
+        '  *version_info*) test -z "$STUB_OLD_PYTHON" ;;\n'
+        '  --version) echo "Python 3.11.2" ;;\n'
         '  *tasks.py*) echo "python3 $*" >> "$STUB_LOG" ;;\n'
         "  *) exit 2 ;;\n"
         "esac\n"
@@ -55,6 +56,7 @@ def run_ci(
     sudo: str | None,
     missing: set[str],
     broken_chromium: bool = False,
+    old_python: bool = False,
 ) -> tuple[subprocess.CompletedProcess[str], list[str]]:
     bin_dir, state = tmp_path / "bin", tmp_path / "state"
     bin_dir.mkdir()
@@ -87,6 +89,7 @@ def run_ci(
         "STUB_UID": str(uid),
         "STUB_SUDO": sudo or "1",
         "STUB_BROKEN_CHROMIUM": "1" if broken_chromium else "",
+        "STUB_OLD_PYTHON": "1" if old_python else "",
     }
     bash = shutil.which("bash") or "/bin/bash"
     result = subprocess.run(
@@ -145,8 +148,43 @@ def test_chromium_elsewhere_does_not_count(tmp_path: Path) -> None:
     assert not [line for line in log if "tasks.py" in line], log
 
 
+def test_a_python_the_pins_refuse_is_named_before_anything_runs(tmp_path: Path) -> None:
+    result, log = run_ci(tmp_path, uid=0, sudo=None, missing=ALL, old_python=True)
+    assert result.returncode == 1
+    assert "Python 3.11.5 o posterior" in result.stderr, result.stderr
+    assert "encontrado: Python 3.11.2" in result.stderr, result.stderr
+    assert log == [], log
+
+
 def test_it_checks_the_binary_the_browser_tests_launch() -> None:
     text = RUN.read_text(encoding="utf-8")
     assert f'chromium="${{DOCS_CHROMIUM:-{bs.CHROMIUM}}}"' in text
     assert "command -v chromium" not in text
     assert os.access(RUN, os.X_OK) or text.startswith("#!/usr/bin/env bash")
+
+
+def test_the_python_it_asks_for_is_the_oldest_the_pins_accept() -> None:
+    """The version .ci/run requires satisfies every pinned package, and one below it does not."""
+    import re  # noqa: PLC0415
+    import tomllib  # noqa: PLC0415
+    from importlib import metadata  # noqa: PLC0415
+
+    from packaging.requirements import Requirement  # noqa: PLC0415
+    from packaging.specifiers import SpecifierSet  # noqa: PLC0415
+
+    found = re.search(r"sys\.version_info < \((\d+), (\d+), (\d+)\)", RUN.read_text("utf-8"))
+    assert found, "no encuentro la versión mínima de Python en .ci/run"
+    major, minor, patch = (int(x) for x in found.groups())
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    pins = [
+        *project["dependencies"],
+        *(d for e in project["optional-dependencies"].values() for d in e),
+    ]
+    specifiers = {}
+    for pin in pins:
+        name = Requirement(pin).name
+        specifiers[name] = SpecifierSet(metadata.metadata(name).get("Requires-Python") or "")
+    asked = f"{major}.{minor}.{patch}"
+    assert all(s.contains(asked) for s in specifiers.values()), specifiers
+    below = f"{major}.{minor}.{patch - 1}" if patch else f"{major}.{minor - 1}.99"
+    assert not all(s.contains(below) for s in specifiers.values()), (below, specifiers)
