@@ -53,6 +53,7 @@ NODE24 = {
     "actions/checkout": Node24("v5.0.0", "v7.0.1 3d3c42e5aac5: runs.using node24"),
     "actions/setup-python": Node24("v6.0.0", "v7.0.0 5fda3b95a4ea: runs.using node24"),
     "actions/upload-artifact": Node24("v6.0.0", "v7.0.0 bbbca2ddaa5d: runs.using node24"),
+    "actions/download-artifact": Node24("v7.0.0", "v8.0.1 3e5f45b2cfb9: runs.using node24"),
     "actions/deploy-pages": Node24("v5.0.0", "v5.0.0 cd2ce8fcbc39: runs.using node24"),
     "actions/github-script": Node24("v8.0.0", "v8.0.0 ed597411d8f9: runs.using node24"),
     # Composite: v5.0.0 runs tar and actions/upload-artifact@bbbca2ddaa5d (v7.0.0, node24), pinned
