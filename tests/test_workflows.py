@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -100,6 +101,22 @@ def test_only_deploy_and_report_may_write() -> None:
             if scopes:
                 writers[f"{path.name}:{name}"] = scopes
     assert writers == {"docs.yml:deploy": ["id-token", "pages"], "weekly.yml:report": ["issues"]}
+
+
+def test_the_node24_table_covers_every_action_in_use() -> None:
+    """Each entry names a release checked at or after its first Node 24 release; none is idle."""
+    used = {
+        "/".join(ref.partition("@")[0].split("/")[:2])
+        for name in ("docs.yml", "weekly.yml")
+        for _, ref in rules.all_uses(rules.load(text(name))["jobs"])
+    }
+    assert used <= set(rules.NODE24), used - set(rules.NODE24)
+    assert len(used) >= 6, used
+    for action, entry in rules.NODE24.items():
+        first, checked = rules.version_tuple(entry.first), rules.version_tuple(entry.checked)
+        assert first and checked and checked >= first, (action, entry)
+        assert re.search(r"\b[0-9a-f]{12}\b", entry.checked), (action, entry)
+        assert "node24" in entry.checked or "composite" in entry.checked, (action, entry)
 
 
 def test_a_push_to_main_says_when_the_weekly_schedule_was_disabled() -> None:
