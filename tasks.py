@@ -3,14 +3,20 @@
 python3 tasks.py serve   # install what is needed, build and serve on http://127.0.0.1:8000
 python3 tasks.py test    # install what is needed and run every test (strict build included)
 python3 tasks.py build   # install and build the site once into site/ (strict)
+
+DOCS_TORCH_INDEX=https://download.pytorch.org/whl/cpu python3 tasks.py install
+    installs torch first from that index (the CPU wheels, without CUDA), at the version pinned in
+    pyproject.toml, its only source; the rest of the install then finds it satisfied.
 """
 
 from __future__ import annotations
 
 import hashlib
 import os
+import re
 import subprocess
 import sys
+import tomllib
 import venv
 from pathlib import Path
 
@@ -18,6 +24,18 @@ ROOT = Path(__file__).resolve().parent
 VENV = Path(os.environ.get("DOCS_VENV", ROOT / ".venv"))
 BIN = VENV / "bin"
 STAMP = VENV / ".installed"
+
+
+def torch_requirement() -> str:
+    """The torch pin (`torch==X.Y.Z`) from pyproject.toml, where it is written once."""
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    pins = [d for d in project.get("dependencies", []) if re.match(r"torch\s*[=<>!~]", d)]
+    if len(pins) != 1 or not re.fullmatch(r"torch\s*==\s*[\w.]+", pins[0]):
+        raise SystemExit(
+            "pyproject.toml: [project].dependencies debe fijar torch una sola vez, "
+            f"como «torch==VERSIÓN» (encontrado: {pins})"
+        )
+    return pins[0].replace(" ", "")
 
 
 def install() -> None:
@@ -30,6 +48,9 @@ def install() -> None:
         venv.create(VENV, with_pip=True)
     pip = [str(BIN / "python"), "-m", "pip", "install", "--quiet", "--disable-pip-version-check"]
     subprocess.run([*pip, "--upgrade", "pip"], check=True)
+    torch_index = os.environ.get("DOCS_TORCH_INDEX")
+    if torch_index:
+        subprocess.run([*pip, torch_requirement(), "--index-url", torch_index], check=True)
     subprocess.run([*pip, "-e", f"{ROOT}[site,dev]"], check=True)
     STAMP.write_text(digest)
 

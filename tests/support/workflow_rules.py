@@ -35,6 +35,47 @@ STATUS_FUNCTIONS = ("always()", "failure()", "cancelled()")
 
 
 @dataclass(frozen=True)
+class Node24:
+    """An action's first release that runs on Node 24, and what was read to know it.
+
+    GitHub's runners run Node 24 by default since June 2026 and drop Node 20 in September 2026.
+    `first` is the first release whose action.yml says `runs.using: node24` (for a composite
+    action: whose inner actions are all pinned by SHA to such releases); `checked` records the
+    release and commit whose action.yml was read. An action missing here must be read the same way
+    (its action.yml at the pinned commit) before it is added.
+    """
+
+    first: str
+    checked: str
+
+
+NODE24 = {
+    "actions/checkout": Node24("v5.0.0", "v7.0.1 3d3c42e5aac5: runs.using node24"),
+    "actions/setup-python": Node24("v6.0.0", "v7.0.0 5fda3b95a4ea: runs.using node24"),
+    "actions/upload-artifact": Node24("v6.0.0", "v7.0.0 bbbca2ddaa5d: runs.using node24"),
+    "actions/download-artifact": Node24("v7.0.0", "v8.0.1 3e5f45b2cfb9: runs.using node24"),
+    "actions/deploy-pages": Node24("v5.0.0", "v5.0.0 cd2ce8fcbc39: runs.using node24"),
+    "actions/github-script": Node24("v8.0.0", "v8.0.0 ed597411d8f9: runs.using node24"),
+    # Composite: v5.0.0 runs tar and actions/upload-artifact@bbbca2ddaa5d (v7.0.0, node24), pinned
+    # by SHA; v3.0.1 called actions/upload-artifact@v4, a movable tag on Node 20.
+    "actions/upload-pages-artifact": Node24(
+        "v5.0.0", "v5.0.0 fc324d354710: composite, uses actions/upload-artifact@bbbca2dd (v7.0.0)"
+    ),
+}
+# The CPU wheels of torch (no CUDA): what a GitHub-hosted runner installs, from the pin that
+# pyproject.toml holds (tasks.py reads it when DOCS_TORCH_INDEX is set).
+TORCH_CPU_INDEX = "https://download.pytorch.org/whl/cpu"
+TORCH_VERSION_LITERAL = re.compile(r"\btorch\s*(==|>=|<=|~=|!=|===)\s*\d")
+DEFAULT_BRANCH = "github.ref == format('refs/heads/{0}', github.event.repository.default_branch)"
+SCHEDULED = "github.event_name == 'schedule'"
+
+
+def version_tuple(text: str) -> tuple[int, ...] | None:
+    match = re.search(r"v(\d+(?:\.\d+)*)\b", text)
+    return tuple(int(x) for x in match.group(1).split(".")) if match else None
+
+
+@dataclass(frozen=True)
 class Problem:
     rule: str
     where: str
@@ -234,6 +275,8 @@ def check(text: str, name: str) -> list[Problem]:
         )
 
     problems.extend(_pin_problems(name, text, jobs))
+    problems.extend(_node24_problems(name, text, jobs))
+    problems.extend(_torch_problems(name, text, doc))
     for job_name, job in jobs.items():
         where = f"jobs.{job_name}"
         timeout = job.get("timeout-minutes")
@@ -249,9 +292,173 @@ def check(text: str, name: str) -> list[Problem]:
                 )
         if is_self_hosted(job):
             problems.extend(_self_hosted_problems(name, job_name, job, triggers))
+            problems.extend(_cache_problems(name, job_name, job, doc))
         if steps_using(job, "actions/deploy-pages"):
             problems.extend(_deploy_problems(name, job_name, jobs))
+        if steps_using(job, "actions/upload-pages-artifact"):
+            problems.extend(_site_url_problems(name, job_name, job))
+        if "workflow_dispatch" in triggers and (job.get("permissions") or {}).get("issues") == (
+            "write"
+        ):
+            problems.extend(_default_branch_problems(name, job_name, job))
     return problems
+
+
+def _node24_problems(name: str, text: str, jobs: dict[str, Any]) -> list[Problem]:
+    """Every action is in NODE24, pinned to that release or a later one (its comment says which)."""
+    found = []
+    raw_uses = uses_lines(text)
+    for job_name, ref in all_uses(jobs):
+        if ref.startswith(("./", "docker://")):
+            continue
+        action = "/".join(ref.partition("@")[0].split("/")[:2])
+        where = f"{name}: jobs.{job_name} uses {ref}"
+        known = NODE24.get(action)
+        if known is None:
+            found.append(
+                Problem(
+                    "node24",
+                    where,
+                    f"{action} no está en la tabla NODE24: lee runs.using en su action.yml "
+                    "en ese commit y añádela",
+                )
+            )
+            continue
+        minimum = version_tuple(known.first)
+        for comment in raw_uses.get(ref, []):
+            pinned = version_tuple(comment)
+            if pinned is not None and minimum is not None and pinned < minimum:
+                found.append(
+                    Problem(
+                        "node24",
+                        where,
+                        f"{action} corre en Node 24 desde {known.first}; la fijada es anterior "
+                        "(Node 20, que los runners de GitHub ya no ejecutan)",
+                    )
+                )
+    return found
+
+
+def _env_value(key: str, *scopes: dict[str, Any] | None) -> str | None:
+    """The value of `key` in the innermost env that sets it (step, then job, then workflow)."""
+    for scope in scopes:
+        env = (scope or {}).get("env") or {}
+        if isinstance(env, dict) and key in env:
+            return str(env[key])
+    return None
+
+
+def _torch_problems(name: str, text: str, doc: dict[str, Any]) -> list[Problem]:
+    """torch's version is written in pyproject.toml only; hosted runners take the CPU wheels."""
+    found = []
+    for number, line in enumerate(text.splitlines(), 1):
+        if TORCH_VERSION_LITERAL.search(line):
+            found.append(
+                Problem(
+                    "torch",
+                    f"{name}:{number}",
+                    "la versión de torch se fija solo en pyproject.toml (tasks.py la lee de "
+                    "allí); repetida aquí, una subida de Dependabot la dejaría atrás",
+                )
+            )
+    for job_name, job in (doc.get("jobs") or {}).items():
+        if not is_cpu(job):
+            continue
+        for step in job.get("steps", []) or []:
+            if "tasks.py install" not in str(step.get("run", "")):
+                continue
+            if _env_value("DOCS_TORCH_INDEX", step, job, doc) != TORCH_CPU_INDEX:
+                found.append(
+                    Problem(
+                        "torch",
+                        f"{name}: jobs.{job_name}",
+                        "en un runner de GitHub, tasks.py install necesita "
+                        f"DOCS_TORCH_INDEX: {TORCH_CPU_INDEX} (si no, instala el torch de "
+                        "PyPI con CUDA, varios GB)",
+                    )
+                )
+    return found
+
+
+def _cache_problems(
+    name: str, job_name: str, job: dict[str, Any], doc: dict[str, Any]
+) -> list[Problem]:
+    """A self-hosted job keeps no cache for the next job (Dependabot's and others' included)."""
+    where = f"{name}: jobs.{job_name}"
+    found = []
+    if _env_value("PIP_NO_CACHE_DIR", job, doc) not in ("1", "true", "True"):
+        found.append(
+            Problem("cache", where, 'el runner propio necesita PIP_NO_CACHE_DIR: "1" en env')
+        )
+    steps = job.get("steps", []) or []
+    for step in steps:
+        uses = str(step.get("uses", "")).split("@")[0]
+        if uses.startswith("actions/cache") or "cache" in (step.get("with") or {}):
+            found.append(
+                Problem("cache", where, f"el runner propio no usa cachés entre trabajos ({uses})")
+            )
+    first = str(steps[0].get("run", "")) if steps else ""
+    for variable in ("XDG_CACHE_HOME", "npm_config_cache"):
+        if not re.search(rf"{variable}=\$RUNNER_TEMP/\S*.*>>\s*\"?\$GITHUB_ENV", first):
+            found.append(
+                Problem(
+                    "cache",
+                    where,
+                    f"el primer paso debe llevar {variable} a $RUNNER_TEMP (vía $GITHUB_ENV), "
+                    "que el runner vacía antes y después de cada trabajo",
+                )
+            )
+    return found
+
+
+def _site_url_problems(name: str, job_name: str, job: dict[str, Any]) -> list[Problem]:
+    """The uploaded site was built with its published address (SITE_URL from Pages)."""
+    where = f"{name}: jobs.{job_name}"
+    steps = job.get("steps", []) or []
+    upload = next(
+        i for i, s in enumerate(steps) if str(s.get("uses", "")).startswith("actions/upload-pages")
+    )
+    pages_ids = [
+        str(s["id"])
+        for s in steps[:upload]
+        if "id" in s
+        and (
+            re.search(r"gh api \S*/pages\b", str(s.get("run", "")))
+            or str(s.get("uses", "")).startswith("actions/configure-pages")
+        )
+    ]
+    for step in steps[:upload]:
+        run = str(step.get("run", ""))
+        if "mkdocs build" not in run or "SITE_URL" not in run:
+            continue
+        env = " ".join(str(v) for v in (step.get("env") or {}).values())
+        if any(f"steps.{i}.outputs." in env for i in pages_ids):
+            return []
+    return [
+        Problem(
+            "sitio-publicado",
+            where,
+            "el sitio que se sube a Pages debe construirse con SITE_URL tomado de la "
+            "configuración de GitHub Pages (un paso con id que consulte `gh api .../pages` y "
+            "un `mkdocs build` que lea su salida), o sus enlaces apuntarán a 127.0.0.1",
+        )
+    ]
+
+
+def _default_branch_problems(name: str, job_name: str, job: dict[str, Any]) -> list[Problem]:
+    """A job that files issues runs only for the default branch (or the schedule, which is it)."""
+    for conjunct in split_top(expression(job.get("if")), "&&"):
+        parts = split_top(conjunct, "||")
+        if DEFAULT_BRANCH in parts and all(p in (DEFAULT_BRANCH, SCHEDULED) for p in parts):
+            return []
+    return [
+        Problem(
+            "rama-por-defecto",
+            f"{name}: jobs.{job_name}",
+            "solo la rama por defecto abre incidencias: el if: necesita "
+            f"«({SCHEDULED} || {DEFAULT_BRANCH})» unido con &&",
+        )
+    ]
 
 
 def _pin_problems(name: str, text: str, jobs: dict[str, Any]) -> list[Problem]:

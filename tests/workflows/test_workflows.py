@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -74,7 +75,9 @@ def test_the_rules_see_what_they_guard() -> None:
     jobs = docs["jobs"]
     assert rules.events(docs) == {"pull_request", "push"}
     assert [n for n, j in jobs.items() if rules.is_gpu(j)] == ["gpu"]
-    assert [n for n, j in jobs.items() if rules.is_cpu(j) and n != "deploy"] == ["cpu"]
+    assert [n for n, j in jobs.items() if rules.is_cpu(j) and n not in ("deploy", "semanal")] == [
+        "cpu"
+    ]
     assert rules.all_needs(jobs, "deploy") == {"cpu", "gpu"}
     assert rules.runs_on(jobs["gpu"]) == ["self-hosted", "linux", "x64", "gpu"]
     weekly = rules.load(text("weekly.yml"))
@@ -98,6 +101,45 @@ def test_only_deploy_and_report_may_write() -> None:
             if scopes:
                 writers[f"{path.name}:{name}"] = scopes
     assert writers == {"docs.yml:deploy": ["id-token", "pages"], "weekly.yml:report": ["issues"]}
+
+
+def test_the_node24_table_covers_every_action_in_use() -> None:
+    """Each entry names a release checked at or after its first Node 24 release; none is idle."""
+    used = {
+        "/".join(ref.partition("@")[0].split("/")[:2])
+        for name in ("docs.yml", "weekly.yml")
+        for _, ref in rules.all_uses(rules.load(text(name))["jobs"])
+    }
+    assert used <= set(rules.NODE24), used - set(rules.NODE24)
+    assert len(used) >= 6, used
+    for action, entry in rules.NODE24.items():
+        first, checked = rules.version_tuple(entry.first), rules.version_tuple(entry.checked)
+        assert first and checked and checked >= first, (action, entry)
+        assert re.search(r"\b[0-9a-f]{12}\b", entry.checked), (action, entry)
+        assert "node24" in entry.checked or "composite" in entry.checked, (action, entry)
+
+
+def test_a_push_to_main_says_when_the_weekly_schedule_was_disabled() -> None:
+    """GitHub turns a schedule off after 60 idle days and never back on: a push to main checks."""
+    jobs = rules.load(text("docs.yml"))["jobs"]
+    checkers = [
+        (name, job)
+        for name, job in jobs.items()
+        if any(
+            "actions/workflows/weekly.yml" in str(s.get("run", ""))
+            and "disabled_inactivity" in str(s.get("run", ""))
+            for s in job.get("steps", []) or []
+        )
+    ]
+    assert len(checkers) == 1, [n for n, _ in checkers]
+    name, job = checkers[0]
+    assert job.get("permissions") == {"actions": "read"}, job.get("permissions")
+    assert rules.split_top(rules.expression(job.get("if")), "&&") == [
+        "github.event_name == 'push'",
+        "github.ref == 'refs/heads/main'",
+    ]
+    assert name not in rules.all_needs(jobs, "deploy"), "no debe bloquear la publicación"
+    assert "schedule" in rules.events(rules.load(text("weekly.yml")))
 
 
 # --- Each rule fails when its invariant is broken ---------------------------------------------
@@ -137,22 +179,22 @@ MUTATIONS = [
     (
         "accion-por-etiqueta",
         "docs.yml",
-        "actions/checkout@11bd71901bbe5b1630ceea73d27597364c9af683 # v4.2.2",
-        "actions/checkout@v4.2.2",
+        "actions/checkout@3d3c42e5aac5ba805825da76410c181273ba90b1 # v7.0.1",
+        "actions/checkout@v7.0.1",
         "fijado",
     ),
     (
         "sha-corto",
         "weekly.yml",
-        "actions/github-script@60a0d83039c74a4aee543508d2ffcb1c3799cdea",
-        "actions/github-script@60a0d83",
+        "actions/github-script@ed597411d8f924073f98dfc5c65a23a2325f34cd",
+        "actions/github-script@ed59741",
         "fijado",
     ),
     (
         "sin-version",
         "docs.yml",
-        "d6db90164ac5ed86f2b6aed7e0febac5b3c0c03e # v4.0.5",
-        "d6db90164ac5ed86f2b6aed7e0febac5b3c0c03e",
+        "cd2ce8fcbc39b97be8ca5fce6e763baed58fa128 # v5.0.0",
+        "cd2ce8fcbc39b97be8ca5fce6e763baed58fa128",
         "fijado",
     ),
     ("deploy-sin-gpu", "docs.yml", "needs: [cpu, gpu]", "needs: [cpu]", "deploy"),
@@ -213,9 +255,95 @@ MUTATIONS = [
     (
         "incidencia-siempre",
         "weekly.yml",
-        "    if: ${{ failure() }}\n    runs-on",
-        "    runs-on",
+        "    if: >-\n      ${{ failure() && (github.event_name == 'schedule'\n      || github.ref"
+        " == format('refs/heads/{0}', github.event.repository.default_branch)) }}\n",
+        "",
         "permisos",
+    ),
+    # Node 24: each action at its first release on Node 24 or later (NODE24), inner pins included.
+    (
+        "checkout-en-node20",
+        "docs.yml",
+        "actions/checkout@3d3c42e5aac5ba805825da76410c181273ba90b1 # v7.0.1",
+        "actions/checkout@11bd71901bbe5b1630ceea73d27597364c9af683 # v4.2.2",
+        "node24",
+    ),
+    (
+        "pages-artifact-con-etiqueta-movil",
+        "docs.yml",
+        "actions/upload-pages-artifact@fc324d3547104276b827a68afc52ff2a11cc49c9 # v5.0.0",
+        "actions/upload-pages-artifact@56afc609e74202658d3ffba0e8f6dda462b719fa # v3.0.1",
+        "node24",
+    ),
+    (
+        "accion-sin-comprobar",
+        "weekly.yml",
+        "actions/github-script@ed597411d8f924073f98dfc5c65a23a2325f34cd # v8.0.0",
+        "someone/script@ed597411d8f924073f98dfc5c65a23a2325f34cd # v9.0.0",
+        "node24",
+    ),
+    # torch: its version only in pyproject.toml; hosted runners install the CPU wheels.
+    (
+        "torch-repetido",
+        "weekly.yml",
+        "        run: python3 tasks.py install\n",
+        "        run: |\n          python3 -m pip install torch==2.13.0\n"
+        "          python3 tasks.py install\n",
+        "torch",
+    ),
+    (
+        "torch-de-pypi",
+        "docs.yml",
+        "        env:\n          DOCS_TORCH_INDEX: https://download.pytorch.org/whl/cpu\n",
+        "",
+        "torch",
+    ),
+    # The self-hosted runner keeps no cache for the next job.
+    ("cache-pip-en-gpu", "docs.yml", '      PIP_NO_CACHE_DIR: "1"\n', "", "cache"),
+    (
+        "cache-npm-en-gpu",
+        "weekly.yml",
+        '          echo "npm_config_cache=$RUNNER_TEMP/npm" >> "$GITHUB_ENV"\n',
+        "",
+        "cache",
+    ),
+    (
+        "cache-xdg-en-home",
+        "docs.yml",
+        "XDG_CACHE_HOME=$RUNNER_TEMP/cache",
+        "XDG_CACHE_HOME=$HOME/.cache",
+        "cache",
+    ),
+    # The published site is built with the address Pages gives it.
+    (
+        "sitio-sin-direccion",
+        "docs.yml",
+        "PAGES_URL: ${{ steps.pages.outputs.url }}",
+        'PAGES_URL: ""',
+        "sitio-publicado",
+    ),
+    (
+        "direccion-inventada",
+        "docs.yml",
+        'url=$(gh api "repos/$REPOSITORY/pages" --jq .html_url)',
+        'url="https://example.org/"',
+        "sitio-publicado",
+    ),
+    # Weekly: only the default branch files the issue.
+    (
+        "incidencia-en-cualquier-rama",
+        "weekly.yml",
+        "failure() && (github.event_name == 'schedule'\n"
+        "      || github.ref == format('refs/heads/{0}', github.event.repository.default_branch))",
+        "failure()",
+        "rama-por-defecto",
+    ),
+    (
+        "rama-o-true",
+        "weekly.yml",
+        "github.event.repository.default_branch))",
+        "github.event.repository.default_branch) || true)",
+        "rama-por-defecto",
     ),
 ]
 

@@ -1,0 +1,190 @@
+""".ci/run on a fresh machine, with apt-get, sudo and python3 replaced by recording stubs.
+
+Each case starts from a set of missing Debian packages and a user (root, with sudo, without it)
+and checks what .ci/run installs, through what, and that it stops with a clear message when it
+cannot. The real run, as a user with sudo on a clean clone, is described in the README.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+import browser_support as bs
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+RUN = ROOT / ".ci" / "run"
+
+STUBS = {
+    "id": 'test "$1" = -u && echo "$STUB_UID"\n',
+    # sudo -n true says whether passwordless sudo works; anything else runs as given.
+    "sudo": (
+        'echo "sudo $*" >> "$STUB_LOG"\n'
+        'test "$1" = -n && shift\n'
+        'if test "$1" = true; then exit "$STUB_SUDO"; fi\n'
+        'exec "$@"\n'
+    ),
+    "apt-get": (
+        'echo "apt-get $* (uid $STUB_UID)" >> "$STUB_LOG"\n'
+        'test "$1" = install || exit 0\n'
+        'for pkg in "$@"; do case "$pkg" in\n'
+        '  chromium) test -n "$STUB_BROKEN_CHROMIUM" || { touch "$DOCS_CHROMIUM";'
+        ' chmod +x "$DOCS_CHROMIUM"; } ;;\n'
+        '  npm) printf "#!/bin/sh\\n" > "$STUB_BIN/npm"; chmod +x "$STUB_BIN/npm" ;;\n'
+        '  python3-venv) touch "$STUB_STATE/venv" ;;\n'
+        "esac; done\n"
+    ),
+    "python3": (
+        'case "$*" in\n'
+        '  *ensurepip*) test -e "$STUB_STATE/venv" ;;\n'
+        '  *version_info*) test -z "$STUB_OLD_PYTHON" ;;\n'
+        '  --version) echo "Python 3.11.2" ;;\n'
+        '  *tasks.py*) echo "python3 $*" >> "$STUB_LOG" ;;\n'
+        "  *) exit 2 ;;\n"
+        "esac\n"
+    ),
+}
+
+
+def run_ci(
+    tmp_path: Path,
+    *,
+    uid: int,
+    sudo: str | None,
+    missing: set[str],
+    broken_chromium: bool = False,
+    old_python: bool = False,
+) -> tuple[subprocess.CompletedProcess[str], list[str]]:
+    bin_dir, state = tmp_path / "bin", tmp_path / "state"
+    bin_dir.mkdir()
+    state.mkdir()
+    for name, body in STUBS.items():
+        if name == "sudo" and sudo is None:
+            continue
+        (bin_dir / name).write_text("#!/bin/sh\n" + body, encoding="utf-8")
+        (bin_dir / name).chmod(0o755)
+    # .ci/run calls env and dirname; the stubs, touch and chmod.
+    for tool in ("env", "dirname", "touch", "chmod"):
+        (bin_dir / tool).symlink_to(shutil.which(tool) or f"/usr/bin/{tool}")
+    chromium = tmp_path / "chromium"
+    if "chromium" not in missing:
+        chromium.touch(mode=0o755)
+    if "npm" not in missing:
+        (bin_dir / "npm").write_text("#!/bin/sh\n", encoding="utf-8")
+        (bin_dir / "npm").chmod(0o755)
+    if "python3-venv" not in missing:
+        (state / "venv").touch()
+    log = tmp_path / "log"
+    log.touch()
+    env = {
+        "PATH": str(bin_dir),
+        "HOME": str(tmp_path),
+        "DOCS_CHROMIUM": str(chromium),
+        "STUB_BIN": str(bin_dir),
+        "STUB_STATE": str(state),
+        "STUB_LOG": str(log),
+        "STUB_UID": str(uid),
+        "STUB_SUDO": sudo or "1",
+        "STUB_BROKEN_CHROMIUM": "1" if broken_chromium else "",
+        "STUB_OLD_PYTHON": "1" if old_python else "",
+    }
+    bash = shutil.which("bash") or "/bin/bash"
+    result = subprocess.run(
+        [bash, str(RUN)],
+        env=env,
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=60,
+    )
+    return result, log.read_text(encoding="utf-8").splitlines()
+
+
+ALL = {"chromium", "npm", "python3-venv"}
+
+
+def test_root_installs_what_is_missing_without_sudo(tmp_path: Path) -> None:
+    result, log = run_ci(tmp_path, uid=0, sudo=None, missing=ALL)
+    assert result.returncode == 0, result.stderr
+    install = [line for line in log if line.startswith("apt-get install")]
+    assert install == ["apt-get install -y -qq chromium npm python3-venv (uid 0)"], log
+    assert not [line for line in log if line.startswith("sudo")], log
+    assert log[-1] == "python3 tasks.py test", log
+
+
+@pytest.mark.parametrize("missing", [{"chromium"}, {"npm"}, {"python3-venv"}, ALL])
+def test_a_user_with_sudo_installs_through_sudo(tmp_path: Path, missing: set[str]) -> None:
+    result, log = run_ci(tmp_path, uid=1000, sudo="0", missing=missing)
+    assert result.returncode == 0, result.stderr
+    installed = [line for line in log if line.startswith("sudo -n env DEBIAN_FRONTEND")]
+    assert len(installed) == 2 and installed[1].endswith(" ".join(sorted(missing))), log
+    assert log[-1] == "python3 tasks.py test", log
+
+
+def test_nothing_missing_installs_nothing(tmp_path: Path) -> None:
+    result, log = run_ci(tmp_path, uid=1000, sudo=None, missing=set())
+    assert result.returncode == 0, result.stderr
+    assert log == ["python3 tasks.py test"]
+
+
+@pytest.mark.parametrize("sudo", [None, "1"], ids=["sin-sudo", "sudo-con-contraseña"])
+def test_without_root_or_sudo_it_says_what_is_needed(tmp_path: Path, sudo: str | None) -> None:
+    result, log = run_ci(tmp_path, uid=1000, sudo=sudo, missing={"chromium", "npm"})
+    assert result.returncode == 1
+    assert "faltan paquetes de Debian: chromium npm" in result.stderr, result.stderr
+    assert "como root" in result.stderr and "sudo" in result.stderr, result.stderr
+    assert not [line for line in log if "apt-get" in line or "tasks.py" in line], log
+
+
+def test_chromium_elsewhere_does_not_count(tmp_path: Path) -> None:
+    """apt-get succeeded, yet the binary the tests launch is not there: stop and say where."""
+    result, log = run_ci(tmp_path, uid=0, sudo=None, missing={"chromium"}, broken_chromium=True)
+    assert result.returncode == 1
+    assert "sigue faltando: chromium" in result.stderr, result.stderr
+    assert not [line for line in log if "tasks.py" in line], log
+
+
+def test_a_python_the_pins_refuse_is_named_before_anything_runs(tmp_path: Path) -> None:
+    result, log = run_ci(tmp_path, uid=0, sudo=None, missing=ALL, old_python=True)
+    assert result.returncode == 1
+    assert "Python 3.11.5 o posterior" in result.stderr, result.stderr
+    assert "encontrado: Python 3.11.2" in result.stderr, result.stderr
+    assert log == [], log
+
+
+def test_it_checks_the_binary_the_browser_tests_launch() -> None:
+    text = RUN.read_text(encoding="utf-8")
+    assert f'chromium="${{DOCS_CHROMIUM:-{bs.CHROMIUM}}}"' in text
+    assert "command -v chromium" not in text
+    assert os.access(RUN, os.X_OK) or text.startswith("#!/usr/bin/env bash")
+
+
+def test_the_python_it_asks_for_is_the_oldest_the_pins_accept() -> None:
+    """The version .ci/run requires satisfies every pinned package, and one below it does not."""
+    import re  # noqa: PLC0415
+    import tomllib  # noqa: PLC0415
+    from importlib import metadata  # noqa: PLC0415
+
+    from packaging.requirements import Requirement  # noqa: PLC0415
+    from packaging.specifiers import SpecifierSet  # noqa: PLC0415
+
+    found = re.search(r"sys\.version_info < \((\d+), (\d+), (\d+)\)", RUN.read_text("utf-8"))
+    assert found, "no encuentro la versión mínima de Python en .ci/run"
+    major, minor, patch = (int(x) for x in found.groups())
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    pins = [
+        *project["dependencies"],
+        *(d for e in project["optional-dependencies"].values() for d in e),
+    ]
+    specifiers = {}
+    for pin in pins:
+        name = Requirement(pin).name
+        specifiers[name] = SpecifierSet(metadata.metadata(name).get("Requires-Python") or "")
+    asked = f"{major}.{minor}.{patch}"
+    assert all(s.contains(asked) for s in specifiers.values()), specifiers
+    below = f"{major}.{minor}.{patch - 1}" if patch else f"{major}.{minor - 1}.99"
+    assert not all(s.contains(below) for s in specifiers.values()), (below, specifiers)
