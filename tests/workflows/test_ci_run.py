@@ -12,10 +12,10 @@ import shutil
 import subprocess
 from pathlib import Path
 
-import browser_support as bs
 import pytest
+from support import browser as bs
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 RUN = ROOT / ".ci" / "run"
 
 STUBS = {

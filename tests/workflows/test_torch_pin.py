@@ -9,9 +9,9 @@ from types import ModuleType
 from typing import Any
 
 import pytest
-import workflow_rules as rules
+from support import workflow_rules as rules
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 # What CI and set-up run; the recordings and the pages say which torch produced an output, which
 # is data, not a pin.
 INSTALLERS = [
