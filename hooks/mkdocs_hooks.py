@@ -12,7 +12,17 @@ from pathlib import Path
 from typing import Any
 
 import markdown_exec
-from docverify import anatomy, freshness, navigation, notebooks, render, report_page, search, site
+from docverify import (
+    anatomy,
+    freshness,
+    graph,
+    navigation,
+    notebooks,
+    render,
+    report_page,
+    search,
+    site,
+)
 from docverify import config as config_mod
 from docverify.cache import Cache
 from docverify.cache import allowed as cache_allowed
@@ -82,6 +92,7 @@ def on_files(files: Any, config: Any) -> Any:
             cfg.rel(cache.folder),
         )
     nav = navigation.read(Path(config.config_file_path))
+    _state.nav = nav
     _emit(site.check(cfg, pages, nav=nav) + _state.report.findings)
     _add_report_page(files, config)
     _add_notebooks(files, config)
@@ -99,6 +110,7 @@ def on_page_markdown(markdown: str, page: Any, config: Any, files: Any) -> str:
         sources, _ = read_sources(_state.config, parsed)
         markdown = (
             anatomy.render_header(parsed)
+            + (render.LEGEND + "\n\n" if parsed.blocks else "")
             + _notebook_box(parsed, page, files)
             + markdown
             + anatomy.render_footer(parsed, sources, freshness.footer_notes(_state.config, sources))
@@ -164,7 +176,8 @@ def _format_block(
         )
 
     def run(*_: Any, **__: Any) -> str:
-        return render.render_outcome(outcome, report.env, config_mod.today(), _state.config)
+        shown = render.render_outcome(outcome, report.env, config_mod.today(), _state.config)
+        return shown + _graph_figure(page, outcome)
 
     options.pop("returncode", None)
     # Engine options (raises="…", rtol, runner…) would be copied onto the shown fence and break it.
@@ -177,9 +190,22 @@ def _format_block(
     )
 
 
+def _graph_figure(page: Page, outcome: Any) -> str:
+    """The picture of a graph block, drawn only from an output that matched its recording."""
+    title = outcome.block.options.get(graph.OPTION)
+    if not title or outcome.status != "ok" or outcome.observed is None:
+        return ""
+    try:
+        figure = graph.figure(outcome.observed, title, f"dv-grafo-{outcome.block.id}")
+    except graph.GraphError as exc:  # verify reports it too; never draw a guess
+        log.error("%s:%s: %s", page.rel, outcome.block.fence_line, exc)
+        return ""
+    return f"\n\n{figure}\n"
+
+
 def _article_list(page: Any, files: Any) -> str:
     items = []
-    for parsed in site.articles(list(_state.pages.values())):
+    for parsed in site.articles(list(_state.pages.values()), _state.nav):
         url = posixpath.relpath(parsed.rel, posixpath.dirname(page.file.src_uri) or ".")
         goals = "\n".join(f"    - {g}" for g in parsed.meta.get("goals") or [])
         items.append(
@@ -264,6 +290,7 @@ class _State:
     current: Page | None = None
     notebooks: dict[str, str] = field(default_factory=dict)  # article rel → notebook uri
     notebook_dir: str | None = None
+    nav: navigation.Nav | None = None
 
 
 _state = _State()

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from docverify import compare, recordings
+from docverify import compare, graph, recordings
 from docverify.cache import Cache
 from docverify.config import RUNNERS, Config, today
 from docverify.executor import Executor, PageJob
@@ -248,6 +248,18 @@ def judge(config: Config, block: Block, runner: str, result: dict[str, Any] | No
             'corrige el código o quita raises="…".',
         )
         return outcome
+    if block.options.get(graph.OPTION):
+        try:
+            graph.parse(compare.normalise(result["output"]))
+        except graph.GraphError as exc:
+            fail(
+                "grafo-ilegible",
+                f"el bloque «{block.key}» lleva {graph.OPTION}=\"…\" y su salida no se puede "
+                f"dibujar: {exc}",
+                "imprime un nodo por línea, «[0] MulBackward0 → [1], [2]», como el ayudante "
+                "describir_grafo de la guía de autores; o quita graph=\"…\".",
+            )
+            return outcome
     recording = recs.get(runner)
     if recording is None:
         outcome.status = "missing"
