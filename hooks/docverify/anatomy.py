@@ -38,7 +38,8 @@ SEED_NOTE = "semilla"
 # Template text seeds carry instead of content: allowed only inside a collapsed seed note.
 PLACEHOLDERS = ("Best when", "Main risk", "forward operations -> loss")
 _ADMONITION = re.compile(
-    r"^(?P<indent>[ \t]*)(?P<marker>!!!|\?\?\?\+?) +(?P<kind>[\w-]+)(?P<rest>[^\"]*)(?:\"(?P<title>[^\"]*)\")?\s*$"
+    r"^(?P<indent>[ \t]*)(?P<marker>!!!|\?\?\?\+?) +(?P<kind>[\w-]+)"
+    r"(?P<rest>[^\"]*)(?:\"(?P<title>[^\"]*)\")?\s*$"
 )
 
 
@@ -169,7 +170,8 @@ def check_editorial(config: Config, page: Page) -> list[Finding]:
             findings.append(
                 Finding(
                     "texto-de-plantilla",
-                    f"«{marker}» es texto de plantilla de la semilla y se mostraría como contenido.",
+                    f"«{marker}» es texto de plantilla de la semilla y se mostraría como "
+                    "contenido.",
                     where,
                     number,
                     f'guárdalo tal cual dentro de una nota plegada ??? {SEED_NOTE} "Original de la '
@@ -188,7 +190,8 @@ def check_editorial(config: Config, page: Page) -> list[Finding]:
             findings.append(
                 Finding(
                     "semilla-sin-reemplazo",
-                    "una nota con el original de la semilla no tiene al lado su reemplazo editorial.",
+                    "una nota con el original de la semilla no tiene al lado su reemplazo "
+                    "editorial.",
                     where,
                     page.body_line + notes[0],
                     f'añade en la misma sección un !!! {EDITORIAL} "…" con el contenido real.',
@@ -239,5 +242,6 @@ def render_footer(page: Page, sources: list[Source], review_by: dict[Source, str
             f'<span class="dv-date">(verificada el {spanish_date(source.verified)}'
             f"{review_by.get(source, '')})</span>"
         )
-    parts.append("\n".join(lines))
+    # Generated from the front matter, not prose: a class so readers' styles and checks know it.
+    parts.append('<div class="dv-sources" markdown>\n\n' + "\n".join(lines) + "\n\n</div>")
     return "\n\n" + "\n\n".join(parts) + "\n"

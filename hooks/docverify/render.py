@@ -86,7 +86,7 @@ def render_outcome(outcome: Outcome, env: dict[str, str], today: dt.date, config
         when = (
             f"observada el {spanish_date_of(cached)} (caché local de docverify)"
             if cached
-            else f"observada el {spanish_date(today)} en esta compilación"
+            else f"observada el {spanish_date(today)} en esta construcción"
         )
         panels.append((runner, observed, _provenance(runner, env.get("torch"), when)))
         if outcome.status == "ok":

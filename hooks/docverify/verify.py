@@ -254,10 +254,10 @@ def judge(config: Config, block: Block, runner: str, result: dict[str, Any] | No
         except graph.GraphError as exc:
             fail(
                 "grafo-ilegible",
-                f"el bloque «{block.key}» lleva {graph.OPTION}=\"…\" y su salida no se puede "
+                f'el bloque «{block.key}» lleva {graph.OPTION}="…" y su salida no se puede '
                 f"dibujar: {exc}",
                 "imprime un nodo por línea, «[0] MulBackward0 → [1], [2]», como el ayudante "
-                "describir_grafo de la guía de autores; o quita graph=\"…\".",
+                'describir_grafo de la guía de autores; o quita graph="…".',
             )
             return outcome
     recording = recs.get(runner)
