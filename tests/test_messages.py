@@ -268,6 +268,14 @@ SCENARIOS: dict[str, Scenario] = {
     "anatomy:parte-mal-formada": _lint(
         lambda c: c.replace("goals:\n  - Un objetivo", 'goals: "Un objetivo"')
     ),
+    "anatomy:texto-de-plantilla": _lint(
+        lambda c: c.replace("| x | y | z |", "| Best when | y | z |")
+    ),
+    "anatomy:semilla-sin-reemplazo": _lint(
+        lambda c: c.replace(
+            "## Cómo elegir\n", '## Cómo elegir\n\n??? semilla "Original"\n\n    Texto.\n\n'
+        )
+    ),
     "anatomy:faq-mal-formada": _lint(lambda c: c.replace('    answer: "Respuesta."\n', "")),
     "anatomy:orden": _lint(
         lambda c: (
@@ -333,6 +341,7 @@ SCENARIOS: dict[str, Scenario] = {
     "verify:excepcion-inesperada": _run_code('raise ValueError("no")\n'),
     "verify:excepcion-ausente": _run_code("print(1)\n", 'raises="ValueError: no"'),
     "verify:grabacion-ausente": _run_code("print(1)\n", recorded=None),
+    "verify:grafo-ilegible": _run_code("print(1)\n", 'graph="Grafo"'),
     "verify:divergencia": _run_code("print(1)\n", recorded="2"),
     "verify:ejecucion-desactivada": lambda c, e: c.verify(e, execute_blocks=False),
 }
