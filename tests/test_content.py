@@ -226,3 +226,40 @@ def test_notebooks_hold_every_article_part(built_site: Path, articles: list[Page
         assert not re.search(r"In\s*\[\s*\]", text), f"{path.name}: celdas sin número"
         code = [c for c in notebook["cells"] if c["cell_type"] == "code"]
         assert all(isinstance(c["execution_count"], int) for c in code if c["outputs"])
+
+
+@pytest.mark.slow
+def test_expected_errors_read_as_expected(built_site: Path, articles: list[Page]) -> None:
+    """A block that must raise says «Error esperado ✓», never a bare «CPU ✓» over the error."""
+    for page in articles:
+        titles = [
+            _norm(t.get_text())
+            for t in _soup(built_site, page).select(".dv-output > .admonition-title")
+        ]
+        raising = sum(1 for b in page.blocks if b.options.get("raises"))
+        shown = sum(1 for t in titles if "CPU: Error esperado ✓" in t)
+        assert shown == raising, f"{page.rel}: {shown} «Error esperado ✓» para {raising} bloques"
+
+
+@pytest.mark.slow
+def test_home_lists_articles_in_navigation_order(built_site: Path) -> None:
+    soup = BeautifulSoup((built_site / "index.html").read_text(encoding="utf-8"), "html.parser")
+    listed = [a["href"] for a in soup.select("article .grid.cards a")]
+    nav = [
+        a["href"] for a in soup.select("nav.md-nav--primary a.md-nav__link") if a["href"] in listed
+    ]
+    assert listed and listed == list(dict.fromkeys(nav)), (listed, nav)
+
+
+@pytest.mark.slow
+def test_articles_link_each_other_and_no_english_footer(
+    built_site: Path, articles: list[Page]
+) -> None:
+    for page in articles:
+        article = _soup(built_site, page)
+        others = [page_stem(p.rel).split("/", 1)[-1] for p in articles if p is not page]
+        hrefs = [a.get("href", "") for a in article.find_all("a")]
+        for other in others:
+            assert any(other in h for h in hrefs), f"{page.rel}: no enlaza «{other}»"
+    for path in built_site.rglob("*.html"):
+        assert "Made with" not in path.read_text(encoding="utf-8"), path
