@@ -14,7 +14,7 @@ from typing import Any
 import markdown_exec
 from docverify.core import config as config_mod
 from docverify.core.findings import Finding, Level
-from docverify.output import notebooks, render, report_page, search
+from docverify.output import graph, notebooks, render, report_page, search
 from docverify.parsing.pages import OUR_OPTIONS, Page, read_page
 from docverify.running.executor import Executor
 from docverify.site import anatomy, navigation
@@ -85,6 +85,7 @@ def on_files(files: Any, config: Any) -> Any:
             cfg.rel(cache.folder),
         )
     nav = navigation.read(Path(config.config_file_path))
+    _state.nav = nav
     _emit(site.check(cfg, pages, nav=nav) + _state.report.findings)
     _add_report_page(files, config)
     _add_notebooks(files, config)
@@ -102,6 +103,7 @@ def on_page_markdown(markdown: str, page: Any, config: Any, files: Any) -> str:
         sources, _ = read_sources(_state.config, parsed)
         markdown = (
             anatomy.render_header(parsed)
+            + (render.LEGEND + "\n\n" if parsed.blocks else "")
             + _notebook_box(parsed, page, files)
             + markdown
             + anatomy.render_footer(parsed, sources, freshness.footer_notes(_state.config, sources))
@@ -167,7 +169,8 @@ def _format_block(
         )
 
     def run(*_: Any, **__: Any) -> str:
-        return render.render_outcome(outcome, report.env, config_mod.today(), _state.config)
+        shown = render.render_outcome(outcome, report.env, config_mod.today(), _state.config)
+        return shown + _graph_figure(page, outcome)
 
     options.pop("returncode", None)
     # Engine options (raises="…", rtol, runner…) would be copied onto the shown fence and break it.
@@ -180,9 +183,22 @@ def _format_block(
     )
 
 
+def _graph_figure(page: Page, outcome: Any) -> str:
+    """The picture of a graph block, drawn only from an output that matched its recording."""
+    title = outcome.block.options.get(graph.OPTION)
+    if not title or outcome.status != "ok" or outcome.observed is None:
+        return ""
+    try:
+        figure = graph.figure(outcome.observed, title, f"dv-grafo-{outcome.block.id}")
+    except graph.GraphError as exc:  # verify reports it too; never draw a guess
+        log.error("%s:%s: %s", page.rel, outcome.block.fence_line, exc)
+        return ""
+    return f"\n\n{figure}\n"
+
+
 def _article_list(page: Any, files: Any) -> str:
     items = []
-    for parsed in site.articles(list(_state.pages.values())):
+    for parsed in site.articles(list(_state.pages.values()), _state.nav):
         url = posixpath.relpath(parsed.rel, posixpath.dirname(page.file.src_uri) or ".")
         goals = "\n".join(f"    - {g}" for g in parsed.meta.get("goals") or [])
         items.append(
@@ -267,6 +283,7 @@ class _State:
     current: Page | None = None
     notebooks: dict[str, str] = field(default_factory=dict)  # article rel → notebook uri
     notebook_dir: str | None = None
+    nav: navigation.Nav | None = None
 
 
 _state = _State()

@@ -17,7 +17,7 @@ pytestmark = pytest.mark.slow
 
 ARTICLES = ("articulos/primer-ejercicio/", "articulos/arquitectura-autograd/")
 SEARCHES = {  # query → the article it must find first
-    "gradiente": "articulos/primer-ejercicio/",
+    "gradiente escalar": "articulos/primer-ejercicio/",
     "acumulación": "articulos/primer-ejercicio/",
     "acumulacion": "articulos/primer-ejercicio/",
     "retain_graph": "articulos/arquitectura-autograd/",

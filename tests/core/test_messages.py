@@ -289,6 +289,14 @@ SCENARIOS: dict[str, Scenario] = {
     "site.anatomy:parte-mal-formada": _lint(
         lambda c: c.replace("goals:\n  - Un objetivo", 'goals: "Un objetivo"')
     ),
+    "site.anatomy:texto-de-plantilla": _lint(
+        lambda c: c.replace("| x | y | z |", "| Best when | y | z |")
+    ),
+    "site.anatomy:semilla-sin-reemplazo": _lint(
+        lambda c: c.replace(
+            "## Cómo elegir\n", '## Cómo elegir\n\n??? semilla "Original"\n\n    Texto.\n\n'
+        )
+    ),
     "site.anatomy:faq-mal-formada": _lint(lambda c: c.replace('    answer: "Respuesta."\n', "")),
     "site.anatomy:orden": _lint(
         lambda c: (
@@ -356,6 +364,7 @@ SCENARIOS: dict[str, Scenario] = {
     "verifying.verify:excepcion-inesperada": _run_code('raise ValueError("no")\n'),
     "verifying.verify:excepcion-ausente": _run_code("print(1)\n", 'raises="ValueError: no"'),
     "verifying.verify:grabacion-ausente": _run_code("print(1)\n", recorded=None),
+    "verifying.verify:grafo-ilegible": _run_code("print(1)\n", 'graph="Grafo"'),
     "verifying.verify:divergencia": _run_code("print(1)\n", recorded="2"),
     "verifying.verify:ejecucion-desactivada": lambda c, e: c.verify(e, execute_blocks=False),
 }

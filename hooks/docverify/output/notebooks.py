@@ -17,6 +17,7 @@ from typing import Any
 from docverify.core.config import Config
 from docverify.output.render import LABEL
 from docverify.parsing.pages import Block, Page, page_stem
+from docverify.site import anatomy
 from docverify.sources.model import read_sources, spanish_date
 from docverify.verifying import compare
 from docverify.verifying.verify import Report
@@ -28,10 +29,18 @@ _FOREIGN_SCRIPT = re.compile(
     r"""<script\b[^>]*\bsrc=(["'])(?:(?:https?:)?//[^"']*)?\1[^>]*>\s*</script>""", re.IGNORECASE
 )
 
+# The cell toolbar mkdocs-jupyter draws for tagged cells ("raises-exception").
+_TAG_TOOLBAR = re.compile(
+    r'<div class="celltoolbar">\s*(?:<div class="button_container tags_button_container">\s*'
+    r'<span class="tag-container">\s*<span class="cell-tag">[^<]*</span>\s*</span>\s*</div>\s*)*'
+    r"</div>"
+)
+
 SETUP = """\
-# Prepares the kernel the way docverify prepares each block before running it:
-# the same seed before every cell, warnings printed as "Category: message" on
-# stdout, and the default device of the runner whose outputs this notebook shows.
+# Prepara el núcleo como docverify prepara cada bloque antes de ejecutarlo:
+# la misma semilla antes de cada celda, los avisos impresos como
+# «Categoría: mensaje» y el dispositivo por defecto del runner (la máquina
+# que ejecutó los bloques) cuyas salidas muestra este cuaderno.
 import random
 import warnings
 
@@ -46,7 +55,7 @@ def reseed(*_):
     random.seed(SEED)
     try:
         import numpy
-    except ImportError:  # numpy is optional for torch
+    except ImportError:  # numpy es opcional para torch
         return
     numpy.random.seed(SEED)
 
@@ -84,7 +93,7 @@ def build(config: Config, page: Page, report: Report, today: dt.date) -> dict[st
             {"docverify": {"setup": True}},
         )
     )
-    lines = page.body.split("\n")
+    lines = notebook_markdown(page.body.split("\n"))
     position = 0  # index into `lines` of the first line not yet in a cell
     for number, block in enumerate(page.blocks, 1):
         start = block.fence_line - page.body_line
@@ -94,7 +103,13 @@ def build(config: Config, page: Page, report: Report, today: dt.date) -> dict[st
         cells.append(_block_cell(block, report))
         position = block.fence_end - page.body_line + 1
     cells.append(_markdown("docverify_texto_final", "\n".join(lines[position:])))
+    cells.append(_markdown("docverify_preguntas", _faq(page)))
     cells.append(_markdown("docverify_fuentes", _sources(config, page)))
+    count = 0
+    for cell in cells:  # numbered as a run from the top would number them
+        if cell["cell_type"] == "code":
+            count += 1
+            cell["execution_count"] = count
     return {
         "nbformat": 4,
         "nbformat_minor": 5,
@@ -120,8 +135,8 @@ def dumps(notebook: dict[str, Any]) -> str:
 def article_box(notebook_url: str, download_url: str) -> str:
     """Markdown placed under an article's header: where to see and download its notebook."""
     return (
-        '!!! tip "Cuaderno de Jupyter"\n\n'
-        "    Los bloques de este artículo, con las salidas verificadas en esta compilación, "
+        '!!! tip dv-notebook "Cuaderno de Jupyter"\n\n'
+        "    Los bloques de este artículo, con las salidas verificadas en esta construcción, "
         "en un cuaderno que puedes ejecutar tal cual.\n\n"
         f'    <a class="md-button" href="{notebook_url}">Ver el cuaderno</a> '
         f'<a class="md-button md-button--primary" href="{download_url}" download>'
@@ -146,6 +161,7 @@ def notebook_html(content: str, download_name: str, article_url: str, title: str
     loads nothing from other hosts.
     """
     content = _FOREIGN_SCRIPT.sub("", content)
+    content = _TAG_TOOLBAR.sub("", content)  # cell tags are for Jupyter, not for readers
     # Long code lines scroll inside their cell: keyboard users must be able to focus it.
     content = content.replace(
         '<div class="highlight-ipynb', '<div tabindex="0" class="highlight-ipynb'
@@ -159,10 +175,16 @@ def notebook_html(content: str, download_name: str, article_url: str, title: str
 
 
 def _header(page: Page, title: str, report: Report, torch_version: str, today: dt.date) -> str:
-    goals = "\n".join(f"- {goal}" for goal in page.meta.get("goals") or [])
-    parts = [f"# {title}", str(page.meta.get("description") or "")]
-    if goals:
-        parts.append(f"**Qué aprenderás**\n\n{goals}")
+    """Every front-matter part an article shows above its body, in the article's order."""
+    meta = page.meta
+    parts = [f"# {anatomy.md_escape(title)}", anatomy.md_escape(meta.get("description") or "")]
+    for key, name in (("goals", "Qué aprenderás"), ("prerequisites", "Antes de empezar")):
+        if items := _items(meta.get(key)):
+            parts.append(f"**{name}**\n\n{items}")
+    if meta.get("approach"):
+        parts.append(f"*{anatomy.md_escape(meta['approach'])}*")
+    if items := _items(meta.get("takeaways")):
+        parts.append(f"**Conclusiones clave**\n\n{items}")
     parts.append(
         f"> Cuaderno generado al construir el sitio a partir de los mismos bloques que el "
         f"artículo. Las salidas guardadas son las verificadas en el runner "
@@ -173,15 +195,72 @@ def _header(page: Page, title: str, report: Report, torch_version: str, today: d
     return "\n\n".join(p for p in parts if p)
 
 
+def _items(values: object) -> str:
+    return "\n".join(f"- {anatomy.md_escape(v)}" for v in values or [])  # type: ignore[attr-defined]
+
+
+def _faq(page: Page) -> str:
+    items = [
+        f"**{anatomy.md_escape(item.get('question', ''))}**\n\n"
+        f"{anatomy.md_escape(item.get('answer', ''))}"
+        for item in page.meta.get("faq") or []
+        if isinstance(item, dict)
+    ]
+    return "## Preguntas frecuentes\n\n" + "\n\n".join(items) if items else ""
+
+
+_ADMONITION = re.compile(
+    r'^(?P<indent> *)(?P<marker>!!!|\?\?\?\+?) +(?P<kind>[\w-]+)[^"]*(?:"(?P<title>[^"]*)")?\s*$'
+)
+_ATTRS = re.compile(r"\s*\{:?\s*[.#][^}]*\}\s*$")
+
+
+def notebook_markdown(lines: list[str]) -> list[str]:
+    """The page's Markdown as Jupyter renders it, line for line (block positions stay valid).
+
+    Jupyter knows no admonitions: a heading line becomes a bold title (a seed note, which holds no
+    block, a collapsed <details>) and its content loses the admonition's indentation; attribute
+    lists on headings go.
+    """
+    out: list[str] = []
+    stack: list[tuple[int, str]] = []  # (indent of the header, closing text)
+    for line in lines:
+        if line.strip():
+            depth = len(line) - len(line.lstrip())
+            while stack and depth <= stack[-1][0]:
+                closing = stack.pop()[1]
+                if closing and out:  # on the line before, so every line keeps its place
+                    out[-1] = f"{out[-1]}\n\n{closing}\n" if out[-1].strip() else f"\n{closing}\n"
+        level = 4 * len(stack)
+        text = line[level:] if line[:level].strip() == "" else line.lstrip()
+        match = _ADMONITION.match(line)
+        if match:
+            title = match.group("title") or match.group("kind").capitalize()
+            if match.group("kind") == anatomy.SEED_NOTE:
+                text = f"<details><summary>{title}</summary>"
+                stack.append((len(match.group("indent")), "</details>"))
+            else:
+                text = f"**{title}**"
+                stack.append((len(match.group("indent")), ""))
+        elif text.startswith("#"):
+            text = _ATTRS.sub("", text)
+        out.append(text)
+    if stack and any(closing for _, closing in stack):
+        out.append("".join(closing for _, closing in reversed(stack)))
+    return out
+
+
 def _sources(config: Config, page: Page) -> str:
     sources, _ = read_sources(config, page)
     if not sources:
         return ""
     lines = []
     for source in sources:
-        reference = f"[{source.reference}]({source.url})" if source.url else source.reference
+        reference = anatomy.md_escape(source.reference)
+        reference = f"[{reference}]({source.url})" if source.url else reference
         lines.append(
-            f"- **{reference}**: {source.title} (verificada el {spanish_date(source.verified)})"
+            f"- **{reference}**: {anatomy.md_escape(source.title)} "
+            f"(verificada el {spanish_date(source.verified)})"
         )
     return "## Fuentes\n\n" + "\n".join(lines)
 

@@ -45,6 +45,25 @@ def _panel(text: str, provenance: str) -> str:
     return f"{_fence(text)}\n\n{provenance}"
 
 
+# Shown once above the blocks of an article: what the marks in the output titles mean.
+LEGEND = (
+    '<p class="dv-legend"><strong>Cómo leer las salidas.</strong> Bajo cada bloque está lo que '
+    "imprimió en cada runner (la máquina que ejecuta los bloques: una con CPU y otra con GPU). "
+    "«CPU ✓»: la salida observada en esta construcción coincide con la grabada. "
+    "«Error esperado ✓»: el bloque debía terminar con ese error y así fue. "
+    "«✗»: no coincide o el bloque falló, y el sitio no se publica. "
+    "«GPU: pendiente»: aún no hay salida grabada en una GPU real. "
+    "«Esperado · Observado»: el valor que anuncia el texto frente al que se imprimió.</p>"
+)
+
+
+def _ok(runner: str, outcome: Outcome) -> str:
+    """The mark of a verified output; an expected error says so instead of a bare ✓."""
+    if outcome.block.options.get("raises"):
+        return f"{LABEL[runner]}: Error esperado ✓"
+    return f"{LABEL[runner]} ✓"
+
+
 def render_outcome(outcome: Outcome, env: dict[str, str], today: dt.date, config: object) -> str:
     """Markdown for the output of one block: one panel when runners agree, tabs otherwise."""
     runner = outcome.runner
@@ -67,11 +86,12 @@ def render_outcome(outcome: Outcome, env: dict[str, str], today: dt.date, config
         when = (
             f"observada el {spanish_date_of(cached)} (caché local de docverify)"
             if cached
-            else f"observada el {spanish_date(today)} en esta compilación"
+            else f"observada el {spanish_date(today)} en esta construcción"
         )
         panels.append((runner, observed, _provenance(runner, env.get("torch"), when)))
         if outcome.status == "ok":
-            marks.append(f"{LABEL[runner]} ✓")
+            marks.append(_ok(runner, outcome))
+            kind = "example" if outcome.block.options.get("raises") else kind
         else:
             kind = "failure" if outcome.status != "missing" else "warning"
             marks.append(f"{LABEL[runner]} ✗ ({_STATUS_TITLE[outcome.status]})")
@@ -83,7 +103,7 @@ def render_outcome(outcome: Outcome, env: dict[str, str], today: dt.date, config
         if recording is None:
             marks.append(f"{LABEL[other]}: pendiente")
             continue
-        marks.append(f"{LABEL[other]} ✓")
+        marks.append(_ok(other, outcome))
         body = compare.normalise(recording.body)
         if panels and compare.matches(recording.body, panels[0][1], tol):
             panels[0] = (

@@ -50,8 +50,8 @@ def render(config: Config, pages: list[Page], report: Report | None, fresh: Fres
             sources_markdown(fresh, {p.rel: str(p.meta.get("title") or p.rel) for p in pages}),
         ),
         "## Bloques de código",
-        "Cada bloque se ejecuta en cada compilación; la tabla dice cuándo se grabó su salida en "
-        "cada runner y si la salida de esta compilación coincide con la grabada.",
+        "Cada bloque se ejecuta en cada construcción; la tabla dice cuándo se grabó su salida en "
+        "cada runner y si la salida de esta construcción coincide con la grabada.",
         _stacked("dv-report-bloques", blocks_markdown(config, pages, report)),
     ]
     return "\n\n".join(parts) + "\n"
@@ -110,7 +110,7 @@ def blocks_markdown(config: Config, pages: list[Page], report: Report | None) ->
     rows = [
         "| Página | Bloque | Runners | "
         + " | ".join(f"Grabada en {LABEL[r]}" for r in RUNNERS)
-        + " | Esta compilación |",
+        + " | Esta construcción |",
         "|---|---|---|" + "---|" * len(RUNNERS) + "---|",
     ]
     count = 0

@@ -19,7 +19,7 @@ _ID = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 PYTHON = ("python", "py")
 # markdown-exec options we accept on an executed block, then ours.
 MDEXEC_OPTIONS = {"exec", "id", "source", "session", "tabs", "title", "updatetoc"}
-OUR_OPTIONS = {"timeout", "rtol", "atol", "raises", "runner", "reason"}
+OUR_OPTIONS = {"timeout", "rtol", "atol", "raises", "runner", "reason", "graph"}
 TRUE = {"1", "yes", "on", "true"}
 
 

@@ -30,6 +30,17 @@ LIST_PARTS = ("goals", "prerequisites", "takeaways", "faq", "sources")
 # Body sections that must close every article, in this order, after at least one body section.
 BODY_SECTIONS = ("Cómo elegir", "Pasos de implementación", "Ejemplo para copiar")
 _H2 = re.compile(r"^## +(?P<title>.+?) *$")
+# Editorial additions (text that is not the seed's) live in `!!! editorial "…"` admonitions; a
+# seed placeholder is kept word for word in a collapsed `??? semilla "…"` note beside its
+# editorial replacement. Both are Material admonitions styled in docverify.css.
+EDITORIAL = "editorial"
+SEED_NOTE = "semilla"
+# Template text seeds carry instead of content: allowed only inside a collapsed seed note.
+PLACEHOLDERS = ("Best when", "Main risk", "forward operations -> loss")
+_ADMONITION = re.compile(
+    r"^(?P<indent>[ \t]*)(?P<marker>!!!|\?\?\?\+?) +(?P<kind>[\w-]+)"
+    r"(?P<rest>[^\"]*)(?:\"(?P<title>[^\"]*)\")?\s*$"
+)
 
 
 def is_article(page: Page) -> bool:
@@ -127,6 +138,65 @@ def check(config: Config, page: Page) -> list[Finding]:
                 "añade al menos una sección «## …» con el texto del artículo.",
             )
         )
+    return findings + check_editorial(config, page)
+
+
+def admonitions(page: Page) -> list[tuple[int, list[tuple[str, str]]]]:
+    """For each body line: its page line and the (kind, marker) of the admonitions around it."""
+    result: list[tuple[int, list[tuple[str, str]]]] = []
+    stack: list[tuple[int, str, str]] = []  # (indent of the header, kind, marker)
+    for offset, line in enumerate(page.body.split("\n")):
+        if line.strip():
+            depth = len(line) - len(line.lstrip())
+            while stack and depth <= stack[-1][0]:
+                stack.pop()
+        result.append((page.body_line + offset, [(k, m) for _, k, m in stack]))
+        if match := _ADMONITION.match(line):
+            stack.append((len(match.group("indent")), match.group("kind"), match.group("marker")))
+    return result
+
+
+def check_editorial(config: Config, page: Page) -> list[Finding]:
+    """Seed placeholders only inside a collapsed seed note; each such note beside an editorial
+    replacement in its section."""
+    where = config.rel(page.path)
+    findings: list[Finding] = []
+    lines = page.body.split("\n")
+    around = admonitions(page)
+    for (number, stack), line in zip(around, lines, strict=True):
+        hidden = any(kind == SEED_NOTE and marker == "???" for kind, marker in stack)
+        marker = next((p for p in PLACEHOLDERS if p in line), None)
+        if marker and not hidden:
+            findings.append(
+                Finding(
+                    "texto-de-plantilla",
+                    f"«{marker}» es texto de plantilla de la semilla y se mostraría como "
+                    "contenido.",
+                    where,
+                    number,
+                    f'guárdalo tal cual dentro de una nota plegada ??? {SEED_NOTE} "Original de la '
+                    f'semilla (…)" y escribe al lado el contenido real en un !!! {EDITORIAL} "…".',
+                )
+            )
+    sections: list[list[int]] = [[]]
+    for index, line in enumerate(lines):
+        if _H2.match(line):
+            sections.append([])
+        sections[-1].append(index)
+    for section in sections:
+        kinds = [(_ADMONITION.match(lines[i]), i) for i in section]
+        notes = [i for m, i in kinds if m and m.group("kind") == SEED_NOTE]
+        if notes and not any(m and m.group("kind") == EDITORIAL for m, _ in kinds):
+            findings.append(
+                Finding(
+                    "semilla-sin-reemplazo",
+                    "una nota con el original de la semilla no tiene al lado su reemplazo "
+                    "editorial.",
+                    where,
+                    page.body_line + notes[0],
+                    f'añade en la misma sección un !!! {EDITORIAL} "…" con el contenido real.',
+                )
+            )
     return findings
 
 
@@ -172,5 +242,6 @@ def render_footer(page: Page, sources: list[Source], review_by: dict[Source, str
             f'<span class="dv-date">(verificada el {spanish_date(source.verified)}'
             f"{review_by.get(source, '')})</span>"
         )
-    parts.append("\n".join(lines))
+    # Generated from the front matter, not prose: a class so readers' styles and checks know it.
+    parts.append('<div class="dv-sources" markdown>\n\n' + "\n".join(lines) + "\n\n</div>")
     return "\n\n" + "\n\n".join(parts) + "\n"

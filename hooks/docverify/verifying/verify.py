@@ -10,6 +10,7 @@ from typing import Any
 
 from docverify.core.config import RUNNERS, Config, today
 from docverify.core.findings import Finding
+from docverify.output import graph
 from docverify.parsing.pages import Block, Page, page_stem
 from docverify.running.executor import Executor, PageJob
 from docverify.verifying import compare, recordings
@@ -248,6 +249,18 @@ def judge(config: Config, block: Block, runner: str, result: dict[str, Any] | No
             'corrige el código o quita raises="…".',
         )
         return outcome
+    if block.options.get(graph.OPTION):
+        try:
+            graph.parse(compare.normalise(result["output"]))
+        except graph.GraphError as exc:
+            fail(
+                "grafo-ilegible",
+                f'el bloque «{block.key}» lleva {graph.OPTION}="…" y su salida no se puede '
+                f"dibujar: {exc}",
+                "imprime un nodo por línea, «[0] MulBackward0 → [1], [2]», como el ayudante "
+                'describir_grafo de la guía de autores; o quita graph="…".',
+            )
+            return outcome
     recording = recs.get(runner)
     if recording is None:
         outcome.status = "missing"

@@ -2,7 +2,7 @@ import torch
 
 x = torch.tensor(3.0, requires_grad=True)
 (x * x).backward()
-(x * x).backward()  # a fresh forward: new graph, same leaf
+(x * x).backward()  # pasada directa nueva: grafo nuevo, misma hoja
 print("sin limpiar:", x.grad)  # Expectativa: 12
 x.grad = None
 (x * x).backward()

@@ -1,5 +1,5 @@
 import torch
 
-# Only the CPU: this checks the installation, not the accelerator.
+# Solo la CPU: esto comprueba la instalación, no el acelerador.
 a = torch.ones(2, device="cpu")
 print(a + a)

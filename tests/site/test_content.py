@@ -1,0 +1,266 @@
+"""Content a learner can trust, checked on the built site for every article that exists.
+
+Seed text stays word for word and everything else is marked as an editorial addition; seed
+placeholders only inside their collapsed original note; each goal section shows an observed
+output; each article draws a verified autograd graph and ends with exercises whose collapsed
+solutions ran and verified; each notebook carries every part of its article.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from bs4 import BeautifulSoup, Tag
+from conftest import ROOT
+from docverify.site import anatomy
+from docverify.output import graph
+from docverify.core import config as config_mod
+from docverify.parsing.pages import Page, page_stem, read_site
+
+SEEDS = Path(__file__).parent / "semillas"
+# What the engine generates around an article (outputs, legend, notebook box, source dates) and
+# what is marked as editorial or as the seed's original: not prose to compare with the seed.
+NOT_PROSE = {
+    "editorial",
+    "semilla",
+    "dv-editorial",
+    "dv-output",
+    "dv-legend",
+    "dv-notebook",
+    "dv-sources",
+    "dv-graph",
+    "highlight",
+    "headerlink",
+}
+PROSE = ("p", "li", "td", "th", "h1", "h2", "h3", "summary")
+
+
+def _norm(text: str) -> str:
+    return re.sub(r"\s+", " ", text.replace("¶", "")).strip()
+
+
+def _articles() -> list[Page]:
+    return [p for p in read_site(config_mod.load(ROOT)) if anatomy.is_article(p)]
+
+
+def _soup(site: Path, page: Page) -> Tag:
+    raw = (site / page_stem(page.rel) / "index.html").read_text(encoding="utf-8")
+    article = BeautifulSoup(raw, "html.parser").find("article")
+    assert article is not None, page.rel
+    return article
+
+
+def _seed(page: Page) -> str:
+    """The seed whose second line is the article's title, as one normalised string."""
+    for path in sorted(SEEDS.glob("*.txt")):
+        lines = path.read_text(encoding="utf-8").splitlines()
+        if len(lines) > 1 and lines[1].strip() == page.meta["title"]:
+            return _norm(" ".join(lines))
+    raise AssertionError(f"{page.rel}: ninguna semilla de {SEEDS} tiene este título")
+
+
+def _classes(element: Tag) -> set[str]:
+    found: set[str] = set()
+    for node in [element, *element.parents]:
+        if isinstance(node, Tag):
+            found.update(node.get("class") or [])
+    return found
+
+
+def unmarked(article: Tag, seed: str) -> list[str]:
+    """Prose of the article that is neither seed text nor inside an editorial mark."""
+    found = []
+    for element in article.find_all(PROSE):
+        if _classes(element) & NOT_PROSE:
+            continue
+        for link in element.find_all("a", class_="headerlink"):
+            link.extract()
+        text = _norm(element.get_text(" "))
+        if text and text not in seed and _norm(text.replace(" .", ".")) not in seed:
+            found.append(text)
+    return found
+
+
+def _outside_seed_notes(root: Tag) -> str:
+    """Text of `root` without the collapsed notes that keep a seed's original."""
+    copy = BeautifulSoup(str(root), "html.parser")
+    for details in copy.find_all("details"):
+        summary = details.find("summary")
+        title = summary.get_text().strip() if summary else ""
+        if title.startswith("Original de la semilla") and not details.has_attr("open"):
+            details.decompose()
+    return copy.get_text(" ")
+
+
+def _verified(panel: Tag) -> bool:
+    title = panel.find(class_="admonition-title")
+    text = title.get_text() if title else ""
+    return "✓" in text and "✗" not in text and bool(panel.find("samp"))
+
+
+@pytest.fixture(scope="module")
+def articles() -> list[Page]:
+    found = _articles()
+    assert found, "no hay artículos en docs/articulos/"
+    return found
+
+
+@pytest.mark.slow
+def test_every_addition_is_marked_editorial(built_site: Path, articles: list[Page]) -> None:
+    for page in articles:
+        article, seed = _soup(built_site, page), _seed(page)
+        assert article.select(".editorial"), f"{page.rel}: ningún añadido editorial"
+        assert unmarked(article, seed) == [], f"{page.rel}: texto añadido sin marcar"
+        # The mutation it catches: an editorial box that loses its mark.
+        mutated = BeautifulSoup(str(article), "html.parser")
+        for box in mutated.select(".editorial"):
+            box["class"] = [c for c in box["class"] if c != "editorial"]
+        assert unmarked(mutated, seed), f"{page.rel}: la comprobación no ve un añadido sin marca"
+
+
+@pytest.mark.slow
+def test_no_placeholder_outside_its_collapsed_note(built_site: Path) -> None:
+    stems = [page_stem(p.rel) for p in _articles()]
+    pages = [built_site / s / "index.html" for s in stems]
+    pages += [built_site / "cuadernos" / s.split("/", 1)[-1] / "index.html" for s in stems]
+    assert pages
+    for path in pages:
+        soup = BeautifulSoup(path.read_text(encoding="utf-8"), "html.parser")
+        body = soup.find("article") or soup.body
+        if body is None:
+            continue
+        text = _outside_seed_notes(body)
+        shown = [p for p in anatomy.PLACEHOLDERS if p in text]
+        assert not shown, f"{path.relative_to(built_site)}: texto de plantilla visible: {shown}"
+    # The mutation it catches: the original note shown open.
+    article = _soup(built_site, _articles()[0])
+    opened = BeautifulSoup(str(article), "html.parser")
+    for details in opened.find_all("details"):
+        details["open"] = ""
+    if any(p in article.get_text() for p in anatomy.PLACEHOLDERS):
+        assert any(p in _outside_seed_notes(opened) for p in anatomy.PLACEHOLDERS)
+
+
+def _sections(article: Tag) -> dict[str, list[Tag]]:
+    """Each H2's text and the elements up to the next H2."""
+    sections: dict[str, list[Tag]] = {}
+    current: list[Tag] | None = None
+    for element in article.find_all(True, recursive=False):
+        if element.name == "h2":
+            for link in element.find_all("a", class_="headerlink"):
+                link.extract()
+            current = sections.setdefault(_norm(element.get_text()), [])
+        elif current is not None:
+            current.append(element)
+    return sections
+
+
+@pytest.mark.slow
+def test_each_goal_section_shows_an_observed_output(built_site: Path, articles: list[Page]) -> None:
+    """«Observar la acumulación» and every other section named in the goals."""
+    for page in articles:
+        sections = _sections(_soup(built_site, page))
+        for goal in page.meta["goals"]:
+            assert goal in sections, f"{page.rel}: no hay sección «{goal}»"
+            panels = [p for e in sections[goal] for p in e.select(".dv-output")]
+            assert any(_verified(p) for p in panels), f"{page.rel}: «{goal}» sin salida observada"
+
+
+@pytest.mark.slow
+def test_each_article_draws_a_verified_graph(built_site: Path, articles: list[Page]) -> None:
+    for page in articles:
+        figures = _soup(built_site, page).select("figure.dv-graph")
+        assert figures, f"{page.rel}: ningún grafo dibujado"
+        for figure in figures:
+            svg = figure.find("svg")
+            assert svg is not None and svg.get("role") == "img", page.rel
+            assert svg.find("title").get_text().strip(), f"{page.rel}: grafo sin <title>"
+            assert svg.find("desc").get_text().strip(), f"{page.rel}: grafo sin <desc>"
+            assert not figure.find("script"), page.rel
+            panel = figure.find_previous(class_="dv-output")
+            assert panel is not None and _verified(panel), f"{page.rel}: grafo sin salida ✓"
+            drawn = graph.parse(panel.find("samp").get_text())
+            labels = [t.get_text() for t in svg.find_all("text")]
+            assert labels == list(drawn.labels), f"{page.rel}: el dibujo no es la salida"
+
+
+@pytest.mark.slow
+def test_each_article_has_an_exercise_with_a_verified_solution(
+    built_site: Path, articles: list[Page]
+) -> None:
+    for page in articles:
+        solutions = [
+            d
+            for d in _soup(built_site, page).find_all("details")
+            if d.find("summary") and d.find("summary").get_text().strip() == "Solución"
+        ]
+        good = [
+            d
+            for d in solutions
+            if not d.has_attr("open")
+            and any(_verified(p) and "observada" in p.get_text() for p in d.select(".dv-output"))
+        ]
+        assert good, f"{page.rel}: ningún ejercicio con solución plegada, ejecutada y verificada"
+
+
+@pytest.mark.slow
+def test_notebooks_hold_every_article_part(built_site: Path, articles: list[Page]) -> None:
+    for page in articles:
+        stem = page_stem(page.rel).split("/", 1)[-1]
+        path = built_site / "cuadernos" / stem / f"{stem}.ipynb"
+        notebook = json.loads(path.read_text(encoding="utf-8"))
+        html_page = built_site / "cuadernos" / stem / "index.html"
+        soup = BeautifulSoup(html_page.read_text(encoding="utf-8"), "html.parser")
+        text = _norm(soup.find("article").get_text(" "))
+        meta = page.meta
+        parts = [meta["title"], meta["description"], meta["approach"]]
+        parts += [*meta["goals"], *meta["prerequisites"], *meta["takeaways"]]
+        parts += [str(item[k]) for item in meta["faq"] for k in ("question", "answer")]
+        parts += [str(source["reference"]) for source in meta["sources"]]
+        parts += [re.sub(r"\s*\{[^}]*\}$", "", title) for title, _ in anatomy.headings(page)]
+        missing = [part for part in parts if _norm(str(part)) not in text]
+        assert not missing, f"{path.name}: faltan partes del artículo: {missing}"
+        assert "raises-exception" not in text, f"{path.name}: etiqueta de celda visible"
+        assert not re.search(r"In\s*\[\s*\]", text), f"{path.name}: celdas sin número"
+        code = [c for c in notebook["cells"] if c["cell_type"] == "code"]
+        assert all(isinstance(c["execution_count"], int) for c in code if c["outputs"])
+
+
+@pytest.mark.slow
+def test_expected_errors_read_as_expected(built_site: Path, articles: list[Page]) -> None:
+    """A block that must raise says «Error esperado ✓», never a bare «CPU ✓» over the error."""
+    for page in articles:
+        titles = [
+            _norm(t.get_text())
+            for t in _soup(built_site, page).select(".dv-output > .admonition-title")
+        ]
+        raising = sum(1 for b in page.blocks if b.options.get("raises"))
+        shown = sum(1 for t in titles if "CPU: Error esperado ✓" in t)
+        assert shown == raising, f"{page.rel}: {shown} «Error esperado ✓» para {raising} bloques"
+
+
+@pytest.mark.slow
+def test_home_lists_articles_in_navigation_order(built_site: Path) -> None:
+    soup = BeautifulSoup((built_site / "index.html").read_text(encoding="utf-8"), "html.parser")
+    listed = [a["href"] for a in soup.select("article .grid.cards a")]
+    nav = [
+        a["href"] for a in soup.select("nav.md-nav--primary a.md-nav__link") if a["href"] in listed
+    ]
+    assert listed and listed == list(dict.fromkeys(nav)), (listed, nav)
+
+
+@pytest.mark.slow
+def test_articles_link_each_other_and_no_english_footer(
+    built_site: Path, articles: list[Page]
+) -> None:
+    for page in articles:
+        article = _soup(built_site, page)
+        others = [page_stem(p.rel).split("/", 1)[-1] for p in articles if p is not page]
+        hrefs = [a.get("href", "") for a in article.find_all("a")]
+        for other in others:
+            assert any(other in h for h in hrefs), f"{page.rel}: no enlaza «{other}»"
+    for path in built_site.rglob("*.html"):
+        assert "Made with" not in path.read_text(encoding="utf-8"), path
