@@ -8,6 +8,7 @@ import re
 from textwrap import indent
 
 from docverify.core.config import RUNNERS
+from docverify.core.policies import DEVICE_LABEL
 from docverify.sources.model import spanish_date, spanish_date_of
 from docverify.verifying import compare
 from docverify.verifying.recordings import Recording
@@ -35,8 +36,10 @@ def format_output(source: str, *_: object, **__: object) -> str:
     return f'<pre class="dv-output-text"><samp>{html.escape(source)}</samp></pre>'
 
 
-def _provenance(runner: str, torch: str | None, when: str) -> str:
-    text = f"{LABEL[runner]} · torch {torch or '?'} · {when}"
+def _provenance(runner: str, torch: str | None, when: str, device_policy: str) -> str:
+    # On the gpu runner the device policy says what the GPU output means (core/policies.py).
+    device = f" · {DEVICE_LABEL[device_policy]}" if runner == "gpu" else ""
+    text = f"{LABEL[runner]}{device} · torch {torch or '?'} · {when}"
     # A span, not a <p>: Markdown wraps inline HTML inside the admonition in its own <p>.
     return f'<span class="dv-provenance">{html.escape(text)}</span>'
 
@@ -47,7 +50,7 @@ def _panel(text: str, provenance: str) -> str:
 
 def render_outcome(outcome: Outcome, env: dict[str, str], today: dt.date, config: object) -> str:
     """Markdown for the output of one block: one panel when runners agree, tabs otherwise."""
-    runner = outcome.runner
+    runner, block = outcome.runner, outcome.block
     # A block not run in this build (DOCVERIFY_EXECUTE=0) shows every runner's recording.
     others = [r for r in RUNNERS if r != runner or outcome.status == "not-run"]
     parts: list[str] = []
@@ -69,7 +72,9 @@ def render_outcome(outcome: Outcome, env: dict[str, str], today: dt.date, config
             if cached
             else f"observada el {spanish_date(today)} en esta compilación"
         )
-        panels.append((runner, observed, _provenance(runner, env.get("torch"), when)))
+        panels.append(
+            (runner, observed, _provenance(runner, env.get("torch"), when, block.device_policy))
+        )
         if outcome.status == "ok":
             marks.append(f"{LABEL[runner]} ✓")
         else:
@@ -95,6 +100,7 @@ def render_outcome(outcome: Outcome, env: dict[str, str], today: dt.date, config
                     other,
                     recording.header.get("torch"),
                     f"grabada el {spanish_date_of(recording.header.get('fecha'))}, misma salida",
+                    block.device_policy,
                 ),
             )
             continue
@@ -106,6 +112,7 @@ def render_outcome(outcome: Outcome, env: dict[str, str], today: dt.date, config
                     other,
                     recording.header.get("torch"),
                     f"grabada el {spanish_date_of(recording.header.get('fecha'))}",
+                    block.device_policy,
                 ),
             )
         )

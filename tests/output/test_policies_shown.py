@@ -1,0 +1,89 @@
+"""Run policies as readers see them: notebook cells, GPU provenance and the report page."""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+
+import pytest
+from conftest import Project
+from docverify.output import notebooks, render, report_page
+from docverify.parsing.pages import read_page, read_site
+from docverify.verifying.verify import verify
+
+PAGE = """\
+---
+title: "Valores"
+last_value: show
+---
+
+```python exec="on" id="valor"
+print("suma:")
+sum([1, 2, 3])
+```
+
+```python exec="on" id="oculto"
+sum([1, 2, 3]);
+```
+
+```python exec="on" id="propio" device_policy="as-written"
+print(1)
+```
+"""
+
+
+def notebook_of(project: Project, executor, text: str = PAGE) -> dict:
+    path = project.page("articulos/valores.md", text)
+    config = project.config
+    page = read_page(config, path)
+    report = verify(config, [page], "cpu", executor, whole_site=False)
+    return notebooks.build(config, page, report, dt.date(2026, 11, 29))
+
+
+def test_notebook_shows_the_value_as_jupyter_execute_result(tmp_path: Path, executor) -> None:
+    notebook = notebook_of(Project(tmp_path), executor)
+    nbformat = pytest.importorskip("nbformat")
+    nbformat.validate(nbformat.from_dict(notebook))
+    cells = {c["id"]: c for c in notebook["cells"] if c["cell_type"] == "code"}
+    assert cells["valor"]["source"] == 'print("suma:")\nsum([1, 2, 3])'  # the code as written
+    outputs = cells["valor"]["outputs"]
+    assert [o["output_type"] for o in outputs] == ["stream", "execute_result"]
+    assert outputs[0]["text"] == "suma:\n"
+    assert outputs[1]["data"] == {"text/plain": "6"}
+    assert cells["oculto"]["outputs"] == []
+    assert cells["oculto"]["source"] == "sum([1, 2, 3]);"
+
+
+def test_setup_cell_follows_the_device_policies(tmp_path: Path, executor) -> None:
+    project = Project(tmp_path)
+    setup = notebook_of(project, executor)["cells"][1]["source"]
+    assert "AS_WRITTEN = ['propio']" in setup  # mixed: cuda by default, except that cell
+    compile(setup, "setup", "exec")
+    plain = PAGE.replace(' device_policy="as-written"', "")
+    setup = notebook_of(project, executor, plain)["cells"][1]["source"]
+    assert 'torch.set_default_device("cuda")' in setup and "AS_WRITTEN" not in setup
+    written = plain.replace("last_value: show\n", "last_value: show\ndevice_policy: as-written\n")
+    setup = notebook_of(project, executor, written)["cells"][1]["source"]
+    assert "set_default_device" not in setup
+
+
+def test_gpu_provenance_names_the_device_policy() -> None:
+    gpu = render._provenance("gpu", "2.13.0", "grabada", "as-written")
+    assert "GPU · dispositivos del código · torch 2.13.0" in gpu
+    assert "cuda por defecto" in render._provenance("gpu", "2.13.0", "grabada", "default-cuda")
+    for policy in ("as-written", "default-cuda"):  # the cpu runner has no device policy
+        assert ">CPU · torch 2 · x<" in render._provenance("cpu", "2", "x", policy)
+
+
+def test_report_page_has_the_device_policy_of_each_gpu_block(project: Project) -> None:
+    project.page("a.md", PAGE)
+    project.page(
+        "b.md",
+        '```python exec="on" id="solo" runner="cpu" reason="r"\nprint(1)\n```\n',
+    )
+    config = project.config
+    text = report_page.blocks_markdown(config, read_site(config), None)
+    rows = {line.split("|")[2].strip(): line for line in text.splitlines() if "`" in line}
+    assert "| CPU, GPU | cuda por defecto |" in rows["`valor`"]
+    assert "| CPU, GPU | dispositivos del código |" in rows["`propio`"]
+    assert "| CPU | — |" in rows["`solo`"]
