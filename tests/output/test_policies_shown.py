@@ -87,3 +87,39 @@ def test_report_page_has_the_device_policy_of_each_gpu_block(project: Project) -
     assert "| CPU, GPU | cuda por defecto |" in rows["`valor`"]
     assert "| CPU, GPU | dispositivos del código |" in rows["`propio`"]
     assert "| CPU | — |" in rows["`solo`"]
+
+
+@pytest.mark.slow
+def test_jupyter_shows_the_same_value_as_the_notebook(tmp_path: Path, executor) -> None:
+    """Run the notebook in a real kernel: Jupyter's own outputs equal the verified ones."""
+    nbformat = pytest.importorskip("nbformat")
+    nbclient = pytest.importorskip("nbclient")
+    stored = nbformat.from_dict(notebook_of(Project(tmp_path / "p"), executor))
+    ran = nbformat.from_dict(notebook_of(Project(tmp_path / "q"), executor))
+    for cell in ran.cells:
+        if cell.cell_type == "code":
+            cell.outputs = []
+    nbclient.NotebookClient(ran, kernel_name="python3", timeout=300).execute()
+
+    def shown(cell: dict) -> list[tuple[str, str]]:
+        return [
+            (o["output_type"], o.get("text") or o.get("data", {}).get("text/plain", ""))
+            for o in cell["outputs"]
+        ]
+
+    pairs = [(s, r) for s, r in zip(stored.cells, ran.cells, strict=True) if s.cell_type == "code"]
+    for before, after in pairs[1:]:  # every block cell (the first is the set-up)
+        assert shown(after) == shown(before), before["id"]
+    assert shown(pairs[1][1]) == [("stream", "suma:\n"), ("execute_result", "6")]
+
+
+def test_pending_gpu_output_names_a_non_default_policy(project: Project, executor) -> None:
+    project.page("a.md", PAGE)
+    config = project.config
+    report = verify(config, read_site(config), "cpu", executor)
+    titles = {
+        key: render.render_outcome(o, report.env, dt.date(2026, 11, 29), config).split("\n")[0]
+        for key, o in report.outcomes.items()
+    }
+    assert "GPU: pendiente (dispositivos del código)" in titles["a/propio"]
+    assert titles["a/valor"].endswith('GPU: pendiente"'), titles["a/valor"]

@@ -8,7 +8,7 @@ import re
 from textwrap import indent
 
 from docverify.core.config import RUNNERS
-from docverify.core.policies import DEVICE_LABEL
+from docverify.core.policies import DEFAULT_CUDA, DEVICE_LABEL
 from docverify.sources.model import spanish_date, spanish_date_of
 from docverify.verifying import compare
 from docverify.verifying.recordings import Recording
@@ -86,7 +86,10 @@ def render_outcome(outcome: Outcome, env: dict[str, str], today: dt.date, config
         if not outcome.block.runs_on(other):
             continue
         if recording is None:
-            marks.append(f"{LABEL[other]}: pendiente")
+            pending = f"{LABEL[other]}: pendiente"
+            if other == "gpu" and block.device_policy != DEFAULT_CUDA:  # say it before it exists
+                pending += f" ({DEVICE_LABEL[block.device_policy]})"
+            marks.append(pending)
             continue
         marks.append(f"{LABEL[other]} ✓")
         body = compare.normalise(recording.body)
