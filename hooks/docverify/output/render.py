@@ -44,6 +44,13 @@ def _provenance(runner: str, torch: str | None, when: str, device_policy: str) -
     return f'<span class="dv-provenance">{html.escape(text)}</span>'
 
 
+def _pending(runner: str, device_policy: str) -> str:
+    """The mark of a runner with no output yet; a non-default GPU policy is said already."""
+    if runner == "gpu" and device_policy != DEFAULT_CUDA:
+        return f"{LABEL[runner]}: pendiente ({DEVICE_LABEL[device_policy]})"
+    return f"{LABEL[runner]}: pendiente"
+
+
 def _panel(text: str, provenance: str) -> str:
     return f"{_fence(text)}\n\n{provenance}"
 
@@ -86,10 +93,7 @@ def render_outcome(outcome: Outcome, env: dict[str, str], today: dt.date, config
         if not outcome.block.runs_on(other):
             continue
         if recording is None:
-            pending = f"{LABEL[other]}: pendiente"
-            if other == "gpu" and block.device_policy != DEFAULT_CUDA:  # say it before it exists
-                pending += f" ({DEVICE_LABEL[block.device_policy]})"
-            marks.append(pending)
+            marks.append(_pending(other, block.device_policy))
             continue
         marks.append(f"{LABEL[other]} ✓")
         body = compare.normalise(recording.body)
