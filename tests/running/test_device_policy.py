@@ -7,8 +7,9 @@ from typing import Any
 
 import pytest
 import torch
+from docverify.core.policies import AS_WRITTEN, DEFAULT_CUDA
 from docverify.running import child, setup
-from docverify.running.protocol import AS_WRITTEN, DEFAULT_CUDA, BlockSpec
+from docverify.running.protocol import BlockSpec
 
 # A tutorial's way (PyTorch's «Tensors»): move to cuda only when there is one, then .numpy()
 # on a tensor created without naming a device, which is only right if it lives on the CPU.

@@ -7,10 +7,11 @@ from typing import Any
 
 import pytest
 from conftest import Project
+from docverify.core.policies import DEFAULT_CUDA
 from docverify.parsing.pages import read_site
 from docverify.running import child, last_value
 from docverify.running.executor import Executor
-from docverify.running.protocol import DEFAULT_CUDA, BlockSpec
+from docverify.running.protocol import BlockSpec
 from docverify.verifying import recordings
 from docverify.verifying.record import record
 

@@ -161,7 +161,7 @@ def _verdict(value: float, target: float, lower_is_better: bool = True) -> str:
 
 def isolation(bench: Bench, out: Any) -> None:
     """What page isolation costs per page: fork from the warm server vs a fresh interpreter."""
-    from docverify.running import protocol  # noqa: PLC0415
+    from docverify.core import policies  # noqa: PLC0415
     from docverify.running.executor import Executor, PageJob  # noqa: PLC0415
 
     def page(n: int) -> PageJob:
@@ -178,7 +178,7 @@ def isolation(bench: Bench, out: Any) -> None:
                     "timeout": 120,
                     "output_limit": 10000,
                     "seed": 0,
-                    "device_policy": protocol.DEFAULT_CUDA,
+                    "device_policy": policies.DEFAULT_CUDA,
                     "show_last_value": False,
                 }
             ],

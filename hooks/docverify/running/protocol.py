@@ -3,8 +3,8 @@
 Every value here is a plain dict, list, str, int, float, bool or None, so it pickles between the
 verifying process and the page processes, and serialises to JSON for the local cache, without
 either side importing the other's modules. The verifying process never imports torch: this
-module imports only the standard library. Adding a field means adding it here; readers use
-these names, and the cache checks a stored result against `RESULT_FIELDS`.
+module imports only the standard library and core.policies. Adding a field means adding it
+here; readers use these names, and the cache checks a stored result against `RESULT_FIELDS`.
 """
 
 # No `from __future__ import annotations` here: TypedDict reads NotRequired from evaluated
@@ -12,9 +12,9 @@ these names, and the cache checks a stored result against `RESULT_FIELDS`.
 from typing import Literal, NotRequired, TypedDict
 
 # Device policy of a block on the gpu runner (see core/policies.py and running/setup.py).
-from docverify.core.policies import AS_WRITTEN, DEFAULT_CUDA
+from docverify.core.policies import CHOICES, DEVICE_POLICY
 
-DEVICE_POLICIES = (DEFAULT_CUDA, AS_WRITTEN)
+DEVICE_POLICIES = CHOICES[DEVICE_POLICY]
 
 
 class BlockSpec(TypedDict):

@@ -13,7 +13,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from docverify.running.protocol import DEFAULT_CUDA, DEVICE_POLICIES
+from docverify.core.policies import DEFAULT_CUDA
+from docverify.running.protocol import DEVICE_POLICIES
 
 
 @dataclass(frozen=True)

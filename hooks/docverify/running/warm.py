@@ -6,7 +6,7 @@ import os
 import tempfile
 from pathlib import Path
 
-from docverify.running import protocol
+from docverify.core import policies
 from docverify.running.child import run_block
 
 _WARM_UP = """\
@@ -41,7 +41,7 @@ def warm_up() -> None:
                     "seed": 0,
                     "session": None,
                     "timeout": 60.0,
-                    "device_policy": protocol.DEFAULT_CUDA,
+                    "device_policy": policies.DEFAULT_CUDA,
                     "show_last_value": True,
                 },
                 {},
