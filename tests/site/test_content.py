@@ -15,10 +15,10 @@ from pathlib import Path
 import pytest
 from bs4 import BeautifulSoup, Tag
 from conftest import ROOT
-from docverify.site import anatomy
-from docverify.output import graph
 from docverify.core import config as config_mod
+from docverify.output import graph
 from docverify.parsing.pages import Page, page_stem, read_site
+from docverify.site import anatomy
 
 SEEDS = Path(__file__).parent / "semillas"
 # What the engine generates around an article (outputs, legend, notebook box, source dates) and

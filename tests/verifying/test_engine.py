@@ -14,7 +14,8 @@ from docverify.core.findings import errors
 from docverify.parsing.pages import read_site
 from docverify.running.executor import Executor
 from docverify.verifying import compare, recordings
-from docverify.verifying.verify import record, verify
+from docverify.verifying.record import record
+from docverify.verifying.verify import verify
 
 
 @pytest.fixture(autouse=True)

@@ -161,6 +161,7 @@ def _verdict(value: float, target: float, lower_is_better: bool = True) -> str:
 
 def isolation(bench: Bench, out: Any) -> None:
     """What page isolation costs per page: fork from the warm server vs a fresh interpreter."""
+    from docverify.core import policies  # noqa: PLC0415
     from docverify.running.executor import Executor, PageJob  # noqa: PLC0415
 
     def page(n: int) -> PageJob:
@@ -177,6 +178,8 @@ def isolation(bench: Bench, out: Any) -> None:
                     "timeout": 120,
                     "output_limit": 10000,
                     "seed": 0,
+                    "device_policy": policies.DEFAULT_CUDA,
+                    "show_last_value": False,
                 }
             ],
         )
@@ -449,7 +452,7 @@ def p3(bench: Bench, out: Any) -> None:
 def warm(root: Path, runner: str) -> dict[str, float]:
     """Import torch once, then run every block of a site in this one process: P1's baseline."""
     from docverify.parsing.pages import read_site  # noqa: PLC0415
-    from docverify.verifying.verify import spec  # noqa: PLC0415
+    from docverify.verifying.specs import spec  # noqa: PLC0415
 
     cfg = config_mod.load(root)
     pages = read_site(cfg)

@@ -140,7 +140,7 @@ def _check(args: argparse.Namespace) -> int:
 @command("record", "graba las salidas que cambiaron (nunca con CI=true)", _runner_args)
 def _record(args: argparse.Namespace) -> int:
     from docverify.running.executor import Executor  # noqa: PLC0415
-    from docverify.verifying.verify import record  # noqa: PLC0415
+    from docverify.verifying.record import record  # noqa: PLC0415
 
     cfg = config_mod.load()
     if os.environ.get("CI", "").lower() == "true":

@@ -9,6 +9,8 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from docverify.core import policies
+
 RUNNERS = ("cpu", "gpu")
 
 
@@ -22,6 +24,8 @@ class Config:
     rtol: float = 1e-5
     atol: float = 1e-8
     seed: int = 0
+    device_policy: str = policies.DEFAULTS[policies.DEVICE_POLICY]
+    last_value: str = policies.DEFAULTS[policies.LAST_VALUE]
     sources: dict[str, Any] = field(default_factory=dict)
     extra: dict[str, Any] = field(default_factory=dict)
 
@@ -62,7 +66,11 @@ def load(root: Path | None = None) -> Config:
         "atol",
         "seed",
         "sources",
+        *policies.CHOICES,
     }
+    for name in policies.CHOICES:
+        if name in table and (message := policies.problem(name, table[name])):
+            raise ValueError(f"{root / 'pyproject.toml'}, [tool.docverify]: {message}")
     extra = {k: v for k, v in table.items() if k not in known}
     return Config(
         root=root,
@@ -73,6 +81,10 @@ def load(root: Path | None = None) -> Config:
         rtol=float(table.get("rtol", 1e-5)),
         atol=float(table.get("atol", 1e-8)),
         seed=int(table.get("seed", 0)),
+        device_policy=str(
+            table.get(policies.DEVICE_POLICY, policies.DEFAULTS[policies.DEVICE_POLICY])
+        ),
+        last_value=str(table.get(policies.LAST_VALUE, policies.DEFAULTS[policies.LAST_VALUE])),
         sources=dict(table.get("sources", {})),
         extra=extra,
     )

@@ -14,9 +14,11 @@ import json
 import re
 from typing import Any
 
+from docverify.core import policies
 from docverify.core.config import Config
 from docverify.output.render import LABEL
 from docverify.parsing.pages import Block, Page, page_stem
+from docverify.running.protocol import BlockResult
 from docverify.site import anatomy
 from docverify.sources.model import read_sources, spanish_date
 from docverify.verifying import compare
@@ -66,10 +68,44 @@ def show_warning(message, category, *_):
 
 warnings.simplefilter("always")
 warnings.showwarning = show_warning
+{device}get_ipython().events.register("pre_run_cell", reseed)
+"""
+# The default device, by the blocks' device policy (core/policies.py); the code stays as written.
+DEVICE_ALL_CUDA = """\
 if RUNNER == "gpu" and torch.cuda.is_available():
     torch.set_default_device("cuda")
-get_ipython().events.register("pre_run_cell", reseed)
 """
+DEVICE_AS_WRITTEN = """\
+# Device policy "as-written": the code of every cell decides where its tensors go.
+"""
+DEVICE_PER_CELL = """\
+# Device policy per cell: these cells decide their own devices ("as-written"); on a GPU the
+# others run with cuda as the default device, set when it changes, as docverify does.
+AS_WRITTEN = {cells!r}
+DEVICE = [None]
+
+
+def place(info=None):
+    if RUNNER != "gpu" or not torch.cuda.is_available():
+        return
+    wanted = None if getattr(info, "cell_id", None) in AS_WRITTEN else "cuda"
+    if wanted != DEVICE[0]:
+        torch.set_default_device(wanted)
+        DEVICE[0] = wanted
+
+
+get_ipython().events.register("pre_run_cell", place)
+"""
+
+
+def device_setup(blocks: list[Block]) -> str:
+    """The set-up cell's lines for the default device, from the page's device policies."""
+    as_written = sorted(b.id for b in blocks if b.device_policy == policies.AS_WRITTEN)
+    if not as_written:
+        return DEVICE_ALL_CUDA
+    if len(as_written) == len(blocks):
+        return DEVICE_AS_WRITTEN
+    return DEVICE_PER_CELL.format(cells=as_written)
 
 
 def notebook_path(page: Page) -> str:
@@ -88,7 +124,7 @@ def build(config: Config, page: Page, report: Report, today: dt.date) -> dict[st
     cells.append(
         _code(
             SETUP_ID,
-            SETUP.format(seed=config.seed, runner=report.runner),
+            SETUP.format(seed=config.seed, runner=report.runner, device=device_setup(page.blocks)),
             [],
             {"docverify": {"setup": True}},
         )
@@ -280,10 +316,18 @@ def _block_cell(block: Block, report: Report) -> dict[str, Any]:
     return _code(block.id, block.code, outputs, meta)
 
 
-def _outputs(text: str, result: dict[str, Any]) -> list[dict[str, Any]]:
-    """Stream output, with a block's final exception as Jupyter's error output."""
+def _outputs(text: str, result: BlockResult | dict[str, Any]) -> list[dict[str, Any]]:
+    """Stream output, with a block's final exception or shown value as Jupyter shows them."""
     exception = result.get("exception") or ""
     outputs: list[dict[str, Any]] = []
+    value = compare.normalise(result.get("value") or "")
+    if value and (text == value or text.endswith("\n" + value)):  # Jupyter's execute_result
+        text = text[: -len(value)].rstrip("\n")
+        shown = {"output_type": "execute_result", "execution_count": None, "metadata": {}}
+        shown["data"] = {"text/plain": value}
+        if text:
+            outputs.append({"output_type": "stream", "name": "stdout", "text": text + "\n"})
+        return [*outputs, shown]
     if exception and text.endswith(exception):
         text = text[: -len(exception)].rstrip("\n")
         name, _, value = exception.partition(": ")

@@ -8,6 +8,7 @@ import re
 from textwrap import indent
 
 from docverify.core.config import RUNNERS
+from docverify.core.policies import DEFAULT_CUDA, DEVICE_LABEL
 from docverify.sources.model import spanish_date, spanish_date_of
 from docverify.verifying import compare
 from docverify.verifying.recordings import Recording
@@ -35,10 +36,19 @@ def format_output(source: str, *_: object, **__: object) -> str:
     return f'<pre class="dv-output-text"><samp>{html.escape(source)}</samp></pre>'
 
 
-def _provenance(runner: str, torch: str | None, when: str) -> str:
-    text = f"{LABEL[runner]} · torch {torch or '?'} · {when}"
+def _provenance(runner: str, torch: str | None, when: str, device_policy: str) -> str:
+    # On the gpu runner the device policy says what the GPU output means (core/policies.py).
+    device = f" · {DEVICE_LABEL[device_policy]}" if runner == "gpu" else ""
+    text = f"{LABEL[runner]}{device} · torch {torch or '?'} · {when}"
     # A span, not a <p>: Markdown wraps inline HTML inside the admonition in its own <p>.
     return f'<span class="dv-provenance">{html.escape(text)}</span>'
+
+
+def _pending(runner: str, device_policy: str) -> str:
+    """The mark of a runner with no output yet; a non-default GPU policy is said already."""
+    if runner == "gpu" and device_policy != DEFAULT_CUDA:
+        return f"{LABEL[runner]}: pendiente ({DEVICE_LABEL[device_policy]})"
+    return f"{LABEL[runner]}: pendiente"
 
 
 def _panel(text: str, provenance: str) -> str:
@@ -66,7 +76,7 @@ def _ok(runner: str, outcome: Outcome) -> str:
 
 def render_outcome(outcome: Outcome, env: dict[str, str], today: dt.date, config: object) -> str:
     """Markdown for the output of one block: one panel when runners agree, tabs otherwise."""
-    runner = outcome.runner
+    runner, block = outcome.runner, outcome.block
     # A block not run in this build (DOCVERIFY_EXECUTE=0) shows every runner's recording.
     others = [r for r in RUNNERS if r != runner or outcome.status == "not-run"]
     parts: list[str] = []
@@ -88,7 +98,9 @@ def render_outcome(outcome: Outcome, env: dict[str, str], today: dt.date, config
             if cached
             else f"observada el {spanish_date(today)} en esta construcción"
         )
-        panels.append((runner, observed, _provenance(runner, env.get("torch"), when)))
+        panels.append(
+            (runner, observed, _provenance(runner, env.get("torch"), when, block.device_policy))
+        )
         if outcome.status == "ok":
             marks.append(_ok(runner, outcome))
             kind = "example" if outcome.block.options.get("raises") else kind
@@ -101,7 +113,7 @@ def render_outcome(outcome: Outcome, env: dict[str, str], today: dt.date, config
         if not outcome.block.runs_on(other):
             continue
         if recording is None:
-            marks.append(f"{LABEL[other]}: pendiente")
+            marks.append(_pending(other, block.device_policy))
             continue
         marks.append(_ok(other, outcome))
         body = compare.normalise(recording.body)
@@ -115,6 +127,7 @@ def render_outcome(outcome: Outcome, env: dict[str, str], today: dt.date, config
                     other,
                     recording.header.get("torch"),
                     f"grabada el {spanish_date_of(recording.header.get('fecha'))}, misma salida",
+                    block.device_policy,
                 ),
             )
             continue
@@ -126,6 +139,7 @@ def render_outcome(outcome: Outcome, env: dict[str, str], today: dt.date, config
                     other,
                     recording.header.get("torch"),
                     f"grabada el {spanish_date_of(recording.header.get('fecha'))}",
+                    block.device_policy,
                 ),
             )
         )

@@ -9,6 +9,7 @@ from __future__ import annotations
 import datetime as dt
 
 from docverify.core.config import RUNNERS, Config
+from docverify.core.policies import DEVICE_LABEL
 from docverify.parsing.pages import Page
 from docverify.site.anatomy import md_escape
 from docverify.sources.freshness import STATUS, Freshness, SourceStatus, evaluate
@@ -108,10 +109,10 @@ def _status_text(status: SourceStatus, today: dt.date) -> str:
 def blocks_markdown(config: Config, pages: list[Page], report: Report | None) -> str:
     """Every executed block: the runners it runs on, its recording dates and this build's result."""
     rows = [
-        "| Página | Bloque | Runners | "
+        "| Página | Bloque | Runners | Dispositivo en GPU | "
         + " | ".join(f"Grabada en {LABEL[r]}" for r in RUNNERS)
         + " | Esta construcción |",
-        "|---|---|---|" + "---|" * len(RUNNERS) + "---|",
+        "|---|---|---|---|" + "---|" * len(RUNNERS) + "---|",
     ]
     count = 0
     titles = {p.rel: str(p.meta.get("title") or p.rel) for p in pages}
@@ -119,6 +120,7 @@ def blocks_markdown(config: Config, pages: list[Page], report: Report | None) ->
         for block in page.blocks:
             count += 1
             runs = [r for r in RUNNERS if block.runs_on(r)]
+            device = DEVICE_LABEL[block.device_policy] if "gpu" in runs else "—"
             dates = []
             for runner in RUNNERS:
                 if runner not in runs:
@@ -135,7 +137,7 @@ def blocks_markdown(config: Config, pages: list[Page], report: Report | None) ->
             )
             rows.append(
                 f"| {_link(page.rel, titles)} | `{block.id}` | "
-                f"{', '.join(LABEL[r] for r in runs)} | {' | '.join(dates)} | {now} |"
+                f"{', '.join(LABEL[r] for r in runs)} | {device} | {' | '.join(dates)} | {now} |"
             )
     if not count:
         return "Ninguna página tiene bloques ejecutados."

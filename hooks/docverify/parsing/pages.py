@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from docverify.core import policies
 from docverify.core.config import RUNNERS, Config
 from docverify.core.findings import Finding
 from docverify.parsing import frontmatter
@@ -19,7 +20,7 @@ _ID = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 PYTHON = ("python", "py")
 # markdown-exec options we accept on an executed block, then ours.
 MDEXEC_OPTIONS = {"exec", "id", "source", "session", "tabs", "title", "updatetoc"}
-OUR_OPTIONS = {"timeout", "rtol", "atol", "raises", "runner", "reason", "graph"}
+OUR_OPTIONS = {"timeout", "rtol", "atol", "raises", "runner", "reason", "graph", *policies.CHOICES}
 TRUE = {"1", "yes", "on", "true"}
 
 
@@ -36,6 +37,9 @@ class Block:
     options: dict[str, str] = field(default_factory=dict)
     snippet: str | None = None  # snippets-relative path when included
     fence_end: int = 0  # line of the closing fence in the page (0 when unknown)
+    # Policies in force (block option, else front matter, else site): see core/policies.py.
+    device_policy: str = policies.DEFAULTS[policies.DEVICE_POLICY]
+    last_value: str = policies.DEFAULTS[policies.LAST_VALUE]
 
     @property
     def key(self) -> str:
@@ -115,6 +119,17 @@ def read_page(config: Config, path: Path, text: str | None = None) -> Page:
             )
         )
     page = Page(path=path, rel=rel, meta=meta, body=body, body_line=body_line, findings=findings)
+    for name in policies.CHOICES:
+        if name in meta and (message := policies.problem(name, meta[name])):
+            findings.append(
+                Finding(
+                    "opcion-invalida",
+                    message,
+                    where,
+                    page.meta_line(name),
+                    f"escribe {name}: {policies.CHOICES[name][-1]} o quita la clave.",
+                )
+            )
     _find_blocks(config, page, text)
     return page
 
@@ -200,6 +215,9 @@ def _add_block(
                     f'{name}="{options[name]}" no es un número ≥ 0.',
                     f'escribe {name}="2" o quita la opción.',
                 )
+    for name in policies.CHOICES:
+        if name in options and (message := policies.problem(name, options[name])):
+            problem("opcion-invalida", message, f'escribe {name}="{policies.CHOICES[name][-1]}".')
     only = options.get("runner")
     if only is not None:
         if only not in RUNNERS:
@@ -236,6 +254,10 @@ def _add_block(
             options=options,
             snippet=snippet,
             fence_end=fence_end,
+            device_policy=policies.resolve(
+                policies.DEVICE_POLICY, options, page.meta, config.device_policy
+            ),
+            last_value=policies.resolve(policies.LAST_VALUE, options, page.meta, config.last_value),
         )
     )
 

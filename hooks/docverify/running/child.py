@@ -23,11 +23,13 @@ import tokenize
 import traceback
 import warnings
 from multiprocessing.connection import Connection
-from pathlib import Path
 from typing import Any
 
 import numpy
 import torch
+
+from docverify.running import last_value, protocol, setup
+from docverify.running.protocol import BlockResult, BlockSpec, Environment, Expectation, PageTask
 
 _EXPECT = re.compile(r"#\s*Expectativa:\s*(?P<value>.+?)\s*$")
 try:
@@ -62,7 +64,7 @@ class _Capture(io.TextIOBase):
         return "".join(self.parts)
 
 
-def environment(runner: str) -> dict[str, str]:
+def environment(runner: str) -> Environment:
     device = torch.cuda.get_device_name(0) if runner == "gpu" else f"cpu ({platform.machine()})"
     # str(): torch.__version__ is a TorchVersion, and unpickling one would import torch in the
     # parent, which must stay torch-free (fast start, no CUDA before a fork).
@@ -81,64 +83,39 @@ def probe(conn: Connection) -> None:
         conn.close()
 
 
-_WARM_UP = """\
-import warnings
-import torch
-x = torch.arange(6.0, requires_grad=True).reshape(2, 3)
-(x * x).sum().backward()
-print(x.grad, x.grad.tolist(), repr(x.sum()))  # Expectativa: 0
-warnings.warn("warm")
-raise ValueError("warm")
-"""
-
-
-def warm_up() -> None:
-    """Run one throwaway block, so that lazy set-up happens once here, not in every page.
-
-    Called by each warm worker before it forks page processes: the first tensor repr, autograd
-    call, warning, traceback and tokenize pass fill caches that a forked page then shares
-    instead of rebuilding (and copying on write). CPU only: CUDA must stay uninitialised here.
-    """
-    with tempfile.TemporaryDirectory(prefix="docverify-warm-") as folder:
-        here = Path.cwd()
-        os.chdir(folder)
-        try:
-            run_block(
-                {
-                    "code": _WARM_UP,
-                    "filename": "<warm-up>",
-                    "first_line": 1,
-                    "output_limit": 100_000,
-                    "seed": 0,
-                },
-                {},
-            )
-        finally:
-            os.chdir(here)
-
-
-def run_page(conn: Connection, job: dict[str, Any]) -> None:
+def run_page(conn: Connection, job: PageTask) -> None:
     """Run a page's blocks in order, streaming ('start', key) and ('done', key, result)."""
     runner = job["runner"]
     workdir = tempfile.mkdtemp(prefix="docverify-")
     os.chdir(workdir)
     try:
-        if runner == "gpu":
-            torch.set_default_device("cuda")
-        conn.send(("env", environment(runner)))
+        conn.send((protocol.ENV, environment(runner)))
         sessions: dict[str, dict[str, Any]] = {}
+        current = setup.Setup(default_device=None)  # a fresh process: torch's own default
         for spec in job["blocks"]:
-            conn.send(("start", spec["key"]))
+            current = apply_setup(setup.plan(runner, spec["device_policy"]), current)
+            conn.send((protocol.START, spec["key"]))
             namespace = sessions.setdefault(spec["session"], {}) if spec["session"] else {}
-            conn.send(("done", spec["key"], run_block(spec, namespace)))
-        conn.send(("end",))
+            conn.send((protocol.DONE, spec["key"], run_block(spec, namespace)))
+        conn.send((protocol.END,))
     finally:
         os.chdir(tempfile.gettempdir())
         shutil.rmtree(workdir, ignore_errors=True)
         conn.close()
 
 
-def run_block(spec: dict[str, Any], namespace: dict[str, Any]) -> dict[str, Any]:
+def apply_setup(wanted: setup.Setup, current: setup.Setup) -> setup.Setup:
+    """Give the process the set-up `wanted`, touching torch only when it differs from `current`.
+
+    Only when it changes: a block may set its own default device for the blocks after it, and
+    a page whose blocks share one policy keeps today's single set-up before its first block.
+    """
+    if wanted != current:
+        torch.set_default_device(wanted.default_device)
+    return wanted
+
+
+def run_block(spec: BlockSpec, namespace: dict[str, Any]) -> BlockResult:
     """Execute one block statement by statement; never raises for the block's own errors."""
     seed = spec["seed"]
     torch.manual_seed(seed)
@@ -150,22 +127,28 @@ def run_block(spec: dict[str, Any], namespace: dict[str, Any]) -> dict[str, Any]
     source = "\n" * (spec["first_line"] - 1) + spec["code"]
     capture = _Capture(spec["output_limit"])
     spans: list[tuple[int, int, int, int]] = []  # (first line, last line, start, end)
-    result: dict[str, Any] = {"error": None, "exception": None, "traceback": ""}
+    result: BlockResult = {
+        "output": "",
+        "error": None,
+        "exception": None,
+        "traceback": "",
+        "expectations": [],
+        "duration": 0.0,
+    }
     started = time.perf_counter()
     try:
         tree = ast.parse(source, filename)
     except SyntaxError as exc:
         result["error"] = f"error de sintaxis en {filename}:{exc.lineno}: {exc.msg}"
-        result.update(output="", expectations=[], duration=0.0)
         return result
+    shown = last_value.shown_expression(tree, source) if spec["show_last_value"] else None
     with _redirect(capture), warnings.catch_warnings():
         warnings.simplefilter("always")
         warnings.showwarning = _show_warning(capture)
         for statement in tree.body:
             start = capture.size
             try:
-                code = compile(ast.Module([statement], type_ignores=[]), filename, "exec")
-                exec(code, namespace)
+                _execute(statement, statement is shown, filename, namespace, capture, result)
             except OutputLimitError:
                 result["error"] = f"la salida supera el límite de {spec['output_limit']} caracteres"
                 break
@@ -202,6 +185,27 @@ def run_block(spec: dict[str, Any], namespace: dict[str, Any]) -> dict[str, Any]
     result["expectations"] = _expectations(source, spans, output)
     result["duration"] = time.perf_counter() - started
     return result
+
+
+def _execute(
+    statement: ast.stmt,
+    show: bool,
+    filename: str,
+    namespace: dict[str, Any],
+    capture: _Capture,
+    result: BlockResult,
+) -> None:
+    """Run one top-level statement; with `show`, a bare last expression shows its value."""
+    if not show:
+        code = compile(ast.Module([statement], type_ignores=[]), filename, "exec")
+        exec(code, namespace)
+        return
+    assert isinstance(statement, ast.Expr)
+    value = eval(compile(ast.Expression(statement.value), filename, "eval"), namespace)
+    _drain_fds(capture)  # what C code printed while evaluating it comes first, as in Jupyter
+    if text := last_value.shown(value):
+        capture.write(text)
+        result["value"] = text
 
 
 def _exception_line(exc: BaseException) -> str:
@@ -265,14 +269,14 @@ def _drain_fds(capture: _Capture) -> None:
 
 def _expectations(
     source: str, spans: list[tuple[int, int, int, int]], output: str
-) -> list[dict[str, Any]]:
+) -> list[Expectation]:
     """Pair each `# Expectativa: X` comment with what its top-level statement printed."""
     found = []
     with contextlib.suppress(tokenize.TokenError, SyntaxError):
         for token in tokenize.generate_tokens(io.StringIO(source).readline):
             if token.type == tokenize.COMMENT and (match := _EXPECT.search(token.string)):
                 found.append((token.start[0], match.group("value")))
-    result = []
+    result: list[Expectation] = []
     for line, expected in found:
         span = next((s for s in spans if s[0] <= line <= s[1]), None)
         observed = output[span[2] : span[3]].strip() if span else None

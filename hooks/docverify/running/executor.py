@@ -22,8 +22,8 @@ the run also pays ~1.2 s once to start (torch import), which limits the 2-worker
 multiprocessing would also re-run the parent's main script in every new process (30-60 ms for
 `mkdocs` or `docverify`); forkserver_main spares the workers that.
 
-This process (the parent) never imports torch: child targets are the functions at the bottom
-of this module, and children send plain strings and numbers only. Results come back keyed by
+This process (the parent) never imports torch: child targets live in running/worker.py, and
+children send only the plain values typed in running/protocol.py. Results come back keyed by
 block and in page order, whatever order the pages finish in.
 """
 
@@ -38,12 +38,17 @@ from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from multiprocessing.connection import Connection, wait
-from multiprocessing.reduction import ForkingPickler
 from typing import Any
 
-from docverify.running import forkserver_main
+from docverify.running import forkserver_main, protocol, worker
+from docverify.running.protocol import BlockResult, BlockSpec, Environment
 
-PRELOAD = ["docverify.running.forkserver_main", "docverify.running.child"]
+PRELOAD = [
+    "docverify.running.forkserver_main",
+    "docverify.running.worker",
+    "docverify.running.child",
+    "docverify.running.warm",
+]
 _started = 0  # blocks started by every Executor of this process
 
 
@@ -56,7 +61,7 @@ def blocks_started() -> int:
 class PageJob:
     page: str
     runner: str
-    blocks: list[dict[str, Any]]  # specs, in page order
+    blocks: list[BlockSpec]  # in page order
 
 
 @dataclass
@@ -86,7 +91,9 @@ class Executor:
     def __init__(self, workers: int | None = None) -> None:
         self.workers = max(1, workers or os.cpu_count() or 1)
         self.ctx = multiprocessing.get_context("forkserver")
-        os.environ[forkserver_main.ENV] = _main_identity()  # read once, when it starts
+        os.environ[forkserver_main.ENV] = (
+            forkserver_main.main_identity()
+        )  # read once, when it starts
         self.ctx.set_forkserver_preload(PRELOAD)
         self.executed = 0  # blocks really started in a child, over this executor's life
         self._cuda: bool | None = None  # asked once, of a child
@@ -113,7 +120,7 @@ class Executor:
         if self._cuda is not None:
             return self._cuda
         receiver, sender = self.ctx.Pipe(duplex=False)
-        process = self.ctx.Process(target=_probe, args=(sender,))
+        process = self.ctx.Process(target=worker.probe, args=(sender,))
         process.start()
         sender.close()
         try:
@@ -125,11 +132,11 @@ class Executor:
         return self._cuda
 
     def run(
-        self, jobs: list[PageJob], on_env: Callable[[dict[str, str]], None] | None = None
-    ) -> dict[str, dict[str, Any]]:
+        self, jobs: list[PageJob], on_env: Callable[[Environment], None] | None = None
+    ) -> dict[str, BlockResult]:
         """Run every job; return block key → result in job and block order, whatever order the
         pages finish in (callers iterate pages anyway; this keeps dumps and logs stable too)."""
-        results: dict[str, dict[str, Any]] = {}
+        results: dict[str, BlockResult] = {}
         pending: deque[PageJob] = deque(j for j in jobs if j.blocks)
         running: dict[Connection, _Running] = {}
 
@@ -137,7 +144,8 @@ class Executor:
             while pending and len(running) < self.workers:
                 job = pending.popleft()
                 zygote = self._zygote()
-                zygote.conn.send({"runner": job.runner, "blocks": job.blocks})
+                task: protocol.PageTask = {"runner": job.runner, "blocks": job.blocks}
+                zygote.conn.send(task)
                 running[zygote.conn] = _Running(job=job, zygote=zygote)
             now = time.monotonic()
             timeout = max(0.0, min((r.deadline for r in running.values()), default=now) - now)
@@ -152,7 +160,7 @@ class Executor:
                     self._finish(state, results, pending)
                     del running[conn]  # type: ignore[arg-type]
                     continue
-                if message[0] == "exit":
+                if message[0] == protocol.EXIT:
                     state.exitcode = message[1]
                     self._idle.append(state.zygote)
                     self._finish(state, results, pending)
@@ -175,7 +183,7 @@ class Executor:
             return self._idle.pop()
         here, there = self.ctx.Pipe(duplex=True)
         process = self.ctx.Process(
-            target=_zygote_main, args=(there,), name="docverify:worker", daemon=True
+            target=worker.zygote_main, args=(there,), name="docverify:worker", daemon=True
         )
         process.start()
         there.close()
@@ -188,7 +196,7 @@ class Executor:
                 os.kill(state.pid, signal.SIGKILL)
 
     def _finish(
-        self, state: _Running, results: dict[str, dict[str, Any]], pending: deque[PageJob]
+        self, state: _Running, results: dict[str, BlockResult], pending: deque[PageJob]
     ) -> None:
         """The page process is gone: fine if it ended, else fail and re-queue like a crash."""
         if not state.ended:
@@ -198,24 +206,24 @@ class Executor:
         self,
         state: _Running,
         message: tuple[Any, ...],
-        results: dict[str, dict[str, Any]],
-        on_env: Callable[[dict[str, str]], None] | None,
+        results: dict[str, BlockResult],
+        on_env: Callable[[Environment], None] | None,
     ) -> None:
         """Apply one message from a page process (relayed by its worker)."""
         global _started  # noqa: PLW0603 - a process-wide count, read by the bench
-        if message[0] == "pid":
+        if message[0] == protocol.PID:
             state.pid = message[1]
-        elif message[0] == "end":
+        elif message[0] == protocol.END:
             state.ended = True
-        elif message[0] == "env" and on_env:
+        elif message[0] == protocol.ENV and on_env:
             on_env(message[1])
-        elif message[0] == "start":
+        elif message[0] == protocol.START:
             state.current = message[1]
             self.executed += 1
             _started += 1
             spec = next(b for b in state.job.blocks if b["key"] == message[1])
             state.deadline = time.monotonic() + spec["timeout"]
-        elif message[0] == "done":
+        elif message[0] == protocol.DONE:
             results[message[1]] = message[2]
             state.done.add(message[1])
             state.current, state.deadline = None, float("inf")
@@ -223,7 +231,7 @@ class Executor:
     @staticmethod
     def _died(
         state: _Running,
-        results: dict[str, dict[str, Any]],
+        results: dict[str, BlockResult],
         pending: deque[PageJob],
         reason: str | None = None,
     ) -> None:
@@ -236,13 +244,13 @@ class Executor:
                 pending.append(PageJob(state.job.page, state.job.runner, rest))
             elif rest:
                 for spec in rest:
-                    results[spec["key"]] = _failure(
+                    results[spec["key"]] = protocol.failure(
                         f"el proceso de la página terminó antes de ejecutarlo "
                         f"(código de salida {state.exitcode})"
                     )
             return
         code = state.exitcode
-        results[failed] = _failure(
+        results[failed] = protocol.failure(
             reason
             or (
                 f"terminó su proceso de forma inesperada (código de salida {code}: os._exit, "
@@ -255,7 +263,7 @@ class Executor:
         rest = []
         for spec in specs[index + 1 :]:
             if session and spec["session"] == session:
-                results[spec["key"]] = _failure(
+                results[spec["key"]] = protocol.failure(
                     f"no se ejecutó: el bloque «{failed}» de la misma sesión «{session}» "
                     "falló antes"
                 )
@@ -263,96 +271,3 @@ class Executor:
                 rest.append(spec)
         if rest:
             pending.append(PageJob(state.job.page, state.job.runner, rest))
-
-
-def _failure(message: str) -> dict[str, Any]:
-    # "engine": the block did not finish on its own (timeout, dead process); never cached.
-    return {
-        "output": "",
-        "error": message,
-        "exception": None,
-        "traceback": "",
-        "expectations": [],
-        "duration": 0.0,
-        "engine": True,
-    }
-
-
-def _main_identity() -> str:
-    """How multiprocessing names this process's main module (see forkserver_main)."""
-    import sys  # noqa: PLC0415
-
-    main = sys.modules.get("__main__")
-    name = getattr(getattr(main, "__spec__", None), "name", None)
-    if name:
-        return f"name:{name}"
-    path = getattr(main, "__file__", None)
-    if not path:
-        return ""
-    # Built exactly as multiprocessing.spawn.get_preparation_data builds it: compared as text.
-    if not os.path.isabs(path) and multiprocessing.process.ORIGINAL_DIR is not None:  # noqa: PTH117
-        path = os.path.join(multiprocessing.process.ORIGINAL_DIR, path)  # noqa: PTH118
-    return f"path:{os.path.normpath(path)}"
-
-
-# The targets of child processes live here, not in docverify.running.child, so that this (parent)
-# process never imports torch: pickling docverify.running.child.run_page would import it. In a child
-# of the fork server the import below is free, since the server preloaded it.
-_END = ForkingPickler.dumps(("end",))  # what a page process sends last, as bytes
-
-
-def _zygote_main(conn: Connection) -> None:
-    """A warm worker: for each page it receives, fork a page process and relay its messages.
-
-    Forking here, in parallel on every worker, instead of in the single fork server, keeps the
-    fork (copying the page tables of a process that mapped torch) off the serial path. The page
-    process writes to its own pipe; relaying through this worker means a page killed mid-message
-    cannot corrupt the parent's channel. CUDA is never touched here: only in the page process.
-    """
-    from docverify.running import child  # noqa: PLC0415 - preloaded by the fork server
-
-    child.warm_up()
-    finished: list[int] = []  # pages that ended on their own, reaped without waiting
-    while True:
-        finished = [p for p in finished if os.waitpid(p, os.WNOHANG) == (0, 0)]
-        try:
-            job = conn.recv()
-        except (EOFError, OSError):
-            for pid in finished:
-                os.waitpid(pid, 0)
-            return
-        read_fd, write_fd = os.pipe()
-        pid = os.fork()
-        if pid == 0:  # the page process
-            code = 1
-            try:
-                os.close(read_fd)
-                conn.close()
-                child.run_page(Connection(write_fd, readable=False), job)
-                code = 0
-            finally:
-                os._exit(code)
-        os.close(write_fd)
-        conn.send(("pid", pid))
-        ended = False
-        with Connection(read_fd, writable=False) as page:
-            while True:  # relay the pickled bytes as they are: no need to unpickle here
-                try:
-                    message = page.recv_bytes()
-                except (EOFError, OSError):
-                    break
-                ended = message == _END
-                conn.send_bytes(message)
-        if ended:
-            # Unmapping torch takes ~10 ms: the next page need not wait for it.
-            finished.append(pid)
-            conn.send(("exit", 0))
-        else:
-            _, status = os.waitpid(pid, 0)
-            conn.send(("exit", os.waitstatus_to_exitcode(status)))
-
-
-def _probe(conn: Connection) -> None:
-    from docverify.running import child  # noqa: PLC0415
-
-    child.probe(conn)

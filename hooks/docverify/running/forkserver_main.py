@@ -2,7 +2,7 @@
 
 multiprocessing re-runs the parent's main script (or `-m` module) in each new process so that
 objects defined there can be unpickled. Page processes never receive such objects (their target
-lives in docverify.running.executor, their arguments are plain data), yet the re-import cost about
+lives in docverify.running.worker, their arguments are plain data), yet the re-import cost about
 30-60 ms per page (`mkdocs`, `docverify`). Python 3.12+ fixes the fork server's own '__main__'
 preload; 3.11 ignores it. So the server's `__main__` is made to look like the parent's (same
 file or module name, not executed): a forked child then sees its main as already in place.
@@ -11,6 +11,7 @@ file or module name, not executed): a forked child then sees its main as already
 from __future__ import annotations
 
 import importlib.machinery
+import multiprocessing
 import os
 import sys
 import types
@@ -30,6 +31,21 @@ def _stand_in(identity: str) -> None:
     else:
         return
     sys.modules["__main__"] = sys.modules["__mp_main__"] = main
+
+
+def main_identity() -> str:
+    """How multiprocessing names this process's main module (see forkserver_main)."""
+    main = sys.modules.get("__main__")
+    name = getattr(getattr(main, "__spec__", None), "name", None)
+    if name:
+        return f"name:{name}"
+    path = getattr(main, "__file__", None)
+    if not path:
+        return ""
+    # Built exactly as multiprocessing.spawn.get_preparation_data builds it: compared as text.
+    if not os.path.isabs(path) and multiprocessing.process.ORIGINAL_DIR is not None:  # noqa: PTH117
+        path = os.path.join(multiprocessing.process.ORIGINAL_DIR, path)  # noqa: PTH118
+    return f"path:{os.path.normpath(path)}"
 
 
 _stand_in(os.environ.get(ENV, ""))

@@ -36,12 +36,12 @@ from typing import Any
 import docverify
 from docverify.core.config import Config, today
 from docverify.running.executor import PageJob
+from docverify.running.protocol import RESULT_FIELDS, BlockResult, Environment
 from docverify.verifying.recordings import write_atomic
 
 FORMAT = 1
 MAGIC = "docverify-cache"
 FOLDER = Path(".cache") / "docverify"
-_RESULT_FIELDS = ("output", "error", "exception", "traceback", "expectations")
 
 
 def allowed() -> bool:
@@ -109,7 +109,7 @@ class Cache:
     def path(self, job: PageJob) -> Path:
         return self.folder / job.runner / f"{job.page}.json"
 
-    def load(self, job: PageJob) -> tuple[dict[str, dict[str, Any]], dict[str, str]] | None:
+    def load(self, job: PageJob) -> tuple[dict[str, BlockResult], Environment] | None:
         """The page's results and environment, or None when absent, stale or not trustworthy."""
         data = self._read(self.path(job))
         keys = [b["key"] for b in job.blocks]
@@ -121,8 +121,7 @@ class Cache:
             not isinstance(results, dict)
             or sorted(results) != sorted(keys)
             or not all(
-                isinstance(r, dict) and all(f in r for f in _RESULT_FIELDS)
-                for r in results.values()
+                isinstance(r, dict) and all(f in r for f in RESULT_FIELDS) for r in results.values()
             )
         ):
             self.rejected += 1
@@ -131,9 +130,9 @@ class Cache:
         self.hits += len(keys)
         for result in results.values():
             result["cached"] = data.get("stored", "")
-        return results, dict(data.get("env") or {})
+        return results, dict(data.get("env") or {})  # type: ignore[return-value]
 
-    def store(self, job: PageJob, results: dict[str, dict[str, Any]], env: dict[str, str]) -> bool:
+    def store(self, job: PageJob, results: dict[str, BlockResult], env: Environment) -> bool:
         """Save a page that ran to the end; a timeout or a dead process is never cached."""
         mine = {b["key"]: results.get(b["key"]) for b in job.blocks}
         if not mine or any(r is None or r.get("engine") for r in mine.values()):

@@ -6,15 +6,16 @@ import functools
 import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
 
-from docverify.core.config import RUNNERS, Config, today
+from docverify.core.config import RUNNERS, Config
 from docverify.core.findings import Finding
 from docverify.output import graph
 from docverify.parsing.pages import Block, Page, page_stem
 from docverify.running.executor import Executor, PageJob
+from docverify.running.protocol import BlockResult, Environment, Expectation
 from docverify.verifying import compare, recordings
 from docverify.verifying.cache import Cache
+from docverify.verifying.specs import spec
 
 
 @dataclass
@@ -23,11 +24,11 @@ class Outcome:
 
     block: Block
     runner: str
-    result: dict[str, Any] | None
+    result: BlockResult | None
     recordings: dict[str, recordings.Recording]
     status: str  # ok | diverge | missing | error | other-runner | not-run
     findings: list[Finding] = field(default_factory=list)
-    expectations: list[dict[str, Any]] = field(default_factory=list)
+    expectations: list[Expectation] = field(default_factory=list)
 
     @property
     def observed(self) -> str | None:
@@ -41,7 +42,7 @@ class Outcome:
 @dataclass
 class Report:
     runner: str
-    env: dict[str, str]
+    env: Environment | dict[str, str]  # empty when nothing ran
     pages: list[Page]
     outcomes: dict[str, Outcome]
     findings: list[Finding]
@@ -57,22 +58,9 @@ def tolerance(config: Config, block: Block) -> compare.Tolerance:
     )
 
 
-def spec(config: Config, block: Block) -> dict[str, Any]:
-    return {
-        "key": block.key,
-        "code": block.code,
-        "filename": config.rel(block.origin),
-        "first_line": block.origin_line,
-        "session": block.session,
-        "timeout": block.number("timeout", config.timeout),
-        "output_limit": config.output_limit,
-        "seed": config.seed,
-    }
-
-
 def execute(
     config: Config, pages: list[Page], runner: str, executor: Executor, cache: Cache | None = None
-) -> tuple[dict[str, dict[str, Any]], dict[str, str]]:
+) -> tuple[dict[str, BlockResult], dict[str, str]]:
     """Run every block of `pages` that runs on `runner`; return results and the environment.
 
     With a cache, pages whose key is unchanged are not run; the others run whole (see cache.py).
@@ -82,7 +70,7 @@ def execute(
         PageJob(page.rel, runner, [spec(config, b) for b in page.blocks if b.runs_on(runner)])
         for page in pages
     ]
-    cached: dict[str, dict[str, Any]] = {}
+    cached: dict[str, BlockResult] = {}
     if cache is not None:
         todo = []
         for job in (j for j in jobs if j.blocks):
@@ -123,7 +111,7 @@ def verify(
     executor: Executor,
     *,
     whole_site: bool = True,
-    run: Callable[..., tuple[dict[str, dict[str, Any]], dict[str, str]]] = execute,
+    run: Callable[..., tuple[dict[str, BlockResult], dict[str, str]]] = execute,
     cache: Cache | None = None,
     execute_blocks: bool = True,
 ) -> Report:
@@ -177,7 +165,7 @@ def missing_recording(config: Config, block: Block, runner: str) -> Finding:
     )
 
 
-def judge(config: Config, block: Block, runner: str, result: dict[str, Any] | None) -> Outcome:
+def judge(config: Config, block: Block, runner: str, result: BlockResult | None) -> Outcome:
     recs = {r: rec for r in RUNNERS if (rec := recordings.load(config, block, r))}
     if not block.runs_on(runner):
         return Outcome(block, runner, None, recs, "other-runner")
@@ -283,7 +271,7 @@ def judge(config: Config, block: Block, runner: str, result: dict[str, Any] | No
     return outcome
 
 
-def _expected(raises: str | None, result: dict[str, Any]) -> bool:
+def _expected(raises: str | None, result: BlockResult) -> bool:
     if not raises:
         return False
     name, _, prefix = raises.partition(":")
@@ -316,54 +304,3 @@ def orphans(config: Config, pages: list[Page]) -> list[Finding]:
                 )
             )
     return found
-
-
-@dataclass
-class RecordReport:
-    written: list[tuple[str, str]]  # (path, diff)
-    unchanged: int
-    findings: list[Finding]
-    env: dict[str, str]
-
-
-def record(config: Config, pages: list[Page], runner: str, executor: Executor) -> RecordReport:
-    """Write the recordings that changed. Refuses under CI, and for blocks that failed."""
-    if os.environ.get("CI", "").lower() == "true":
-        raise PermissionError(
-            "docverify record se niega a grabar con CI=true: las grabaciones se revisan y se "
-            "confirman a mano. Ejecútalo en local y confirma los cambios con git."
-        )
-    results, env = execute(config, pages, runner, executor)
-    report = RecordReport([], 0, [f for p in pages for f in p.findings], env)
-    date = today().isoformat()
-    for page in pages:
-        for block in page.blocks:
-            if not block.runs_on(runner):
-                continue
-            outcome = judge(config, block, runner, results.get(block.key))
-            blocking = [
-                f for f in outcome.findings if f.kind not in ("grabacion-ausente", "divergencia")
-            ]
-            if blocking:
-                report.findings.extend(blocking)
-                continue
-            result = results[block.key]
-            old = outcome.recording
-            body = compare.merge(
-                old.body if old else None, result["output"], tolerance(config, block)
-            )
-            if old is not None and compare.normalise(old.body) == body:
-                report.unchanged += 1
-                continue
-            path = recordings.path_for(config, block, runner)
-            recordings.write_atomic(path, recordings.render(block, runner, env, date, body))
-            label = config.rel(path)
-            report.written.append(
-                (
-                    label,
-                    compare.diff(
-                        old.body if old else "", body, f"{label} (antes)", f"{label} (ahora)"
-                    ),
-                )
-            )
-    return report

@@ -1,0 +1,104 @@
+"""What crosses process boundaries: block specs, page tasks, results and messages, typed once.
+
+Every value here is a plain dict, list, str, int, float, bool or None, so it pickles between the
+verifying process and the page processes, and serialises to JSON for the local cache, without
+either side importing the other's modules. The verifying process never imports torch: this
+module imports only the standard library and core.policies. Adding a field means adding it
+here; readers use these names, and the cache checks a stored result against `RESULT_FIELDS`.
+"""
+
+# No `from __future__ import annotations` here: TypedDict reads NotRequired from evaluated
+# annotations on Python 3.11, and RESULT_FIELDS is computed from them.
+from typing import Literal, NotRequired, TypedDict
+
+# Device policy of a block on the gpu runner (see core/policies.py and running/setup.py).
+from docverify.core.policies import CHOICES, DEVICE_POLICY
+
+DEVICE_POLICIES = CHOICES[DEVICE_POLICY]
+
+
+class BlockSpec(TypedDict):
+    """One block to run, as the verifying process describes it to a page process."""
+
+    key: str  # "<page stem>/<block id>"
+    code: str
+    filename: str  # where the code lives, relative to the project (for tracebacks)
+    first_line: int  # line of the first code line in `filename`
+    session: str | None
+    timeout: float  # seconds
+    output_limit: int  # characters
+    seed: int
+    device_policy: str  # one of DEVICE_POLICIES: the default device on the gpu runner
+    show_last_value: bool  # write a bare last expression's repr, as Jupyter does
+
+
+class PageTask(TypedDict):
+    """What a warm worker receives for one page: its runner and its blocks, in page order."""
+
+    runner: str
+    blocks: list[BlockSpec]
+
+
+class Expectation(TypedDict):
+    """One `# Expectativa: X` comment paired with what its statement printed."""
+
+    line: int
+    expected: str
+    observed: str | None
+    ok: NotRequired[bool]  # set by the verifying process when it judges the block
+
+
+class BlockResult(TypedDict):
+    """What running one block produced; never an exception object, only plain values."""
+
+    output: str  # stdout, stderr, warnings and the shown last value, in order
+    error: str | None  # the engine could not run it to the end (syntax, limit, exit, timeout)
+    exception: str | None  # the block's own uncaught exception, as its last traceback line
+    traceback: str
+    expectations: list[Expectation]
+    duration: float  # seconds
+    exception_type: NotRequired[list[str]]  # [name, module.qualname]
+    exception_message: NotRequired[str]
+    value: NotRequired[str]  # the shown repr of a bare last expression (already in `output`)
+    engine: NotRequired[bool]  # the engine stopped it (timeout, dead process): never cached
+    cached: NotRequired[str]  # ISO date the cached result was stored, when it came from there
+
+
+class Environment(TypedDict):
+    """Where the blocks ran, as a page process reports it."""
+
+    torch: str
+    python: str
+    device: str
+
+
+# The fields every result has: the cache rejects a stored result missing any of them.
+RESULT_FIELDS = tuple(sorted(BlockResult.__required_keys__))
+
+# Messages, in order, from a page process (relayed by its worker) to the verifying process:
+#   ("pid", pid)             sent by the worker once it forked the page process
+#   ("env", Environment)     once, before the first block
+#   ("start", key)           before each block
+#   ("done", key, BlockResult)
+#   ("end",)                 the page process finished on its own
+#   ("exit", exitcode)       sent by the worker once the page process is gone
+MessageKind = Literal["pid", "env", "start", "done", "end", "exit"]
+PID: MessageKind = "pid"
+ENV: MessageKind = "env"
+START: MessageKind = "start"
+DONE: MessageKind = "done"
+END: MessageKind = "end"
+EXIT: MessageKind = "exit"
+
+
+def failure(message: str) -> BlockResult:
+    """A result for a block the engine stopped or could not run (never cached)."""
+    return {
+        "output": "",
+        "error": message,
+        "exception": None,
+        "traceback": "",
+        "expectations": [],
+        "duration": 0.0,
+        "engine": True,
+    }

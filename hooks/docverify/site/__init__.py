@@ -1,0 +1,1 @@
+"""Site: article anatomy, navigation, snippet usage, structure lint and scaffolding."""

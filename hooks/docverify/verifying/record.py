@@ -1,0 +1,64 @@
+"""Recording: run pages on a runner and write the recordings whose output changed."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+
+from docverify.core.config import Config, today
+from docverify.core.findings import Finding
+from docverify.parsing.pages import Page
+from docverify.running.executor import Executor
+from docverify.verifying import compare, recordings
+from docverify.verifying.verify import execute, judge, tolerance
+
+
+@dataclass
+class RecordReport:
+    written: list[tuple[str, str]]  # (path, diff)
+    unchanged: int
+    findings: list[Finding]
+    env: dict[str, str]
+
+
+def record(config: Config, pages: list[Page], runner: str, executor: Executor) -> RecordReport:
+    """Write the recordings that changed. Refuses under CI, and for blocks that failed."""
+    if os.environ.get("CI", "").lower() == "true":
+        raise PermissionError(
+            "docverify record se niega a grabar con CI=true: las grabaciones se revisan y se "
+            "confirman a mano. Ejecútalo en local y confirma los cambios con git."
+        )
+    results, env = execute(config, pages, runner, executor)
+    report = RecordReport([], 0, [f for p in pages for f in p.findings], env)
+    date = today().isoformat()
+    for page in pages:
+        for block in page.blocks:
+            if not block.runs_on(runner):
+                continue
+            outcome = judge(config, block, runner, results.get(block.key))
+            blocking = [
+                f for f in outcome.findings if f.kind not in ("grabacion-ausente", "divergencia")
+            ]
+            if blocking:
+                report.findings.extend(blocking)
+                continue
+            result = results[block.key]
+            old = outcome.recording
+            body = compare.merge(
+                old.body if old else None, result["output"], tolerance(config, block)
+            )
+            if old is not None and compare.normalise(old.body) == body:
+                report.unchanged += 1
+                continue
+            path = recordings.path_for(config, block, runner)
+            recordings.write_atomic(path, recordings.render(block, runner, env, date, body))
+            label = config.rel(path)
+            report.written.append(
+                (
+                    label,
+                    compare.diff(
+                        old.body if old else "", body, f"{label} (antes)", f"{label} (ahora)"
+                    ),
+                )
+            )
+    return report
