@@ -17,7 +17,7 @@ from typing import Any
 from docverify.core.config import Config
 from docverify.output.render import LABEL
 from docverify.parsing.pages import Block, Page, page_stem
-from docverify.sources.model import read_sources, spanish_date
+from docverify.sources.model import Source, read_sources, spanish_date
 from docverify.verifying import compare
 from docverify.verifying.verify import Report
 
@@ -69,8 +69,16 @@ def notebook_path(page: Page) -> str:
     return f"{FOLDER}/{stem}.ipynb"
 
 
-def build(config: Config, page: Page, report: Report, today: dt.date) -> dict[str, Any]:
-    """The nbformat 4 notebook of `page`: its text as Markdown cells, its blocks as code cells."""
+def build(
+    config: Config,
+    page: Page,
+    report: Report,
+    today: dt.date,
+    sources: list[Source] | None = None,
+) -> dict[str, Any]:
+    """The nbformat 4 notebook of `page`: its text as Markdown cells, its blocks as code cells.
+
+    `sources`: the page's sources when the caller has read them already (the build has)."""
     title = str(page.meta.get("title") or page_stem(page.rel))
     torch_version = report.env.get("torch", "?")
     cells: list[dict[str, Any]] = [
@@ -94,7 +102,9 @@ def build(config: Config, page: Page, report: Report, today: dt.date) -> dict[st
         cells.append(_block_cell(block, report))
         position = block.fence_end - page.body_line + 1
     cells.append(_markdown("docverify_texto_final", "\n".join(lines[position:])))
-    cells.append(_markdown("docverify_fuentes", _sources(config, page)))
+    if sources is None:
+        sources, _ = read_sources(config, page)
+    cells.append(_markdown("docverify_fuentes", _sources(sources)))
     return {
         "nbformat": 4,
         "nbformat_minor": 5,
@@ -173,8 +183,7 @@ def _header(page: Page, title: str, report: Report, torch_version: str, today: d
     return "\n\n".join(p for p in parts if p)
 
 
-def _sources(config: Config, page: Page) -> str:
-    sources, _ = read_sources(config, page)
+def _sources(sources: list[Source]) -> str:
     if not sources:
         return ""
     lines = []
