@@ -8,7 +8,6 @@ serving and each page shows its errors.
 
 from __future__ import annotations
 
-import json
 import logging
 import shutil
 import tempfile
@@ -16,15 +15,11 @@ from pathlib import Path
 from typing import Any
 
 import markdown_exec
-from docverify.core import config as config_mod
 from docverify.core.findings import Finding, Level
 from docverify.output import page_parts, render, report_page, search
-from docverify.parsing.pages import OUR_OPTIONS, read_page
+from docverify.parsing.pages import OUR_OPTIONS
 from docverify.running.executor import Executor
-from docverify.site import build, navigation
-from docverify.verifying.cache import Cache
-from docverify.verifying.cache import allowed as cache_allowed
-from docverify.verifying.verify import execution_enabled
+from docverify.site import build
 from mkdocs.exceptions import Abort, PluginError
 from mkdocs.plugins import event_priority
 from mkdocs.structure.files import File
@@ -59,32 +54,16 @@ def on_config(config: Any) -> Any:
 
 @event_priority(50)  # before mkdocs-jupyter's on_files, so it renders the generated notebooks
 def on_files(files: Any, config: Any) -> Any:
-    cfg = config_mod.load(Path(config.config_file_path).parent)
+    mkdocs_yml = Path(config.config_file_path)
     docs = files.documentation_pages()
-    sources = [Path(f.abs_src_path) for f in docs if f.abs_src_path and f.src_uri.endswith(".md")]
+    pages = [Path(f.abs_src_path) for f in docs if f.abs_src_path and f.src_uri.endswith(".md")]
     executor = _session.setdefault("executor", Executor())  # warm across serve rebuilds
-    executing, requested = execution_enabled(), config_mod.runner_from_env()
-    try:  # execution off: never start the torch fork server just to pick a runner
-        runner = executor.resolve_runner(requested) if executing or requested != "auto" else "cpu"
-    except ValueError as exc:
+    try:
+        result = _state["result"] = build.run_site(mkdocs_yml.parent, pages, executor, mkdocs_yml)
+    except ValueError as exc:  # an unknown DOCVERIFY_RUNNER
         raise PluginError(f"docverify: {exc}") from exc
-    cache = Cache.for_config(cfg) if cache_allowed() else None  # off under CI=true
-    result = _state["result"] = build.run(
-        cfg,
-        [read_page(cfg, path) for path in sources],
-        runner,
-        executor,
-        nav=navigation.read(Path(config.config_file_path)),
-        cache=cache,
-        execute_blocks=executing,
-    )
-    if cache is not None:
-        log.info(
-            "docverify: %d bloques ejecutados, %d desde la caché local (%s)",
-            cache.misses,
-            cache.hits,
-            cfg.rel(cache.folder),
-        )
+    for note in result.notes:
+        log.info(note)
     _emit(result.findings)
     if files.get_file_from_path(report_page.URI) is None:
         files.append(File.generated(config, report_page.URI, content=result.report_text))
@@ -121,15 +100,8 @@ def on_page_content(html: str, page: Any, config: Any, files: Any) -> str:
 def on_post_build(config: Any) -> None:
     result = _state["result"]
     _reset()
-    executed = [k for k, o in result.report.outcomes.items() if o.result is not None]
-    summary = {"runner": result.report.runner, "env": result.report.env, "executed": executed}
-    (Path(config.site_dir) / "verificacion.json").write_text(
-        json.dumps(summary, ensure_ascii=False, indent=2), encoding="utf-8"
-    )
-    index = Path(config.site_dir, "search", "search_index.json")
-    if index.is_file():
-        data = search.add_folded_field(json.loads(index.read_text(encoding="utf-8")))
-        index.write_text(json.dumps(data, ensure_ascii=False, separators=(",", ":")), "utf-8")
+    Path(config.site_dir, "verificacion.json").write_text(result.verification_json(), "utf-8")
+    search.fold_index_file(Path(config.site_dir, "search", "search_index.json"))
     _emit(result.late)
     if result.errors and _session.get("command") == "serve":
         log.error(

@@ -60,19 +60,44 @@ def _divergence(site: Site) -> dict[str, str]:
     return {}
 
 
-CASES: dict[str, tuple[str, Mutation]] = {
-    "divergencia": ("divergencia", _divergence),
-    "grabacion-ausente": ("grabacion-ausente", _no_recording),
-    "excepcion-inesperada": ("excepcion-inesperada", _code('raise ValueError("no")\n')),
-    "timeout": ("fallo-ejecucion", _code("import time\ntime.sleep(30)\n", 'timeout="1"')),
-    "limite-de-salida": ("fallo-ejecucion", _output_cap),
-    "fuente-caducada": ("fuente-caducada", _date('"2026-05-01"', '"2020-01-01"')),
-    "fecha-futura": ("fecha-futura", _date('"2026-05-01"', '"2026-12-01"')),
-    "fecha-mal-formada": ("fecha-invalida", _date('"2026-05-01"', '"2026-13-45"')),
-    "fecha-ausente": ("fuente-incompleta", _date('    verified: "2026-05-01"\n', "")),
-    "huella-cambiada": ("fuente-cambiada", _date('    verified: "2026-05-01"\n', DRIFT)),
-    "parte-ausente": ("parte-ausente", _date("takeaways:\n  - Una conclusión.\n", "")),
-    "ejecucion-desactivada": ("ejecucion-desactivada", lambda s: {"DOCVERIFY_EXECUTE": "0"}),
+# case → (the kind it must report, words of its message, the mutation)
+CASES: dict[str, tuple[str, str, Mutation]] = {
+    "divergencia": ("divergencia", "no coincide con su grabación", _divergence),
+    "grabacion-ausente": ("grabacion-ausente", "no tiene grabación", _no_recording),
+    "excepcion-inesperada": (
+        "excepcion-inesperada",
+        "ValueError: no",
+        _code('raise ValueError("no")\n'),
+    ),
+    "timeout": (
+        "fallo-ejecucion",
+        "tiempo límite de 1 s",
+        _code("import time\ntime.sleep(30)\n", 'timeout="1"'),
+    ),
+    "limite-de-salida": ("fallo-ejecucion", "supera el límite de 200", _output_cap),
+    "fuente-caducada": ("fuente-caducada", "2020-01-01", _date('"2026-05-01"', '"2020-01-01"')),
+    "fecha-futura": ("fecha-futura", "2026-12-01", _date('"2026-05-01"', '"2026-12-01"')),
+    "fecha-mal-formada": ("fecha-invalida", "2026-13-45", _date('"2026-05-01"', '"2026-13-45"')),
+    "fecha-ausente": (
+        "fecha-invalida",
+        "falta la fecha de verificación",
+        _date('    verified: "2026-05-01"\n', ""),
+    ),
+    "huella-cambiada": (
+        "fuente-cambiada",
+        "cambió desde que se verificó",
+        _date('    verified: "2026-05-01"\n', DRIFT),
+    ),
+    "parte-ausente": (
+        "parte-ausente",
+        "«Conclusiones clave»",
+        _date("takeaways:\n  - Una conclusión.\n", ""),
+    ),
+    "ejecucion-desactivada": (
+        "ejecucion-desactivada",
+        "ningún bloque se ejecutó",
+        lambda s: {"DOCVERIFY_EXECUTE": "0"},
+    ),
 }
 SUMMARY = re.compile(r"^(\d+) errore?s? de verificación: .+$", re.MULTILINE)
 
@@ -97,13 +122,13 @@ def test_the_unmutated_site_builds(tmp_path: Path) -> None:
 @pytest.mark.slow
 @pytest.mark.parametrize("case", sorted(CASES))
 def test_plain_build_fails_on_each_error_kind(case: str, tmp_path: Path) -> None:
-    kind, mutate = CASES[case]
+    kind, words, mutate = CASES[case]
     site = Site(tmp_path / "site")
     env = mutate(site)
     done = _build(site, tmp_path / "out", env)
     output = done.stdout + done.stderr
     assert done.returncode != 0, output
-    assert f"[{kind}]" in output, output
+    assert f"[{kind}]" in output and words in output, output
     summary = SUMMARY.findall(output)
     assert summary, f"sin la línea de resumen:\n{output}"
     # MkDocs prints the Abort's message last, on stdout; the located findings are logged.
