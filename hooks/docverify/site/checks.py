@@ -4,16 +4,11 @@ from __future__ import annotations
 
 import datetime as dt
 
-from docverify.site import anatomy
-
-from docverify.sources import freshness
-
-from docverify.site import navigation
-
-from docverify.site import usage
 from docverify.core.config import Config, today
 from docverify.core.findings import Finding
 from docverify.parsing.pages import Page
+from docverify.site import anatomy, navigation, usage
+from docverify.sources import freshness
 
 
 def check(

@@ -9,14 +9,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from docverify.site import navigation
-
-from docverify.verifying import recordings
-
-from docverify.site import checks as site
 from docverify.core.config import Config
 from docverify.core.findings import Finding
 from docverify.parsing.pages import Page, page_stem, read_site
+from docverify.site import checks as site
+from docverify.site import navigation
+from docverify.verifying import recordings
 from docverify.verifying.verify import missing_recording, orphans
 
 MKDOCS_FILE = "mkdocs.yml"

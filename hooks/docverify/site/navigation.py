@@ -13,11 +13,10 @@ from pathlib import Path
 from typing import Any
 
 import yaml
-
 from docverify.core.config import Config
 from docverify.core.findings import Finding
-from docverify.parsing.pages import Page
 from docverify.output.report_page import URI as REPORT_URI
+from docverify.parsing.pages import Page
 
 
 @dataclass(frozen=True)

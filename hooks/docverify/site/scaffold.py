@@ -11,10 +11,8 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from docverify.site import anatomy
-
-from docverify.site import navigation
 from docverify.core.config import Config, today
+from docverify.site import anatomy, navigation
 from docverify.verifying.recordings import write_atomic
 
 SLUG = re.compile(r"^[a-z0-9][a-z0-9-]*$")
