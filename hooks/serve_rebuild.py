@@ -31,6 +31,8 @@ def main(root: Path, repeat: int, page: Path) -> dict[str, list[float]]:
 
     def rebuild() -> tuple[float, int]:
         config = load_config(config_file=str(root / "mkdocs.yml"), site_dir=site_dir)
+        # As `mkdocs serve` does: the hook then reports errors instead of aborting the build.
+        config.plugins.on_startup(command="serve", dirty=False)
         before = blocks_started()
         started = time.perf_counter()
         build(config, dirty=False)

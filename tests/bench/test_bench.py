@@ -48,7 +48,7 @@ def test_execution_off_renders_recordings_and_never_passes_strict(tmp_path: Path
     assert strict.returncode != 0
     assert "ejecucion-desactivada" in strict.stderr
     loose = mkdocs_build(root, tmp_path / "loose", strict=False, env=off)
-    assert loose.returncode == 0, loose.stderr
+    assert loose.returncode != 0  # not even without --strict
     raw = (tmp_path / "loose/articulos/primer-ejercicio/index.html").read_text(encoding="utf-8")
     page = re.sub(r"\s+", " ", html.unescape(re.sub(r"<[^>]+>", "", raw)))
     assert "Salida grabada, no ejecutada ahora" in page

@@ -22,9 +22,10 @@ from conftest import BIN, Project
 from docverify.cli import main as cli
 from docverify.core.config import today
 from docverify.core.findings import Finding
+from docverify.output import page_parts, report_page
 from docverify.parsing.pages import read_site
 from docverify.running.executor import Executor
-from docverify.site import lint
+from docverify.site import build, lint
 from docverify.sources import fingerprint
 from docverify.verifying.verify import verify
 
@@ -256,6 +257,25 @@ def _policy(case: Case) -> None:
     )
 
 
+def _built(case: Case, executor: Executor) -> build.BuildResult:
+    """The build result of the case's project (what the MkDocs hook gets)."""
+    case.write()
+    cfg = case.project.config
+    return build.run(cfg, read_site(cfg), "cpu", executor)
+
+
+def _reserved(case: Case, executor: Executor) -> list[Finding]:
+    case.project.page(report_page.URI, "# Mi informe\n")
+    return _built(case, executor).findings
+
+
+def _other_code(case: Case, executor: Executor) -> list[Finding]:
+    # MkDocs shows code the engine did not run (its snippets come from another folder).
+    result = _built(case, executor)
+    page_parts.block_markdown(result, "articulos/a.md", "uno", "print(2)\n")
+    return result.late
+
+
 def _orphan(case: Case) -> None:
     case.project.snippet("articulos/a/viejo.cpu.txt", RECORDING.format(body="1"))
 
@@ -367,6 +387,8 @@ SCENARIOS: dict[str, Scenario] = {
     "verifying.verify:grafo-ilegible": _run_code("print(1)\n", 'graph="Grafo"'),
     "verifying.verify:divergencia": _run_code("print(1)\n", recorded="2"),
     "verifying.verify:ejecucion-desactivada": lambda c, e: c.verify(e, execute_blocks=False),
+    "site.build:pagina-reservada": _reserved,
+    "output.page_parts:bloque-distinto": _other_code,
 }
 
 

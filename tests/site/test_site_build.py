@@ -149,7 +149,7 @@ def test_rendered_output_comes_from_the_run(site_copy, tmp_path: Path) -> None:
     assert "divergencia" in strict.stderr and "articulos/primer-ejercicio/ejemplo" in strict.stderr
     assert "snippets/articulos/primer-ejercicio/ejemplo.py:5" in strict.stderr  # expectation line
     loose = mkdocs_build(root, tmp_path / "loose", strict=False)
-    assert loose.returncode == 0, loose.stderr
+    assert loose.returncode != 0  # an error fails the build whatever strict says
     text = text_of(tmp_path / "loose", "articulos/primer-ejercicio")
     assert "tensor(16.) tensor(8.)" in text
     assert "Esperado 12 · Observado tensor(16.) ✗" in text

@@ -501,7 +501,7 @@ def test_report_lists_both_articles_sources_with_review_by_dates() -> None:
 
 @pytest.mark.slow
 def test_built_site_shows_dates_and_report(built_site: Path) -> None:
-    from test_site import text_of  # noqa: PLC0415
+    from support.site_text import text_of  # noqa: PLC0415
 
     for page in ("articulos/primer-ejercicio", "articulos/arquitectura-autograd"):
         text = text_of(built_site, page)

@@ -261,11 +261,17 @@ def p1(bench: Bench, out: Any) -> None:
             bench.env(DOCVERIFY_CACHE="0"),
         )
         full.append(seconds)
-        seconds, _ = _timed(
+        # Execution off never passes (its own error fails the build): time it, expect that error.
+        seconds, done = _timed(
             _mkdocs(site, bench.work / f"p1-off-{n}", strict=False),
             site,
             bench.env(DOCVERIFY_EXECUTE="0", DOCVERIFY_CACHE="0"),
+            expect_ok=False,
         )
+        if "1 error de verificación: ejecucion-desactivada" not in done.stdout:
+            raise RuntimeError(
+                f"el build sin ejecución falló por otra causa:\n{done.stderr[-4000:]}"
+            )
         off.append(seconds)
         _, done = _timed(
             [sys.executable, "-m", "docverify.bench.measure", "warm", str(site), bench.runner],

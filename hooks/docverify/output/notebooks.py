@@ -20,7 +20,7 @@ from docverify.output.render import LABEL
 from docverify.parsing.pages import Block, Page, page_stem
 from docverify.running.protocol import BlockResult
 from docverify.site import anatomy
-from docverify.sources.model import read_sources, spanish_date
+from docverify.sources.model import Source, read_sources, spanish_date
 from docverify.verifying import compare
 from docverify.verifying.verify import Report
 
@@ -114,8 +114,16 @@ def notebook_path(page: Page) -> str:
     return f"{FOLDER}/{stem}.ipynb"
 
 
-def build(config: Config, page: Page, report: Report, today: dt.date) -> dict[str, Any]:
-    """The nbformat 4 notebook of `page`: its text as Markdown cells, its blocks as code cells."""
+def build(
+    config: Config,
+    page: Page,
+    report: Report,
+    today: dt.date,
+    sources: list[Source] | None = None,
+) -> dict[str, Any]:
+    """The nbformat 4 notebook of `page`: its text as Markdown cells, its blocks as code cells.
+
+    `sources`: the page's sources when the caller has read them already (the build has)."""
     title = str(page.meta.get("title") or page_stem(page.rel))
     torch_version = report.env.get("torch", "?")
     cells: list[dict[str, Any]] = [
@@ -140,7 +148,9 @@ def build(config: Config, page: Page, report: Report, today: dt.date) -> dict[st
         position = block.fence_end - page.body_line + 1
     cells.append(_markdown("docverify_texto_final", "\n".join(lines[position:])))
     cells.append(_markdown("docverify_preguntas", _faq(page)))
-    cells.append(_markdown("docverify_fuentes", _sources(config, page)))
+    if sources is None:
+        sources, _ = read_sources(config, page)
+    cells.append(_markdown("docverify_fuentes", _sources(sources)))
     count = 0
     for cell in cells:  # numbered as a run from the top would number them
         if cell["cell_type"] == "code":
@@ -286,8 +296,7 @@ def notebook_markdown(lines: list[str]) -> list[str]:
     return out
 
 
-def _sources(config: Config, page: Page) -> str:
-    sources, _ = read_sources(config, page)
+def _sources(sources: list[Source]) -> str:
     if not sources:
         return ""
     lines = []

@@ -121,14 +121,19 @@ def blocks_markdown(config: Config, pages: list[Page], report: Report | None) ->
             count += 1
             runs = [r for r in RUNNERS if block.runs_on(r)]
             device = DEVICE_LABEL[block.device_policy] if "gpu" in runs else "—"
+            outcome = report.outcomes.get(block.key) if report else None
             dates = []
             for runner in RUNNERS:
                 if runner not in runs:
                     dates.append("no corre")
                     continue
-                rec = recordings.load(config, block, runner)
+                # The build loaded every recording of its blocks once; reuse them.
+                rec = (
+                    outcome.recordings.get(runner)
+                    if outcome
+                    else recordings.load(config, block, runner)
+                )
                 dates.append(spanish_date_of(rec.header.get("fecha")) if rec else "pendiente")
-            outcome = report.outcomes.get(block.key) if report else None
             now = (
                 f"{LABEL.get(report.runner, report.runner)}: "
                 f"{_BLOCK_STATUS.get(outcome.status, outcome.status)}"

@@ -8,8 +8,10 @@ without their accents; the results still show the entry's own title and text.
 from __future__ import annotations
 
 import html
+import json
 import re
 import unicodedata
+from pathlib import Path
 from typing import Any
 
 FIELD = "sin_tildes"
@@ -31,3 +33,10 @@ def add_folded_field(index: dict[str, Any]) -> dict[str, Any]:
         words = {fold(w) for w in _WORD.findall(text) if fold(w) != w.lower()}
         doc[FIELD] = " ".join(sorted(words))
     return index
+
+
+def fold_index_file(path: Path) -> None:
+    """Add the unaccented field to a search_index.json written by the search plugin, if any."""
+    if path.is_file():
+        data = add_folded_field(json.loads(path.read_text(encoding="utf-8")))
+        path.write_text(json.dumps(data, ensure_ascii=False, separators=(",", ":")), "utf-8")

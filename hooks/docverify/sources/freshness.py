@@ -241,7 +241,6 @@ def _drift(
         )
 
 
-def footer_notes(config: Config, sources: list[Source]) -> dict[Source, str]:
-    """What each source shows after its verification date: its review-by date, in Spanish."""
-    pol, _ = policy(config)
-    return {s: f" · revisar a más tardar el {spanish_date(review_by(pol, s))}" for s in sources}
+def footer_note(status: SourceStatus) -> str:
+    """What a source shows after its verification date: its review-by date, in Spanish."""
+    return f" · revisar a más tardar el {spanish_date(status.review_by)}"

@@ -1,0 +1,210 @@
+# What the build adds to each page's Markdown, looked up in one BuildResult.
+"""The Markdown a site generator's adapter asks for, page by page and block by block.
+
+Everything is read from the build result (`site.build`): an article's header, notebook box and
+footer; the home page's article list; under each block its output and, when it fails, the
+problem itself (the diff, the command, the traceback); at the top of a page with errors a banner
+that lists them with links to where each one is shown. Links are relative to the page's URL.
+"""
+
+from __future__ import annotations
+
+import html
+import posixpath
+from dataclasses import dataclass
+
+from docverify.core.findings import Finding, Level
+from docverify.output import graph, notebooks, render, report_page
+from docverify.site import anatomy
+from docverify.site.build import BuildResult, block_anchor, source_anchor
+from docverify.sources import freshness
+from docverify.sources.model import spanish_date
+from docverify.verifying.verify import Outcome
+
+INDEX_MARKER = "<!-- docverify:articulos -->"
+_DIFF_CLASS = {"-": "dv-diff-del", "+": "dv-diff-add", "@": "dv-diff-hunk"}
+
+
+@dataclass(frozen=True)
+class NotebookFile:
+    """Where the site generator publishes an article's notebook (site-relative URLs)."""
+
+    url: str  # the notebook's page
+    dest_uri: str  # that page's file in the site
+
+
+def page_markdown(
+    result: BuildResult, rel: str, markdown: str, page_url: str, notebook: NotebookFile | None
+) -> str:
+    """Page `rel` as the site shows it: banner of errors, article parts, article list."""
+    page = result.pages.get(rel)
+    if page is not None and result.complete(rel):
+        markdown = (
+            anatomy.render_header(page)
+            + (render.LEGEND + "\n\n" if page.blocks else "")
+            + (notebook_box(result, rel, notebook, page_url) if notebook else "")
+            + markdown
+            + anatomy.render_footer(
+                page,
+                [s.source for s in result.sources(rel)],
+                {s.source: freshness.footer_note(s) for s in result.sources(rel)},
+            )
+        )
+    if page is not None:
+        markdown += source_problems(result, rel)
+    if INDEX_MARKER in markdown:
+        markdown = markdown.replace(INDEX_MARKER, article_list(result, rel))
+    if rel == report_page.URI:
+        return banner([(f, None) for f in result.errors], "en esta compilación") + markdown
+    return banner(result.page_errors(rel), "en esta página") + markdown
+
+
+def block_markdown(result: BuildResult, rel: str, block_id: str, shown_code: str) -> str:
+    """The output of one block and, when it failed, its problem; `shown_code` is the code the
+    site generator put in the page, which must be the code the engine ran."""
+    outcome = result.outcome(rel, block_id)
+    page = result.pages.get(rel)
+    if outcome is None or page is None or shown_code.strip() != outcome.block.code.strip():
+        where = page and next((b for b in page.blocks if b.id == block_id), None)
+        problem = Finding(
+            "bloque-distinto",
+            f"el bloque «{block_id}» que muestra la página no es el que verificó el motor "
+            f"(página docs/{rel}).",
+            result.config.rel(where.origin) if where else f"docs/{rel}",
+            where.origin_line if where else 1,
+            "usa el mismo snippets_dir en [tool.docverify] que en pymdownx.snippets de mkdocs.yml.",
+        )
+        result.late.append(problem)
+        return _box(block_anchor(block_id), f"Bloque «{block_id}»", [problem])
+    shown = render.render_outcome(outcome, result.report.env, result.today, result.config)
+    shown += graph_figure(outcome)
+    failures = [f for f in outcome.findings if f.level is Level.ERROR]
+    if failures:
+        shown += "\n" + _box(block_anchor(block_id), f"Error en el bloque «{block_id}»", failures)
+    return shown
+
+
+def graph_figure(outcome: Outcome) -> str:
+    """The picture of a graph block, drawn only from an output that matched its recording
+    (an unreadable description is a finding of the verification: never draw a guess)."""
+    title = outcome.block.options.get(graph.OPTION)
+    if not title or outcome.status != "ok" or outcome.observed is None:
+        return ""
+    try:
+        figure = graph.figure(outcome.observed, title, f"dv-grafo-{outcome.block.id}")
+    except graph.GraphError:
+        return ""
+    return f"\n\n{figure}\n"
+
+
+def source_problems(result: BuildResult, rel: str) -> str:
+    """A box per failing source of the page: its date, what is wrong, and the fix."""
+    boxes = []
+    for index, status in enumerate(result.sources(rel), 1):
+        failures = [f for f in status.findings if f.level is Level.ERROR]
+        if failures:
+            source = status.source
+            title = (
+                f"Fuente «{source.reference}»: verificada el {spanish_date(source.verified)}, "
+                f"revisar a más tardar el {spanish_date(status.review_by)}"
+            )
+            boxes.append(_box(source_anchor(index), title, failures))
+    return "".join(f"\n\n{box}" for box in boxes) + ("\n" if boxes else "")
+
+
+def banner(found: list[tuple[Finding, str | None]], scope: str) -> str:
+    """The list of a page's errors at its top, each linked to where the page shows it."""
+    if not found:
+        return ""
+    count = len(found)
+    title = f"{count} error{'es' if count != 1 else ''} de verificación {scope}"
+    items = []
+    for finding, anchor in found:
+        text = html.escape(f"{finding.where}: [{finding.kind}] {finding.message}")
+        text = f'<a href="#{anchor}">{text}</a>' if anchor else text
+        items.append(f"<li>{text}<br>Cómo arreglarlo: {html.escape(finding.fix)}</li>")
+    return (
+        f'<div class="admonition failure dv-banner" role="alert">\n'
+        f'<p class="admonition-title">{html.escape(title)}</p>\n'
+        f"<ul>\n{''.join(items)}\n</ul>\n</div>\n\n"
+    )
+
+
+def _box(anchor: str, title: str, found: list[Finding]) -> str:
+    """Raw HTML (no Markdown inside): one visually distinct box for the problems of one place."""
+    parts = [
+        f'<div class="admonition failure dv-problem" id="{anchor}">',
+        f'<p class="admonition-title">{html.escape(title)}</p>',
+    ]
+    for finding in found:
+        parts.append(
+            f"<p><strong>[{html.escape(finding.kind)}]</strong> "
+            f"{html.escape(finding.where)}: {html.escape(finding.message)}</p>"
+        )
+        if finding.detail:
+            parts.append(_detail(finding.detail))
+        parts.append(f"<p>Cómo arreglarlo: <code>{html.escape(finding.fix)}</code></p>")
+    parts.append("</div>")
+    return "\n".join(parts) + "\n"
+
+
+def _detail(text: str) -> str:
+    """A unified diff with its removed/added lines marked, or a traceback as it is."""
+    lines = []
+    for line in text.rstrip("\n").split("\n"):
+        kind = "" if line.startswith(("---", "+++")) else _DIFF_CLASS.get(line[:1], "")
+        escaped = html.escape(line) or "&#8203;"  # no blank line: it would end the raw HTML
+        lines.append(f'<span class="{kind}">{escaped}</span>' if kind else escaped)
+    return '<pre class="dv-diff"><code>' + "\n".join(lines) + "</code></pre>"
+
+
+def article_list(result: BuildResult, rel: str) -> str:
+    """The home page's cards: each article's title, description and goals."""
+    items = []
+    for page in result.articles():
+        url = posixpath.relpath(page.rel, posixpath.dirname(rel) or ".")
+        goals = "\n".join(f"    - {g}" for g in page.meta.get("goals") or [])
+        items.append(
+            f"-   **[{page.meta.get('title', page.rel)}]({url})**\n\n"
+            f"    {page.meta.get('description', '')}\n\n"
+            f"    Qué aprenderás:\n\n{goals}"
+        )
+    return '<div class="grid cards" markdown>\n\n' + "\n\n".join(items) + "\n\n</div>"
+
+
+def notebook_box(result: BuildResult, rel: str, notebook: NotebookFile, page_url: str) -> str:
+    """Under an article's header: links to its notebook's page and to the .ipynb file."""
+    uri, _ = result.notebooks[rel]
+    # mkdocs-jupyter copies the .ipynb beside the notebook page's index.html.
+    download = posixpath.join(posixpath.dirname(notebook.dest_uri), posixpath.basename(uri))
+    return notebooks.article_box(relative(notebook.url, page_url), relative(download, page_url))
+
+
+def notebook_article(result: BuildResult, uri: str) -> str | None:
+    """The article whose notebook is `uri` (docs-relative), if any."""
+    return next((rel for rel, (nb, _) in result.notebooks.items() if nb == uri), None)
+
+
+def notebook_page(
+    result: BuildResult, uri: str, content: str, article_url: str, page_url: str
+) -> str:
+    """A notebook page's HTML: download link, link back to its article, no foreign script."""
+    rel = notebook_article(result, uri)
+    assert rel is not None
+    title = str(result.pages[rel].meta.get("title", rel))
+    return notebooks.notebook_html(
+        content, posixpath.basename(uri), relative(article_url, page_url), title
+    )
+
+
+def notebook_meta(result: BuildResult, uri: str) -> dict[str, object]:
+    rel = notebook_article(result, uri)
+    assert rel is not None
+    return notebooks.page_meta(str(result.pages[rel].meta.get("title", rel)))
+
+
+def relative(target_url: str, from_url: str) -> str:
+    """A link from the page at `from_url` to `target_url` (both site-relative URLs)."""
+    base = from_url if from_url.endswith("/") else posixpath.dirname(from_url) + "/"
+    rel = posixpath.relpath(target_url or ".", base or ".")
+    return rel + "/" if target_url.endswith("/") and not rel.endswith("/") else rel

@@ -1,0 +1,153 @@
+"""Plain `mkdocs build` (no --strict, `strict: false` in mkdocs.yml) fails on every error kind.
+
+Each case mutates a one-article site that builds cleanly into one verification error; the build
+must exit non-zero, name the kind, and end with the one-line summary.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from conftest import mkdocs_build
+from support.mkdocs_site import EPOCH, Site
+
+DRIFT = (
+    '    verified: "2026-05-01"\n'
+    "    fingerprint:\n"
+    "      package: torch\n"
+    '      version: "2.13.0"\n'
+    "      object: torch.autograd.backward\n"
+    f'      sha256: "{"0" * 64}"\n'
+)
+Mutation = Callable[[Site], dict[str, str]]
+
+
+def _code(code: str, options: str = "") -> Mutation:
+    def mutate(site: Site) -> dict[str, str]:
+        site.code.write_text(code, encoding="utf-8")
+        if options:
+            site.edit(site.article, 'id="uno"', f'id="uno" {options}')
+        return {}
+
+    return mutate
+
+
+def _date(old: str, new: str) -> Mutation:
+    def mutate(site: Site) -> dict[str, str]:
+        site.edit(site.article, old, new)
+        return {}
+
+    return mutate
+
+
+def _output_cap(site: Site) -> dict[str, str]:
+    site.set_pyproject("output_limit = 200\n")  # still inside [tool.docverify]
+    site.code.write_text("print('x' * 5000)\n", encoding="utf-8")
+    return {}
+
+
+def _no_recording(site: Site) -> dict[str, str]:
+    site.recording.unlink()
+    return {}
+
+
+def _divergence(site: Site) -> dict[str, str]:
+    site.edit(site.recording, "12", "13")
+    return {}
+
+
+# case → (the kind it must report, words of its message, the mutation)
+CASES: dict[str, tuple[str, str, Mutation]] = {
+    "divergencia": ("divergencia", "no coincide con su grabación", _divergence),
+    "grabacion-ausente": ("grabacion-ausente", "no tiene grabación", _no_recording),
+    "excepcion-inesperada": (
+        "excepcion-inesperada",
+        "ValueError: no",
+        _code('raise ValueError("no")\n'),
+    ),
+    "timeout": (
+        "fallo-ejecucion",
+        "tiempo límite de 1 s",
+        _code("import time\ntime.sleep(30)\n", 'timeout="1"'),
+    ),
+    "limite-de-salida": ("fallo-ejecucion", "supera el límite de 200", _output_cap),
+    "fuente-caducada": ("fuente-caducada", "2020-01-01", _date('"2026-05-01"', '"2020-01-01"')),
+    "fecha-futura": ("fecha-futura", "2026-12-01", _date('"2026-05-01"', '"2026-12-01"')),
+    "fecha-mal-formada": ("fecha-invalida", "2026-13-45", _date('"2026-05-01"', '"2026-13-45"')),
+    "fecha-ausente": (
+        "fecha-invalida",
+        "falta la fecha de verificación",
+        _date('    verified: "2026-05-01"\n', ""),
+    ),
+    "huella-cambiada": (
+        "fuente-cambiada",
+        "cambió desde que se verificó",
+        _date('    verified: "2026-05-01"\n', DRIFT),
+    ),
+    "parte-ausente": (
+        "parte-ausente",
+        "«Conclusiones clave»",
+        _date("takeaways:\n  - Una conclusión.\n", ""),
+    ),
+    "ejecucion-desactivada": (
+        "ejecucion-desactivada",
+        "ningún bloque se ejecutó",
+        lambda s: {"DOCVERIFY_EXECUTE": "0"},
+    ),
+}
+SUMMARY = re.compile(r"^(\d+) errore?s? de verificación: .+$", re.MULTILINE)
+
+
+def _build(site: Site, out: Path, env: dict[str, str] | None = None):  # type: ignore[no-untyped-def]
+    return mkdocs_build(
+        site.root, out, strict=False, env={"SOURCE_DATE_EPOCH": EPOCH, **(env or {})}
+    )
+
+
+@pytest.mark.slow
+def test_the_unmutated_site_builds(tmp_path: Path) -> None:
+    """The baseline of every case below: without a mutation, the same build passes."""
+    site = Site(tmp_path / "site")
+    done = _build(site, tmp_path / "out")
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert not SUMMARY.search(done.stdout + done.stderr)
+    page = (tmp_path / "out/articulos/a/index.html").read_text(encoding="utf-8")
+    assert "dv-banner" not in page and "dv-problem" not in page
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("case", sorted(CASES))
+def test_plain_build_fails_on_each_error_kind(case: str, tmp_path: Path) -> None:
+    kind, words, mutate = CASES[case]
+    site = Site(tmp_path / "site")
+    env = mutate(site)
+    done = _build(site, tmp_path / "out", env)
+    output = done.stdout + done.stderr
+    assert done.returncode != 0, output
+    assert f"[{kind}]" in output and words in output, output
+    summary = SUMMARY.findall(output)
+    assert summary, f"sin la línea de resumen:\n{output}"
+    # MkDocs prints the Abort's message last, on stdout; the located findings are logged.
+    last = done.stdout.strip().splitlines()[-1]
+    assert SUMMARY.match(last) and kind in last, last
+    assert "Traceback" not in done.stderr.split(f"[{kind}]")[0]  # the hook did not crash
+
+
+@pytest.mark.slow
+def test_the_failing_page_shows_the_problem_at_its_block(tmp_path: Path) -> None:
+    """The page built with a divergence: a banner linking to the block, and the diff there."""
+    site = Site(tmp_path / "site")
+    _divergence(site)
+    done = _build(site, tmp_path / "out")
+    assert done.returncode != 0
+    raw = (tmp_path / "out/articulos/a/index.html").read_text(encoding="utf-8")
+    banner = raw[raw.index("dv-banner") :]
+    assert 'href="#dv-problema-uno"' in banner[: banner.index("</div>")]
+    box = raw[raw.index('id="dv-problema-uno"') :]
+    box = html.unescape(re.sub(r"<[^>]+>", "", box[: box.index("</div>")]))
+    assert "-13" in box.split("\n") and "+12" in box.split("\n"), box
+    assert "docverify record --runner cpu docs/articulos/a.md" in box

@@ -1,0 +1,96 @@
+"""The build result: each thing judged once per build, each error shown where it happens."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from docverify.output import notebooks, page_parts, report_page
+from docverify.parsing.pages import read_site
+from docverify.running.executor import Executor
+from docverify.site import anatomy, build
+from docverify.sources import freshness, model
+from docverify.verifying import recordings
+from support.mkdocs_site import DAY, Site
+
+PAGE = "articulos/a.md"
+
+
+def _result(site: Site, executor: Executor) -> build.BuildResult:
+    cfg = site.project.config
+    return build.run(cfg, read_site(cfg), "cpu", executor, day=DAY)
+
+
+def _broken(tmp_path: Path) -> Site:
+    """The fixture article with a diverging block and a stale source."""
+    site = Site(tmp_path / "site")
+    site.edit(site.recording, "12", "13")
+    site.edit(site.article, '"2026-05-01"', '"2020-01-01"')
+    return site
+
+
+def test_each_page_is_judged_once_per_build(
+    tmp_path: Path, executor: Executor, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Sources read, anatomy checked and recordings loaded once per page or block, whatever
+    the build then renders (pages, footers, report page, notebooks)."""
+    site = _broken(tmp_path)
+    calls: Counter[str] = Counter()
+
+    def counting(module: object, name: str) -> None:
+        original = getattr(module, name)
+
+        def wrapper(*args: object, **kwargs: object) -> object:
+            calls[name] += 1
+            return original(*args, **kwargs)
+
+        monkeypatch.setattr(module, name, wrapper)
+
+    for module in (model, freshness, notebooks):
+        counting(module, "read_sources")
+    counting(anatomy, "check")
+    counting(recordings, "load")
+    result = _result(site, executor)
+    for rel in result.pages:
+        page_parts.page_markdown(result, rel, result.pages[rel].body, "x/", None)
+        for block in result.pages[rel].blocks:
+            page_parts.block_markdown(result, rel, block.id, block.code)
+    page_parts.page_markdown(result, report_page.URI, result.report_text, "verificacion/", None)
+    blocks = sum(len(p.blocks) for p in result.pages.values())
+    articles = len(result.articles())
+    expected = {"read_sources": len(result.pages), "check": articles, "load": 2 * blocks}
+    assert calls == expected, calls
+
+
+def test_every_error_of_a_page_is_linked_from_its_banner(
+    tmp_path: Path, executor: Executor
+) -> None:
+    result = _result(_broken(tmp_path), executor)
+    kinds = Counter(f.kind for f in result.errors)
+    assert kinds == {"divergencia": 1, "fuente-caducada": 1}, kinds  # each counted once
+    line = build.summary(result.errors)
+    assert line.startswith("2 errores de verificación: "), line
+    assert "divergencia (1)" in line and "fuente-caducada (1)" in line, line
+    page = result.pages[PAGE]
+    markdown = page_parts.page_markdown(result, PAGE, page.body, "articulos/a/", None)
+    markdown += "".join(page_parts.block_markdown(result, PAGE, b.id, b.code) for b in page.blocks)
+    banner = markdown[: markdown.index("</div>")]
+    links = re.findall(r'href="#([^"]+)"', banner)
+    assert len(links) == 2
+    for anchor in links:
+        assert markdown.count(f'id="{anchor}"') == 1, anchor  # each link lands on its box
+    stale = markdown[markdown.index('id="dv-fuente-1"') :]
+    assert "2020-01-01" in stale and "docverify sources --reverify" in stale
+
+
+def test_a_clean_build_has_no_banner_and_no_box(tmp_path: Path, executor: Executor) -> None:
+    site = Site(tmp_path / "site")
+    result = _result(site, executor)
+    assert not result.errors
+    page = result.pages[PAGE]
+    markdown = page_parts.page_markdown(result, PAGE, page.body, "articulos/a/", None)
+    markdown += "".join(page_parts.block_markdown(result, PAGE, b.id, b.code) for b in page.blocks)
+    assert "dv-banner" not in markdown and "dv-problem" not in markdown
+    assert "revisar a más tardar el" in markdown  # the footer, from the same judged sources

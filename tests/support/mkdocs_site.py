@@ -1,0 +1,106 @@
+"""A one-article MkDocs site that uses the project's hook, one mutation away from each error."""
+
+from __future__ import annotations
+
+import datetime as dt
+import textwrap
+from pathlib import Path
+
+from conftest import ROOT, Project
+
+# Today, for every build of these tests (SOURCE_DATE_EPOCH): never the real clock.
+DAY = dt.date(2026, 6, 1)
+EPOCH = str(int(dt.datetime(2026, 6, 1, 12, tzinfo=dt.UTC).timestamp()))
+MKDOCS_YML = """\
+site_name: Prueba
+docs_dir: docs
+strict: false
+theme:
+  name: mkdocs
+plugins: []
+hooks:
+  - {hook}
+watch:
+  - snippets
+markdown_extensions:
+  - admonition
+  - attr_list
+  - md_in_html
+  - pymdownx.details
+  - pymdownx.snippets:
+      base_path: [snippets]
+      check_paths: true
+  - pymdownx.superfences
+  - pymdownx.tabbed:
+      alternate_style: true
+nav:
+  - articulos/a.md
+"""
+ARTICLE = """\
+---
+title: "Un artículo"
+description: "Frase inicial."
+goals:
+  - Un objetivo
+prerequisites:
+  - Un requisito
+approach: "Enfoque."
+takeaways:
+  - Una conclusión.
+faq:
+  - question: "¿Pregunta?"
+    answer: "Respuesta."
+sources:
+  - title: "Fuente"
+    reference: "PyTorch / README.md"
+    verified: "2026-05-01"
+---
+
+## Cuerpo
+
+Texto.
+
+```python exec="on" id="uno"
+--8<-- "articulos/a/uno.py"
+```
+
+## Cómo elegir
+
+| Criterio | A | B |
+|---|---|---|
+| x | y | z |
+
+## Pasos de implementación
+
+1. Paso.
+
+## Ejemplo para copiar
+
+Texto.
+"""
+CODE = "print(6 * 2)\n"
+RECORDING = "# docverify: grabación\n# ----\n{body}\n"
+
+
+class Site:
+    """The fixture site: an article with one block, its recording and one dated source."""
+
+    def __init__(self, root: Path) -> None:
+        self.project = Project(root)
+        self.root = root
+        hook = (ROOT / "hooks" / "mkdocs_hooks.py").as_posix()
+        (root / "mkdocs.yml").write_text(MKDOCS_YML.format(hook=hook), encoding="utf-8")
+        self.article = self.project.page("articulos/a.md", ARTICLE)
+        self.code = self.project.snippet("articulos/a/uno.py", CODE)
+        self.recording = self.project.snippet(
+            "articulos/a/uno.cpu.txt", RECORDING.format(body="12")
+        )
+
+    def edit(self, path: Path, old: str, new: str) -> None:
+        text = path.read_text(encoding="utf-8")
+        assert old in text, old
+        path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+    def set_pyproject(self, extra: str) -> None:
+        path = self.root / "pyproject.toml"
+        path.write_text(path.read_text(encoding="utf-8") + textwrap.dedent(extra), "utf-8")
