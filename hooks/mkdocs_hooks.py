@@ -15,18 +15,20 @@ import markdown_exec
 from docverify.core import config as config_mod
 from docverify.core.findings import Finding, Level
 from docverify.output import notebooks, render, report_page, search
+from docverify.parsing import tabs
 from docverify.parsing.pages import OUR_OPTIONS, Page, read_page
 from docverify.running.executor import Executor
 from docverify.site import anatomy, navigation
 from docverify.site import checks as site
 from docverify.sources import freshness
 from docverify.sources.model import read_sources
+from docverify.verifying import summary
 from docverify.verifying.cache import Cache
 from docverify.verifying.cache import allowed as cache_allowed
 from docverify.verifying.verify import Report, execution_enabled, verify
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import event_priority
-from mkdocs.structure.files import File
+from mkdocs.structure.files import File, InclusionLevel
 
 log = logging.getLogger("mkdocs.hooks.docverify")
 INDEX_MARKER = "<!-- docverify:articulos -->"
@@ -77,13 +79,8 @@ def on_files(files: Any, config: Any) -> Any:
     _state.report = verify(
         cfg, pages, runner, _state.executor, cache=cache, execute_blocks=executing
     )
-    if cache is not None:
-        log.info(
-            "docverify: %d bloques ejecutados, %d desde la caché local (%s)",
-            cache.misses,
-            cache.hits,
-            cfg.rel(cache.folder),
-        )
+    # Counted as `docverify check` counts them (one function for both).
+    log.info("docverify: %s", summary.line(_state.report, cache.hits if cache else None))
     nav = navigation.read(Path(config.config_file_path))
     _emit(site.check(cfg, pages, nav=nav) + _state.report.findings)
     _add_report_page(files, config)
@@ -158,12 +155,20 @@ def _format_block(
     if outcome is None:
         message = f"bloque «{block_id}» sin resultado del motor: revisa los errores de arriba."
         return f'<div class="admonition failure"><p>{message}</p></div>'
-    if source.strip() != outcome.block.code.strip():
+    if (problem := tabs.code_differs(source, outcome.block.code)) is not None:
+        block = outcome.block
         log.error(
-            "%s:%s: el código del bloque «%s» que ve MkDocs no es el que verificó el motor.",
-            page.rel,
-            outcome.block.fence_line,
+            "%s:%s: el código del bloque «%s» (página %s:%s) que ve MkDocs no es el que verificó "
+            "el motor (línea %s del bloque).\n  → Cómo arreglarlo: vuelve a construir si el "
+            "archivo cambió durante la construcción; si no, ejecuta docverify lint %s y "
+            "corrige lo que señale.",
+            _state.config.rel(block.origin),
+            block.origin_line + problem - 1,
             block_id,
+            _state.config.rel(page.path),
+            block.fence_line,
+            problem,
+            _state.config.rel(page.path),
         )
 
     def run(*_: Any, **__: Any) -> str:
@@ -220,7 +225,16 @@ def _add_notebooks(files: Any, config: Any) -> None:
         path.parent.mkdir(parents=True, exist_ok=True)
         notebook = notebooks.build(_state.config, parsed, _state.report, config_mod.today())
         path.write_text(notebooks.dumps(notebook), encoding="utf-8")
-        files.append(File(uri, _state.notebook_dir, config.site_dir, config.use_directory_urls))
+        # Reached from its article, never from the nav: no «not in the nav» INFO for it.
+        files.append(
+            File(
+                uri,
+                _state.notebook_dir,
+                config.site_dir,
+                config.use_directory_urls,
+                inclusion=InclusionLevel.NOT_IN_NAV,
+            )
+        )
         _state.notebooks[parsed.rel] = uri
 
 

@@ -45,6 +45,23 @@ def _panel(text: str, provenance: str) -> str:
     return f"{_fence(text)}\n\n{provenance}"
 
 
+def _silent(outcome: Outcome, panels: list[tuple[str, str, str]], kind: str) -> bool:
+    """Did the block print nothing, on every runner shown, and pass?"""
+    return (
+        bool(panels)
+        and kind in ("success", "info")
+        and all(not text for _, text, _ in panels)
+        and not outcome.expectations
+        and not (outcome.result or {}).get("error")
+    )
+
+
+def _no_output(parts: list[str], marks: list[str]) -> str:
+    """A block that prints nothing: no empty panel, one discreet line with the same marks."""
+    line = html.escape("Sin salida · " + " · ".join(marks))
+    return "\n\n".join([*parts, f'<p class="dv-no-output">{line}</p>']) + "\n"
+
+
 def render_outcome(outcome: Outcome, env: dict[str, str], today: dt.date, config: object) -> str:
     """Markdown for the output of one block: one panel when runners agree, tabs otherwise."""
     runner = outcome.runner
@@ -109,6 +126,8 @@ def render_outcome(outcome: Outcome, env: dict[str, str], today: dt.date, config
                 ),
             )
         )
+    if _silent(outcome, panels, kind):
+        return _no_output(parts, marks)
     prefix = "Salida grabada, no ejecutada ahora · " if outcome.status == "not-run" else "Salida · "
     title = prefix + " · ".join(marks)
     if len(panels) == 1:
