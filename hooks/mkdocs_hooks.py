@@ -28,7 +28,8 @@ from docverify.verifying.cache import allowed as cache_allowed
 from docverify.verifying.verify import Report, execution_enabled, verify
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import event_priority
-from mkdocs.structure.files import File, InclusionLevel
+from mkdocs.structure.files import File
+from pathspec.gitignore import GitIgnoreSpec
 
 log = logging.getLogger("mkdocs.hooks.docverify")
 INDEX_MARKER = "<!-- docverify:articulos -->"
@@ -52,6 +53,12 @@ def on_config(config: Any) -> Any:
         {"name": render.OUTPUT_FENCE, "class": "dv-output-text", "format": render.format_output}
     )
     markdown_exec.markdown_config.save(config.markdown_extensions, config.mdx_configs)
+    # Notebooks are reached from their article, never from the nav: no «not in the nav» INFO.
+    # (mkdocs-jupyter wraps each File after on_files, so MkDocs reads this pattern, not an
+    # inclusion level set on the File.)
+    spec = GitIgnoreSpec.from_lines([f"/{notebooks.FOLDER}/*.ipynb"])
+    current = config.get("not_in_nav")
+    config["not_in_nav"] = current + spec if current else spec
     return config
 
 
@@ -225,16 +232,7 @@ def _add_notebooks(files: Any, config: Any) -> None:
         path.parent.mkdir(parents=True, exist_ok=True)
         notebook = notebooks.build(_state.config, parsed, _state.report, config_mod.today())
         path.write_text(notebooks.dumps(notebook), encoding="utf-8")
-        # Reached from its article, never from the nav: no «not in the nav» INFO for it.
-        files.append(
-            File(
-                uri,
-                _state.notebook_dir,
-                config.site_dir,
-                config.use_directory_urls,
-                inclusion=InclusionLevel.NOT_IN_NAV,
-            )
-        )
+        files.append(File(uri, _state.notebook_dir, config.site_dir, config.use_directory_urls))
         _state.notebooks[parsed.rel] = uri
 
 

@@ -14,7 +14,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from docverify.parsing.pages import Block
+from docverify.parsing.pages import Block, page_stem
 from docverify.verifying import compare, volatile
 from docverify.verifying.recordings import Recording
 
@@ -79,7 +79,9 @@ def name_error_fix(block: Block, result: dict[str, Any], earlier: Sequence[Block
         return None
     if source.session and source.session == block.session:
         return None  # already shared: the name must be missing for another reason
-    session = source.session or block.session or source.id
+    # One name per page unless the blocks have one: following every hint of a page that
+    # chains its blocks gives them all the same session.
+    session = source.session or block.session or page_stem(block.page).rsplit("/", 1)[-1]
     both = "los dos bloques" if not source.session else f"este bloque (como «{source.id}»)"
     return (
         f"«{name}» se define en el bloque anterior «{source.id}» (línea {source.fence_line} "
