@@ -278,7 +278,8 @@ def judge(
             fail(
                 "divergencia-volatil",
                 f"la salida de «{block.key}» en {runner} solo difiere de su grabación en "
-                "valores que cambian en cada ejecución.",
+                "valores que parecen cambiar en cada ejecución (hexadecimales, números de "
+                "diez cifras o más).",
                 marks,
                 line=line,
                 detail=detail,
