@@ -16,13 +16,14 @@ from typing import Any
 
 import markdown_exec
 from docverify.core.findings import Finding, Level
-from docverify.output import page_parts, render, report_page, search
+from docverify.output import notebooks, page_parts, render, report_page, search
 from docverify.parsing.pages import OUR_OPTIONS
 from docverify.running.executor import Executor
 from docverify.site import build
 from mkdocs.exceptions import Abort, PluginError
 from mkdocs.plugins import event_priority
 from mkdocs.structure.files import File
+from pathspec.gitignore import GitIgnoreSpec
 
 log = logging.getLogger("mkdocs.hooks.docverify")
 _LEVELS = {Level.ERROR: logging.ERROR, Level.WARNING: logging.WARNING, Level.INFO: logging.INFO}
@@ -49,6 +50,12 @@ def on_config(config: Any) -> Any:
         {"name": render.OUTPUT_FENCE, "class": "dv-output-text", "format": render.format_output}
     )
     markdown_exec.markdown_config.save(config.markdown_extensions, config.mdx_configs)
+    # Notebooks are reached from their article, never from the nav: no «not in the nav» INFO.
+    # (mkdocs-jupyter wraps each File after on_files, so MkDocs reads this pattern, not an
+    # inclusion level set on the File.)
+    spec = GitIgnoreSpec.from_lines([f"/{notebooks.FOLDER}/*.ipynb"])
+    current = config.get("not_in_nav")
+    config["not_in_nav"] = current + spec if current else spec
     return config
 
 

@@ -386,6 +386,10 @@ SCENARIOS: dict[str, Scenario] = {
     "verifying.verify:grabacion-ausente": _run_code("print(1)\n", recorded=None),
     "verifying.verify:grafo-ilegible": _run_code("print(1)\n", 'graph="Grafo"'),
     "verifying.verify:divergencia": _run_code("print(1)\n", recorded="2"),
+    "verifying.verify:divergencia-volatil": _run_code(
+        "print(hex(id(object())))\n", recorded="0x7f0000000001"
+    ),
+    "parsing.pages:tabulador-en-codigo": _lint(lambda c: setattr(c, "code", 'print("a\tb")\n')),
     "verifying.verify:ejecucion-desactivada": lambda c, e: c.verify(e, execute_blocks=False),
     "site.build:pagina-reservada": _reserved,
     "output.page_parts:bloque-distinto": _other_code,

@@ -101,7 +101,7 @@ def test_record_then_check_then_divergence_with_diff(project: Project, executor:
     project.snippet("a/dos.py", "print('adios')\n")
     found = errors(run(project, executor).findings)
     assert kinds(found) == ["divergencia", "divergencia"]
-    assert found[0].where == "snippets/a/uno.py:1"
+    assert found[0].where == "snippets/a/uno.py:2"  # the line that printed the 43
     assert "docs/a.md:1" in found[0].message and "a/uno" in found[0].message
     assert "-42" in found[0].detail and "+43" in found[0].detail
     assert found[1].where == "snippets/a/dos.py:1"

@@ -99,7 +99,7 @@ def _check(args: argparse.Namespace) -> int:
     from docverify.output import ci_report  # noqa: PLC0415
     from docverify.running.executor import Executor  # noqa: PLC0415
     from docverify.verifying import cache as cache_mod  # noqa: PLC0415
-    from docverify.verifying import shards  # noqa: PLC0415
+    from docverify.verifying import shards, summary  # noqa: PLC0415
     from docverify.verifying.verify import orphans, verify  # noqa: PLC0415
 
     cfg = config_mod.load()
@@ -123,17 +123,10 @@ def _check(args: argparse.Namespace) -> int:
     if args.report:
         ci_report.write(Path(args.report), report, {**extra, "durations": measured})
     print_findings(report.findings)
-    total = len(report.outcomes)
-    ran = sum(1 for o in report.outcomes.values() if o.status != "other-runner")
     bad = errors(report.findings)
-    env = report.env
     part = f" · parte {shard} (plan {extra['plan']}, por {extra['basis']})" if shard else ""
-    cached = f" ({cache.hits} desde la caché)" if cache is not None else ""
-    print(
-        f"docverify check: runner {runner} · torch {env.get('torch', '?')} · "
-        f"{ran}/{total} bloques ejecutados{cached} en {len(pages)} páginas{part} · "
-        f"{len(bad)} errores"
-    )
+    counted = summary.line(report, cache.hits if cache is not None else None)
+    print(f"docverify check: {counted}{part} · {len(bad)} errores")
     return 1 if bad else 0
 
 
@@ -154,7 +147,8 @@ def _record(args: argparse.Namespace) -> int:
     runner = executor.resolve_runner(config_mod.runner_from_env(args.runner))
     report = record(cfg, pages, runner, executor)
     for label, diff in report.written:
-        print(f"grabada: {label}\n{diff}\n")
+        # A new recording of a block that prints nothing has no diff: say so, no empty section.
+        print(f"grabada: {label}\n{diff}\n" if diff else f"grabada: {label} (sin salida)\n")
     print_findings(report.findings)
     refused = errors(report.findings)
     print(

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from docverify.core.findings import Finding, Level
 from docverify.output import graph, notebooks, render, report_page
+from docverify.parsing import tabs
 from docverify.site import anatomy
 from docverify.site.build import BuildResult, block_anchor, source_anchor
 from docverify.sources import freshness
@@ -64,15 +65,19 @@ def block_markdown(result: BuildResult, rel: str, block_id: str, shown_code: str
     site generator put in the page, which must be the code the engine ran."""
     outcome = result.outcome(rel, block_id)
     page = result.pages.get(rel)
-    if outcome is None or page is None or shown_code.strip() != outcome.block.code.strip():
+    differs = None if outcome is None else tabs.code_differs(shown_code, outcome.block.code)
+    if outcome is None or page is None or differs is not None:
         where = page and next((b for b in page.blocks if b.id == block_id), None)
+        line = (where.origin_line + (differs or 1) - 1) if where else 1
         problem = Finding(
             "bloque-distinto",
             f"el bloque «{block_id}» que muestra la página no es el que verificó el motor "
-            f"(página docs/{rel}).",
+            f"(página docs/{rel}" + (f", línea {differs} del bloque" if differs else "") + ").",
             result.config.rel(where.origin) if where else f"docs/{rel}",
-            where.origin_line if where else 1,
-            "usa el mismo snippets_dir en [tool.docverify] que en pymdownx.snippets de mkdocs.yml.",
+            line,
+            "vuelve a construir si el archivo cambió durante la construcción; si no, ejecuta "
+            f"docverify lint docs/{rel} y corrige lo que señale (y usa el mismo snippets_dir en "
+            "[tool.docverify] que en pymdownx.snippets de mkdocs.yml).",
         )
         result.late.append(problem)
         return _box(block_anchor(block_id), f"Bloque «{block_id}»", [problem])

@@ -74,6 +74,38 @@ def _ok(runner: str, outcome: Outcome) -> str:
     return f"{LABEL[runner]} ✓"
 
 
+def _silent(outcome: Outcome, panels: list[tuple[str, str, str]], kind: str) -> bool:
+    """Did the block print nothing, on every runner shown, and pass?"""
+    return (
+        bool(panels)
+        and kind in ("success", "info")
+        and all(not text for _, text, _ in panels)
+        and not outcome.expectations
+        and not (outcome.result or {}).get("error")
+    )
+
+
+def _no_output(parts: list[str], marks: list[str]) -> str:
+    """A block that prints nothing: no empty panel, one discreet line with the same marks."""
+    line = html.escape("Sin salida · " + " · ".join(marks))
+    return "\n\n".join([*parts, f'<p class="dv-no-output">{line}</p>']) + "\n"
+
+
+def _error_and_expectations(outcome: Outcome) -> str:
+    """Below the panels: the block's error, and each expectation with what was observed."""
+    extra = ""
+    if outcome.result and outcome.result.get("error"):
+        extra += f"\n\n**Error:** {html.escape(outcome.result['error'])}"
+    if outcome.expectations:
+        items = "\n".join(
+            f"- Esperado {html.escape(e['expected'])} · Observado "
+            f"<code>{html.escape(str(e['observed']))}</code> {'✓' if e['ok'] else '✗'}"
+            for e in outcome.expectations
+        )
+        extra += f'\n\n<div class="dv-expectations" markdown>\n\n{items}\n\n</div>'
+    return extra
+
+
 def render_outcome(outcome: Outcome, env: dict[str, str], today: dt.date, config: object) -> str:
     """Markdown for the output of one block: one panel when runners agree, tabs otherwise."""
     runner, block = outcome.runner, outcome.block
@@ -143,6 +175,8 @@ def render_outcome(outcome: Outcome, env: dict[str, str], today: dt.date, config
                 ),
             )
         )
+    if _silent(outcome, panels, kind):
+        return _no_output(parts, marks)
     prefix = "Salida grabada, no ejecutada ahora · " if outcome.status == "not-run" else "Salida · "
     title = prefix + " · ".join(marks)
     if len(panels) == 1:
@@ -153,15 +187,8 @@ def render_outcome(outcome: Outcome, env: dict[str, str], today: dt.date, config
         )
     else:
         content = '<p class="dv-pending">Aún no hay salida grabada para este bloque.</p>'
-    if outcome.result and outcome.result.get("error"):
-        content += f"\n\n**Error:** {html.escape(outcome.result['error'])}"
-    if outcome.expectations:
-        items = "\n".join(
-            f"- Esperado {html.escape(e['expected'])} · Observado "
-            f"<code>{html.escape(str(e['observed']))}</code> {'✓' if e['ok'] else '✗'}"
-            for e in outcome.expectations
-        )
-        content += f'\n\n<div class="dv-expectations" markdown>\n\n{items}\n\n</div>'
-    content = "\n\n".join([*parts, content])  # the cpu-only/gpu-only reason, first
+    content = "\n\n".join(
+        [*parts, content + _error_and_expectations(outcome)]
+    )  # the cpu-only/gpu-only reason, first
     title = title.replace('"', "&quot;")
     return f'!!! {kind} dv-output "{title}"\n\n{indent(content, "    ")}\n'

@@ -10,7 +10,8 @@ from typing import Any
 from docverify.core import policies
 from docverify.core.config import RUNNERS, Config
 from docverify.core.findings import Finding
-from docverify.parsing import frontmatter
+from docverify.parsing import frontmatter, tabs
+from docverify.verifying import volatile
 
 _FENCE_OPEN = re.compile(r"^(?P<indent>[ \t]*)(?P<fence>`{3,}|~{3,})(?P<info>.*)$")
 _OPTION = re.compile(r"""([A-Za-z_][\w-]*)(?:=("[^"]*"|'[^']*'|[^\s"']+))?""")
@@ -20,7 +21,17 @@ _ID = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 PYTHON = ("python", "py")
 # markdown-exec options we accept on an executed block, then ours.
 MDEXEC_OPTIONS = {"exec", "id", "source", "session", "tabs", "title", "updatetoc"}
-OUR_OPTIONS = {"timeout", "rtol", "atol", "raises", "runner", "reason", "graph", *policies.CHOICES}
+OUR_OPTIONS = {
+    "timeout",
+    "rtol",
+    "atol",
+    "raises",
+    "runner",
+    "reason",
+    "graph",
+    "literal",
+    *policies.CHOICES,
+}
 TRUE = {"1", "yes", "on", "true"}
 
 
@@ -156,7 +167,10 @@ def _find_blocks(config: Config, page: Page, text: str) -> None:
         language, options = parse_options(info)
         if not is_executed(options):
             continue
-        _add_block(config, page, where, language, options, content, start + 1, fence_end=i)
+        column = len(indent.expandtabs(tabs.TAB_LENGTH))
+        _add_block(
+            config, page, where, language, options, content, start + 1, fence_end=i, column=column
+        )
 
 
 def _add_block(
@@ -169,6 +183,7 @@ def _add_block(
     fence_line: int,
     *,
     fence_end: int = 0,
+    column: int = 0,
 ) -> None:
     def problem(kind: str, message: str, fix: str) -> None:
         page.findings.append(Finding(kind, message, where, fence_line, fix))
@@ -218,6 +233,13 @@ def _add_block(
     for name in policies.CHOICES:
         if name in options and (message := policies.problem(name, options[name])):
             problem("opcion-invalida", message, f'escribe {name}="{policies.CHOICES[name][-1]}".')
+    if wrong := volatile.unknown(options.get("literal", "")):
+        problem(
+            "opcion-invalida",
+            f'literal="{options["literal"]}": {", ".join(wrong)} no es una regla de valores '
+            "cambiantes.",
+            f'usa literal="{",".join(volatile.NAMES)}" (las que quieras) o literal="all".',
+        )
     only = options.get("runner")
     if only is not None:
         if only not in RUNNERS:
@@ -235,6 +257,7 @@ def _add_block(
     code, origin, origin_line, snippet = _resolve_code(config, page, content, fence_line, problem)
     if code is None:
         return
+    code = _as_markdown_shows(config, page, code, origin, origin_line, column)
     duplicate = next((b for b in page.blocks if b.id == block_id), None)
     if duplicate:
         problem(
@@ -286,6 +309,29 @@ def _resolve_code(
         return None, page.path, 0, None
     code = target.read_text(encoding="utf-8").rstrip("\n") + "\n"
     return code, target, 1, name
+
+
+def _as_markdown_shows(
+    config: Config, page: Page, raw: str, origin: Path, origin_line: int, column: int
+) -> str:
+    """The block's code with tabs expanded as MkDocs shows it (see tabs.py); a finding when
+    that expansion changes what the code means."""
+    code = "\n".join(tabs.expand(raw.split("\n"), column))
+    line = tabs.changed_meaning(raw, code)
+    if line is not None:
+        page.findings.append(
+            Finding(
+                "tabulador-en-codigo",
+                "MkDocs convierte cada tabulador en espacios y aquí eso cambia lo que hace el "
+                "código (un tabulador dentro de una cadena, o una sangría que depende del ancho "
+                "del tabulador): la página mostraría y ejecutaría otro código que el archivo.",
+                config.rel(origin),
+                origin_line + line - 1,
+                "escribe el tabulador de la cadena como \\t y sangra con espacios (para sangrar, "
+                "los tabuladores valen si no se mezclan con espacios).",
+            )
+        )
+    return code
 
 
 def discover(config: Config) -> list[Path]:

@@ -7,6 +7,7 @@ It must not initialise CUDA at import time: only a forked child may do that.
 from __future__ import annotations
 
 import ast
+import bisect
 import contextlib
 import ctypes
 import gc
@@ -45,10 +46,13 @@ class OutputLimitError(BaseException):
 class _Capture(io.TextIOBase):
     """One stream for stdout, stderr and warnings, in the order they were written."""
 
-    def __init__(self, limit: int) -> None:
+    def __init__(self, limit: int, filename: str | None = None) -> None:
         self.parts: list[str] = []
         self.size = 0
         self.limit = limit
+        self.filename = filename  # the block's code: writes are traced to its lines
+        self.line = 0  # the line of the statement running (for C-level writes)
+        self.writes: list[tuple[int, int]] = []  # (offset in the output, line that wrote it)
 
     def writable(self) -> bool:
         return True
@@ -57,8 +61,27 @@ class _Capture(io.TextIOBase):
         self.size += len(text)
         if self.size > self.limit:
             raise OutputLimitError
+        if text and self.filename is not None:
+            self.writes.append((self.size - len(text), self._writer_line()))
         self.parts.append(text)
         return len(text)
+
+    def _writer_line(self) -> int:
+        """The innermost line of the block's own code on the stack (its print, its call)."""
+        frame = sys._getframe(2)
+        while frame is not None and frame.f_code.co_filename != self.filename:
+            frame = frame.f_back
+        return frame.f_lineno if frame is not None and frame.f_lineno else self.line
+
+    def output_lines(self) -> list[int]:
+        """For each output line (split as compare.normalise splits), the line that wrote it."""
+        text = self.value()
+        starts = [0, *(m.end() for m in re.finditer(r"\r\n|\r|\n", text))]
+        offsets = [offset for offset, _ in self.writes]
+        return [
+            self.writes[i][1] if (i := bisect.bisect_right(offsets, start) - 1) >= 0 else 0
+            for start in starts
+        ]
 
     def value(self) -> str:
         return "".join(self.parts)
@@ -125,7 +148,7 @@ def run_block(spec: BlockSpec, namespace: dict[str, Any]) -> BlockResult:
     namespace.setdefault("__builtins__", __builtins__)
     filename = spec["filename"]
     source = "\n" * (spec["first_line"] - 1) + spec["code"]
-    capture = _Capture(spec["output_limit"])
+    capture = _Capture(spec["output_limit"], filename)
     spans: list[tuple[int, int, int, int]] = []  # (first line, last line, start, end)
     result: BlockResult = {
         "output": "",
@@ -147,6 +170,7 @@ def run_block(spec: BlockSpec, namespace: dict[str, Any]) -> BlockResult:
         warnings.showwarning = _show_warning(capture)
         for statement in tree.body:
             start = capture.size
+            capture.line = statement.lineno
             try:
                 _execute(statement, statement is shown, filename, namespace, capture, result)
             except OutputLimitError:
@@ -160,6 +184,7 @@ def run_block(spec: BlockSpec, namespace: dict[str, Any]) -> BlockResult:
                 )
                 break
             except BaseException as exc:  # the block's own exception: recorded, not raised
+                capture.line = result["exception_line"] = _raising_line(exc, filename)
                 with contextlib.suppress(OutputLimitError):
                     capture.write(_exception_line(exc))
                 result["exception"] = _exception_line(exc).rstrip("\n")
@@ -181,7 +206,7 @@ def run_block(spec: BlockSpec, namespace: dict[str, Any]) -> BlockResult:
                     )
                 )
     output = capture.value()
-    result["output"] = output
+    result.update(output=output, output_lines=capture.output_lines())
     result["expectations"] = _expectations(source, spans, output)
     result["duration"] = time.perf_counter() - started
     return result
@@ -210,6 +235,12 @@ def _execute(
 
 def _exception_line(exc: BaseException) -> str:
     return "".join(traceback.format_exception_only(type(exc), exc)).splitlines()[-1] + "\n"
+
+
+def _raising_line(exc: BaseException, filename: str) -> int:
+    """The line of the block's innermost frame in the traceback (0 when none is the block's)."""
+    frames = [f for f in traceback.extract_tb(exc.__traceback__) if f.filename == filename]
+    return frames[-1].lineno or 0 if frames else 0
 
 
 def _block_traceback(exc: BaseException, filename: str, source: list[str]) -> str:

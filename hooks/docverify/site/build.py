@@ -23,6 +23,7 @@ from docverify.running.executor import Executor
 from docverify.site import anatomy, checks, navigation, usage
 from docverify.sources import freshness
 from docverify.verifying import cache as cache_mod
+from docverify.verifying import summary as counts
 from docverify.verifying.verify import Outcome, Report, execution_enabled, verify
 
 
@@ -123,11 +124,8 @@ def run_site(
         cache=cache,
         execute_blocks=executing,
     )
-    if cache is not None:
-        result.notes.append(
-            f"docverify: {cache.misses} bloques ejecutados, {cache.hits} desde la caché local "
-            f"({config.rel(cache.folder)})"
-        )
+    # Counted as `docverify check` counts them (one function for both).
+    result.notes.append("docverify: " + counts.line(result.report, cache.hits if cache else None))
     return result
 
 

@@ -1,7 +1,8 @@
 """Comparison of observed output with a recording: normalisation, [..] placeholders, tolerance.
 
 Everything that loosens a comparison is written where a reviewer sees it: placeholders in the
-recording, rtol/atol in pyproject.toml or in the block's options. Nothing is masked in code.
+recording, rtol/atol in pyproject.toml or in the block's options, and the one list of volatile
+values (volatile.py, documented in the author guide, each rule off per block with literal="…").
 """
 
 from __future__ import annotations
@@ -11,6 +12,8 @@ import math
 import re
 from dataclasses import dataclass
 
+from docverify.verifying import volatile
+
 PLACEHOLDER = "[..]"
 _NUMBER = r"[-+]?(?:\d+\.?\d*(?:[eE][-+]?\d+)?|\.\d+(?:[eE][-+]?\d+)?|nan|inf)"
 _TOKENS = re.compile(rf"(?P<ph>{re.escape(PLACEHOLDER)})|(?P<num>{_NUMBER})")
@@ -19,8 +22,12 @@ _NUMBER_RE = re.compile(_NUMBER)
 
 @dataclass(frozen=True)
 class Tolerance:
+    """What a comparison tolerates: numbers within rtol/atol, and the volatile values of
+    the rules in `volatile` (all of them unless the block turns some off)."""
+
     rtol: float
     atol: float
+    volatile: tuple[str, ...] = volatile.NAMES
 
 
 def normalise(text: str) -> str:
@@ -69,9 +76,14 @@ def line_matches(expected: str, observed: str, tol: Tolerance) -> bool:
     return all(_close(w, g, tol) for w, g in zip(wanted, match.groups()[:count], strict=True))
 
 
+def comparable(text: str, tol: Tolerance) -> str:
+    """`text` as every comparison sees it: normalised, volatile values as their placeholder."""
+    return volatile.apply(normalise(text), tol.volatile)
+
+
 def matches(recorded: str, observed: str, tol: Tolerance) -> bool:
-    expected_lines = normalise(recorded).split("\n")
-    observed_lines = normalise(observed).split("\n")
+    expected_lines = comparable(recorded, tol).split("\n")
+    observed_lines = comparable(observed, tol).split("\n")
     if len(expected_lines) != len(observed_lines):
         return False
     return all(line_matches(e, o, tol) for e, o in zip(expected_lines, observed_lines, strict=True))
@@ -89,12 +101,13 @@ def diff(recorded: str, observed: str, recorded_label: str, observed_label: str)
 def merge(recorded: str | None, observed: str, tol: Tolerance) -> str:
     """What `record` writes: the observed output, keeping each recorded line that still matches.
 
-    So a placeholder an author wrote survives re-recording while its line still matches.
+    So a placeholder an author wrote survives re-recording while its line still matches, and
+    a volatile value is written as its rule's placeholder.
     """
-    new_lines = normalise(observed).split("\n")
+    new_lines = comparable(observed, tol).split("\n")
     if recorded is None:
         return "\n".join(new_lines)
-    old_lines = normalise(recorded).split("\n")
+    old_lines = comparable(recorded, tol).split("\n")
     if matches(recorded, observed, tol):
         return "\n".join(old_lines)
     merged: list[str] = []

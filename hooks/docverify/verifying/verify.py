@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import functools
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from docverify.core.config import RUNNERS, Config
@@ -13,7 +13,7 @@ from docverify.output import graph
 from docverify.parsing.pages import Block, Page, page_stem
 from docverify.running.executor import Executor, PageJob
 from docverify.running.protocol import BlockResult, Environment, Expectation
-from docverify.verifying import compare, recordings
+from docverify.verifying import compare, hints, recordings, volatile
 from docverify.verifying.cache import Cache
 from docverify.verifying.specs import spec
 
@@ -54,7 +54,9 @@ class Report:
 
 def tolerance(config: Config, block: Block) -> compare.Tolerance:
     return compare.Tolerance(
-        rtol=block.number("rtol", config.rtol), atol=block.number("atol", config.atol)
+        rtol=block.number("rtol", config.rtol),
+        atol=block.number("atol", config.atol),
+        volatile=volatile.active(block.options.get("literal")),
     )
 
 
@@ -139,11 +141,11 @@ def verify(
         )
     outcomes: dict[str, Outcome] = {}
     for page in pages:
-        for block in page.blocks:
+        for number, block in enumerate(page.blocks):
             if not execute_blocks:
                 outcomes[block.key] = not_run(config, block, runner)
                 continue
-            outcome = judge(config, block, runner, results.get(block.key))
+            outcome = judge(config, block, runner, results.get(block.key), page.blocks[:number])
             outcomes[block.key] = outcome
             findings.extend(outcome.findings)
     if whole_site:
@@ -165,7 +167,14 @@ def missing_recording(config: Config, block: Block, runner: str) -> Finding:
     )
 
 
-def judge(config: Config, block: Block, runner: str, result: BlockResult | None) -> Outcome:
+def judge(
+    config: Config,
+    block: Block,
+    runner: str,
+    result: BlockResult | None,
+    earlier: Sequence[Block] = (),
+) -> Outcome:
+    """Compare one block's result; `earlier` (the page's blocks before it) words some hints."""
     recs = {r: rec for r in RUNNERS if (rec := recordings.load(config, block, r))}
     if not block.runs_on(runner):
         return Outcome(block, runner, None, recs, "other-runner")
@@ -209,7 +218,8 @@ def judge(config: Config, block: Block, runner: str, result: BlockResult | None)
             fail(
                 "expectativa",
                 f"«{block.key}»: Esperado {item['expected']} · Observado {item['observed']}",
-                "corrige el código o el comentario «# Expectativa:».",
+                hints.expectation_fix(item["expected"], item["observed"])
+                or "corrige el código o el comentario «# Expectativa:».",
                 line=item["line"],
             )
     if result["error"]:
@@ -225,8 +235,10 @@ def judge(config: Config, block: Block, runner: str, result: BlockResult | None)
         fail(
             "excepcion-inesperada",
             f"el bloque «{block.key}» lanzó {result['exception']}",
-            "corrige el código o, si el error es lo que el bloque enseña, declara "
+            hints.name_error_fix(block, result, earlier)
+            or "corrige el código o, si el error es lo que el bloque enseña, declara "
             'raises="Tipo: inicio del mensaje".',
+            line=result.get("exception_line"),
             detail=result["traceback"],
         )
         return outcome
@@ -254,17 +266,32 @@ def judge(config: Config, block: Block, runner: str, result: BlockResult | None)
         outcome.status = "missing"
         outcome.findings.append(missing_recording(config, block, runner))
         return outcome
-    if not compare.matches(recording.body, result["output"], tol):
+    output = result["output"]
+    if not compare.matches(recording.body, output, tol):
         detail = compare.diff(
-            recording.body,
-            result["output"],
+            compare.comparable(recording.body, tol),
+            compare.comparable(output, tol),
             f"grabación {config.rel(recording.path)}",
             f"observado ({runner})",
         )
+        line = hints.writer_line(result, hints.first_difference(recording.body, output, tol))
+        if marks := hints.volatile_fix(recording, output, tol):
+            fail(
+                "divergencia-volatil",
+                f"la salida de «{block.key}» en {runner} solo difiere de su grabación en "
+                "valores que parecen cambiar en cada ejecución (hexadecimales, números de "
+                "diez cifras o más).",
+                marks,
+                line=line,
+                detail=detail,
+                status="diverge",
+            )
+            return outcome
         fail(
             "divergencia",
             f"la salida de «{block.key}» en {runner} no coincide con su grabación.",
             f"si el cambio es correcto: {fix_record}; si no, corrige el código.",
+            line=line,
             detail=detail,
             status="diverge",
         )

@@ -1,0 +1,75 @@
+"""Tabs in code: the engine runs what MkDocs shows, and says when that differs from the file.
+
+Python-Markdown expands every tab of a page to the next multiple of 4 columns before any fenced
+block is read (its NormalizeWhitespace step runs after pymdownx.snippets has inserted the
+snippets). So the code a reader sees, copies and gets in the notebook is the expanded one, and
+that is the code the engine runs: `check`, `record` and the build always agree.
+
+Expansion is harmless for indentation (valid Python 3 never depends on the tab size) but not
+inside a string: "a<TAB>b" becomes "a   b", so the page would show, and run, other code than
+the snippet file. That case cannot be reconciled and is reported (lint, check, build).
+"""
+
+from __future__ import annotations
+
+import ast
+import io
+import tokenize
+
+TAB_LENGTH = 4  # Python-Markdown's tab_length; MkDocs does not change it
+
+
+def expand(lines: list[str], column: int = 0) -> list[str]:
+    """Each line as Markdown leaves it, for a block whose code starts at `column`."""
+    pad = " " * column
+    return [
+        (pad + line).expandtabs(TAB_LENGTH)[column:] if "\t" in line else line for line in lines
+    ]
+
+
+def changed_meaning(raw: str, expanded: str) -> int | None:
+    """The 1-based line of `raw` where expanding tabs changes what the code means, or None.
+
+    None too when `raw` itself does not parse: running it reports that error.
+    """
+    if "\t" not in raw or raw == expanded:
+        return None
+    try:
+        before = ast.dump(ast.parse(raw))
+    except SyntaxError:
+        return None
+    try:
+        same = ast.dump(ast.parse(expanded)) == before
+    except SyntaxError:
+        same = False
+    if same:
+        return None
+    return _tab_in_string(raw) or next(
+        (n for n, line in enumerate(raw.split("\n"), 1) if "\t" in line), 1
+    )
+
+
+def _tab_in_string(code: str) -> int | None:
+    strings = {tokenize.STRING}
+    if hasattr(tokenize, "FSTRING_MIDDLE"):  # Python 3.12+
+        strings.add(tokenize.FSTRING_MIDDLE)
+    try:
+        for token in tokenize.generate_tokens(io.StringIO(code).readline):
+            if token.type in strings and "\t" in token.string:
+                return token.start[0] + token.string[: token.string.index("\t")].count("\n")
+    except (tokenize.TokenError, SyntaxError):
+        return None
+    return None
+
+
+def code_differs(shown: str, verified: str) -> int | None:
+    """The first line (1-based) where the code MkDocs shows differs from the code the engine
+    verified, compared as Markdown shows both (tabs expanded); None when they are the same."""
+    a = expand(shown.strip("\n").split("\n"))
+    b = expand(verified.strip("\n").split("\n"))
+    if [line.rstrip() for line in a] == [line.rstrip() for line in b]:
+        return None
+    return next(
+        (n for n, (x, y) in enumerate(zip(a, b, strict=False), 1) if x.rstrip() != y.rstrip()),
+        min(len(a), len(b)) + 1,
+    )

@@ -1,0 +1,2 @@
+x = torch.ones(2, 2, requires_grad=True)
+print(x)

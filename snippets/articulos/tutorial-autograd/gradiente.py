@@ -1,0 +1,1 @@
+print(x.grad)  # Expectativa: [[4.5, 4.5], [4.5, 4.5]]

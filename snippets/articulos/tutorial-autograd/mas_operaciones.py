@@ -1,0 +1,4 @@
+z = y * y * 3
+out = z.mean()
+
+print(z, out)

@@ -1,0 +1,89 @@
+"""Tabs: the engine runs the code MkDocs shows (tabs expanded), and reports what cannot agree."""
+
+from __future__ import annotations
+
+import markdown
+from conftest import Project
+from docverify.core.findings import errors
+from docverify.parsing import tabs
+from docverify.parsing.pages import read_site
+from docverify.running.executor import Executor
+from docverify.site import lint
+from docverify.verifying.verify import verify
+
+TAB_INDENTED = "def f(x):\n\tif x:\n\t\treturn x * 2\n\treturn 0\n\nprint(f(3))\t# seis\n"
+
+
+def _markdown_code(page_text: str, snippets: str) -> str:
+    """The code of the first fence as Python-Markdown (snippets + superfences) hands it over."""
+    seen: list[str] = []
+
+    def keep(source: str, *_: object, **__: object) -> str:
+        seen.append(source)
+        return ""
+
+    markdown.markdown(
+        page_text,
+        extensions=["pymdownx.snippets", "pymdownx.superfences"],
+        extension_configs={
+            "pymdownx.snippets": {"base_path": [snippets]},
+            "pymdownx.superfences": {
+                "custom_fences": [
+                    {
+                        "name": "python",
+                        "class": "python",
+                        "format": keep,
+                        "validator": lambda *_, **__: True,
+                    }
+                ]
+            },
+        },
+    )
+    return seen[0]
+
+
+def test_engine_code_is_what_markdown_shows(project: Project, executor: Executor) -> None:
+    project.snippet("a/tabs.py", TAB_INDENTED)
+    text = '# A\n\n```python exec="on" id="t"\n--8<-- "a/tabs.py"\n```\n'
+    project.page("a.md", text)
+    config = project.config
+    (page,) = read_site(config)
+    assert not page.findings
+    code = page.blocks[0].code
+    assert "\t" not in code
+    assert code.strip() == _markdown_code(text, str(project.root / "snippets")).strip()
+    assert tabs.code_differs(_markdown_code(text, str(project.root / "snippets")), code) is None
+    report = verify(config, [page], "cpu", executor, whole_site=False)
+    assert report.outcomes["a/t"].result["output"] == "6\n"
+
+
+def test_inline_block_in_an_indented_fence(project: Project) -> None:
+    text = '- lista\n\n    ```python exec="on" id="t"\n    if True:\n    \tprint(1)\n    ```\n'
+    project.page("a.md", text)
+    (page,) = read_site(project.config)
+    assert page.blocks[0].code == "if True:\n    print(1)\n"
+
+
+def test_tab_inside_a_string_is_reported_with_its_line(project: Project) -> None:
+    project.snippet("a/cadena.py", 'x = 1\nprint("a\tb")\n')
+    project.page("a.md", '```python exec="on" id="t"\n--8<-- "a/cadena.py"\n```\n')
+    config = project.config
+    (finding,) = [f for f in read_site(config)[0].findings if f.kind == "tabulador-en-codigo"]
+    assert finding.where == "snippets/a/cadena.py:2"
+    assert "\\t" in finding.fix
+    assert finding in errors(lint.run(config))
+
+
+def test_expansion_that_keeps_the_meaning_is_silent() -> None:
+    assert (
+        tabs.changed_meaning(TAB_INDENTED, "\n".join(tabs.expand(TAB_INDENTED.split("\n")))) is None
+    )
+    raw = 'print("a\tb")\n'
+    assert tabs.changed_meaning(raw, "\n".join(tabs.expand(raw.split("\n")))) == 1
+    assert tabs.changed_meaning("def (:\n\tx", "def (:\n    x") is None  # the run reports it
+
+
+def test_code_differs_names_the_first_different_line() -> None:
+    assert tabs.code_differs("a\n\tb\n", "a\n    b") is None
+    assert tabs.code_differs("a\nb\nc", "a\nB\nc") == 2
+    assert tabs.code_differs("a\nb", "a\nb\nc") == 3

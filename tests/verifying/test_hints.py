@@ -1,0 +1,101 @@
+"""Findings point at the line that caused them and carry the edit that fixes them."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import Project
+from docverify.core.findings import errors
+from docverify.parsing.pages import read_site
+from docverify.running.executor import Executor
+from docverify.verifying.verify import record, verify
+
+DIVERGING = """\
+import torch
+
+
+def mostrar(t):
+    print("valor:", t.tolist())
+
+
+print("sin cambios")
+mostrar(torch.arange(3))
+print("también igual")
+"""
+
+
+@pytest.fixture(autouse=True)
+def _local_author(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("CI", raising=False)
+
+
+def _one_error(project: Project, executor: Executor):
+    config = project.config
+    found = errors(verify(config, read_site(config), "cpu", executor).findings)
+    (finding,) = [f for f in found if f.kind != "grabacion-ausente"]  # blocks never recorded
+    return finding
+
+
+def test_divergence_points_at_the_line_that_wrote_it(project: Project, executor: Executor) -> None:
+    project.snippet("a/b.py", DIVERGING)
+    project.page("a.md", '```python exec="on" id="b"\n--8<-- "a/b.py"\n```\n')
+    record(project.config, read_site(project.config), "cpu", executor)
+    project.snippet("a/b.py", DIVERGING.replace("arange(3)", "arange(4)"))
+    finding = _one_error(project, executor)
+    assert finding.kind == "divergencia"
+    # The innermost line of the block on the stack when «valor: …» was written: the print
+    # inside mostrar(), line 5 of the snippet (not line 1, not the call on line 9).
+    assert finding.where == "snippets/a/b.py:5", finding.where
+
+
+def test_missing_output_points_at_the_block(project: Project, executor: Executor) -> None:
+    project.page("a.md", '```python exec="on" id="b"\nprint(1)\nprint(2)\n```\n')
+    record(project.config, read_site(project.config), "cpu", executor)
+    project.page("a.md", '```python exec="on" id="b"\nprint(1)\n```\n')
+    finding = _one_error(project, executor)
+    assert finding.kind == "divergencia" and finding.where == "docs/a.md:2"
+
+
+def test_exception_points_at_the_raising_frame(project: Project, executor: Executor) -> None:
+    code = "def f(x):\n    return 1 / x\n\n\nprint(f(2))\nprint(f(0))\n"
+    project.snippet("a/e.py", code)
+    project.page("a.md", '```python exec="on" id="e"\n--8<-- "a/e.py"\n```\n')
+    finding = _one_error(project, executor)
+    assert finding.kind == "excepcion-inesperada"
+    assert finding.where == "snippets/a/e.py:2", finding.where
+
+
+def test_name_error_from_an_earlier_block_suggests_a_session(
+    project: Project, executor: Executor
+) -> None:
+    project.page(
+        "a.md",
+        '```python exec="on" id="crea"\nimport torch\nw = torch.ones(2)\n```\n\n'
+        '```python exec="on" id="usa"\nprint(w.sum())\n```\n',
+    )
+    finding = _one_error(project, executor)
+    assert finding.kind == "excepcion-inesperada" and finding.where == "docs/a.md:7"
+    assert "«w»" in finding.fix and "«crea»" in finding.fix and 'session="' in finding.fix
+
+
+def test_name_error_without_an_earlier_definition_keeps_the_usual_fix(
+    project: Project, executor: Executor
+) -> None:
+    project.page("a.md", '```python exec="on" id="usa"\nprint(nada)\n```\n')
+    finding = _one_error(project, executor)
+    assert "session" not in finding.fix and "raises=" in finding.fix
+
+
+def test_expectation_on_a_tensor_says_every_element_is_compared(
+    project: Project, executor: Executor
+) -> None:
+    project.page(
+        "a.md",
+        '```python exec="on" id="m"\nimport torch\n'
+        "print(torch.full((2, 2), 4.5))  # Expectativa: 4.5\n```\n",
+    )
+    config = project.config
+    report = verify(config, read_site(config), "cpu", executor)
+    (finding,) = [f for f in report.findings if f.kind == "expectativa"]
+    assert finding.where == "docs/a.md:3"
+    assert "4 y la expectativa tiene 1" in finding.fix
+    assert "# Expectativa: [[4.5000, 4.5000], [4.5000, 4.5000]]" in finding.fix
