@@ -11,7 +11,8 @@ from docverify.core.findings import errors
 from docverify.output import notebooks, render
 from docverify.parsing.pages import read_site
 from docverify.running.executor import Executor
-from docverify.verifying.verify import record, verify
+from docverify.verifying.record import record
+from docverify.verifying.verify import verify
 
 PAGE = (
     '```python exec="on" id="calla"\nx = 1\n```\n\n```python exec="on" id="habla"\nprint(2)\n```\n'

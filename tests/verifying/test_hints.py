@@ -7,7 +7,8 @@ from conftest import Project
 from docverify.core.findings import errors
 from docverify.parsing.pages import read_site
 from docverify.running.executor import Executor
-from docverify.verifying.verify import record, verify
+from docverify.verifying.record import record
+from docverify.verifying.verify import verify
 
 DIVERGING = """\
 import torch
