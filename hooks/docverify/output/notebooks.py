@@ -14,10 +14,10 @@ import json
 import re
 from typing import Any
 
-from docverify.core.config import Config
-from docverify.output.render import LABEL
+from docverify.core.config import LABEL, Config
+from docverify.core.dates import spanish_date
 from docverify.parsing.pages import Block, Page, page_stem
-from docverify.sources.model import read_sources, spanish_date
+from docverify.sources.model import read_sources
 from docverify.verifying import compare
 from docverify.verifying.verify import Report
 

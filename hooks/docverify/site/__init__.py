@@ -1,0 +1,1 @@
+"""Site: article anatomy, navigation, lint checks and the scaffolding of `docverify new`."""
