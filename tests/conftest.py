@@ -10,7 +10,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from docverify.bench import measure as bench
+from docverify.bench import corpus as bench
 from docverify.core import config as config_mod
 from docverify.running.executor import Executor
 

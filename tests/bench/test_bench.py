@@ -11,15 +11,19 @@ from pathlib import Path
 
 import pytest
 from conftest import ROOT, copy_site, mkdocs_build
-from docverify.bench import measure as bench
+from docverify.bench.corpus import make_corpus
+from docverify.bench.memory import tree_memory
 from docverify.core import config
 from docverify.parsing.pages import read_site
 
-LINE = re.compile(r"^P1=\d+\.\d\d P2=\d+\.\ds/\d+\.\d\dx/\d+MiB P3=(?P<blocks>\d+)/\d+\.\d\d$")
+LINE = re.compile(
+    r"^P1=\d+\.\d\d P2=\d+\.\ds/(?P<speedup>\d+\.\d\d)x/\d+MiB P3=(?P<blocks>\d+)/\d+\.\d\d"
+    r" ceiling=(?P<ceiling>\d+\.\d\d)x$"
+)
 
 
 def test_the_synthetic_corpus_has_every_page_and_block(tmp_path: Path) -> None:
-    corpus = bench.make_corpus(tmp_path / "corpus", pages=200, blocks=10)
+    corpus = make_corpus(tmp_path / "corpus", pages=200, blocks=10)
     pages = read_site(config.load(corpus))
     assert len(pages) == 200
     assert sum(len(p.blocks) for p in pages) == 2000
@@ -28,12 +32,12 @@ def test_the_synthetic_corpus_has_every_page_and_block(tmp_path: Path) -> None:
 
 
 def test_tree_memory_counts_this_process_and_its_children() -> None:
-    alone, _ = bench.tree_memory(os.getpid())
+    alone, _ = tree_memory(os.getpid())
     child = subprocess.Popen(
         [sys.executable, "-c", "import sys; sys.stdin.read()"], stdin=subprocess.PIPE
     )
     try:
-        with_child, pss = bench.tree_memory(os.getpid())
+        with_child, pss = tree_memory(os.getpid())
     finally:
         child.communicate(b"")
     assert alone > 0 and pss > 0
@@ -80,5 +84,7 @@ def test_bench_ends_with_one_machine_readable_line() -> None:
     match = LINE.match(lines[-1])
     assert match, lines[-1]
     assert match.group("blocks") == "0"  # a prose edit re-ran no block
+    assert float(match.group("ceiling")) > 0
+    assert sum(1 for line in lines if "del techo" in line) == 1  # the speed-up against it
     assert sum(1 for line in lines if line.startswith("P1=")) == 1
     assert not (ROOT / "docs" / ".cache").exists()

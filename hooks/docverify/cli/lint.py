@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from docverify.cli.main import command, print_findings
+from docverify.cli.commands import command, print_findings
 from docverify.core import config as config_mod
 from docverify.core.findings import errors
 from docverify.parsing.pages import read_site

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from docverify.cli.main import command
+from docverify.cli.commands import command
 from docverify.core import config as config_mod
 from docverify.site import lint, scaffold
 

@@ -4,16 +4,15 @@
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 
-from docverify.cli.main import command, print_findings
+from docverify.cli.commands import command, print_findings
 from docverify.core import config as config_mod
+from docverify.core.dates import spanish_date
 from docverify.core.findings import errors
 from docverify.output import report_page
 from docverify.parsing.pages import read_site
 from docverify.sources import freshness, reverify
-from docverify.sources.model import spanish_date
 
 
 def _args(parser: argparse.ArgumentParser) -> None:
@@ -64,7 +63,7 @@ def _sources(args: argparse.Namespace) -> int:
 
 
 def _reverify(cfg: config_mod.Config, ref: str, *, assume_yes: bool) -> int:
-    if os.environ.get("CI", "").lower() == "true":
+    if config_mod.in_ci():
         print(
             "docverify sources --reverify: se niega con CI=true; verificar una fuente es un "
             "acto humano: hazlo en local y confirma el cambio con git.",

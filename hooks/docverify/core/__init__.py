@@ -1,1 +1,1 @@
-"""Core concepts shared by every part of the engine: configuration and findings."""
+"""Core: configuration, findings, and the helpers every part shares (CI, dates, files, Markdown)."""

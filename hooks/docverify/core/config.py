@@ -5,13 +5,16 @@ from __future__ import annotations
 import datetime as dt
 import os
 import tomllib
-from dataclasses import dataclass, field, replace
+from dataclasses import MISSING, dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any
 
 from docverify.core import policies
 
 RUNNERS = ("cpu", "gpu")
+LABEL = {"cpu": "CPU", "gpu": "GPU"}  # how pages and messages name each runner
+# Folders of a project, relative to its root, unless [tool.docverify] says otherwise.
+DOCS_DIR, SNIPPETS_DIR = "docs", "snippets"
 
 
 @dataclass(frozen=True)
@@ -57,30 +60,21 @@ def load(root: Path | None = None) -> Config:
     root = find_root(root)
     data = tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8"))
     table: dict[str, Any] = dict(data.get("tool", {}).get("docverify", {}))
-    known = {
-        "docs_dir",
-        "snippets_dir",
-        "timeout",
-        "output_limit",
-        "rtol",
-        "atol",
-        "seed",
-        "sources",
-        *policies.CHOICES,
-    }
+    known = {f.name for f in fields(Config)} - {"root", "extra"}
     for name in policies.CHOICES:
         if name in table and (message := policies.problem(name, table[name])):
             raise ValueError(f"{root / 'pyproject.toml'}, [tool.docverify]: {message}")
     extra = {k: v for k, v in table.items() if k not in known}
+    default = {f.name: f.default for f in fields(Config) if f.default is not MISSING}
     return Config(
         root=root,
-        docs_dir=root / table.get("docs_dir", "docs"),
-        snippets_dir=root / table.get("snippets_dir", "snippets"),
-        timeout=float(table.get("timeout", 60)),
-        output_limit=int(table.get("output_limit", 100 * 1024)),
-        rtol=float(table.get("rtol", 1e-5)),
-        atol=float(table.get("atol", 1e-8)),
-        seed=int(table.get("seed", 0)),
+        docs_dir=root / table.get("docs_dir", DOCS_DIR),
+        snippets_dir=root / table.get("snippets_dir", SNIPPETS_DIR),
+        timeout=float(table.get("timeout", default["timeout"])),
+        output_limit=int(table.get("output_limit", default["output_limit"])),
+        rtol=float(table.get("rtol", default["rtol"])),
+        atol=float(table.get("atol", default["atol"])),
+        seed=int(table.get("seed", default["seed"])),
         device_policy=str(
             table.get(policies.DEVICE_POLICY, policies.DEFAULTS[policies.DEVICE_POLICY])
         ),
@@ -96,6 +90,12 @@ def today() -> dt.date:
     if epoch:
         return dt.datetime.fromtimestamp(int(epoch), tz=dt.UTC).date()
     return dt.datetime.now(tz=dt.UTC).date()
+
+
+def in_ci() -> bool:
+    """Whether this runs in CI (`CI=true`, as GitHub Actions and .ci/run set it): no recording,
+    no re-verifying a source, no local cache."""
+    return os.environ.get("CI", "").strip().lower() == "true"
 
 
 def runner_from_env(value: str | None = None) -> str:

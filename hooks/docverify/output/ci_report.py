@@ -12,8 +12,8 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from docverify.core.files import write_atomic
 from docverify.core.findings import Finding, errors
-from docverify.verifying.recordings import write_atomic
 from docverify.verifying.verify import Report
 
 

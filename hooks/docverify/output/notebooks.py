@@ -15,12 +15,12 @@ import re
 from typing import Any
 
 from docverify.core import policies
-from docverify.core.config import Config
-from docverify.output.render import LABEL
+from docverify.core.config import LABEL, Config
+from docverify.core.dates import spanish_date
 from docverify.parsing.pages import Block, Page, page_stem
 from docverify.running.protocol import BlockResult
 from docverify.site import anatomy
-from docverify.sources.model import Source, read_sources, spanish_date
+from docverify.sources.model import Source, read_sources
 from docverify.verifying import compare
 from docverify.verifying.verify import Report
 

@@ -7,14 +7,13 @@ import html
 import re
 from textwrap import indent
 
-from docverify.core.config import RUNNERS
+from docverify.core.config import LABEL, RUNNERS
+from docverify.core.dates import spanish_date, spanish_date_of
 from docverify.core.policies import DEFAULT_CUDA, DEVICE_LABEL
-from docverify.sources.model import spanish_date, spanish_date_of
 from docverify.verifying import compare
 from docverify.verifying.recordings import Recording
 from docverify.verifying.verify import Outcome, tolerance
 
-LABEL = {"cpu": "CPU", "gpu": "GPU"}
 _STATUS_TITLE = {
     "diverge": "no coincide con su grabación",
     "missing": "sin grabación",

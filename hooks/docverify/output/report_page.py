@@ -8,12 +8,12 @@ from __future__ import annotations
 
 import datetime as dt
 
-from docverify.core.config import RUNNERS, Config
+from docverify.core.config import LABEL, RUNNERS, Config
+from docverify.core.dates import spanish_date, spanish_date_of
+from docverify.core.markdown import md_escape
 from docverify.core.policies import DEVICE_LABEL
 from docverify.parsing.pages import Page
-from docverify.site.anatomy import md_escape
 from docverify.sources.freshness import STATUS, Freshness, SourceStatus, evaluate
-from docverify.sources.model import spanish_date, spanish_date_of
 from docverify.verifying import recordings
 from docverify.verifying.verify import Report
 
@@ -26,7 +26,6 @@ _BLOCK_STATUS = {
     "error": "falló ✗",
     "other-runner": "no corre en este runner",
 }
-LABEL = {"cpu": "CPU", "gpu": "GPU"}
 
 
 def build(config: Config, pages: list[Page], report: Report | None, today: dt.date) -> str:

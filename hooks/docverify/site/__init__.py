@@ -1,1 +1,1 @@
-"""Site: article anatomy, navigation, snippet usage, structure lint and scaffolding."""
+"""Site: article anatomy, navigation, lint checks and the scaffolding of `docverify new`."""

@@ -10,9 +10,11 @@ from __future__ import annotations
 import re
 
 from docverify.core.config import Config
+from docverify.core.dates import spanish_date
 from docverify.core.findings import Finding
+from docverify.core.markdown import md_escape
 from docverify.parsing.pages import Page
-from docverify.sources.model import Source, spanish_date
+from docverify.sources.model import Source
 
 ARTICLES_DIR = "articulos/"
 # Front-matter parts, in reading order, with the Spanish name authors see in messages.
@@ -198,11 +200,6 @@ def check_editorial(config: Config, page: Page) -> list[Finding]:
                 )
             )
     return findings
-
-
-def md_escape(text: object) -> str:
-    """Escape Markdown emphasis and link characters in data shown as plain text."""
-    return re.sub(r"([\\`*_{}\[\]<>#|])", r"\\\1", str(text))
 
 
 def _bullets(items: list[object]) -> str:

@@ -17,16 +17,16 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from pathlib import Path
 
 from docverify.core.config import Config
+from docverify.core.dates import spanish_date
 from docverify.core.findings import Finding, Level
 from docverify.parsing.pages import Page
 from docverify.sources import fingerprint as fp_mod
-from docverify.sources.model import Source, read_sources, spanish_date
+from docverify.sources.model import Source, read_sources
 
-DEFAULTS = {"max_age_days": 180, "warn_days": 30, "drift": "error", "snapshots_dir": "fingerprints"}
 DRIFT_MODES = ("error", "report")
 # Status of a source, with the Spanish words readers see on the report page.
 STATUS = {
@@ -48,6 +48,10 @@ class Policy:
     @property
     def drift_level(self) -> Level:
         return Level.ERROR if self.drift == "error" else Level.INFO
+
+
+# Each setting of [tool.docverify.sources] and its default: the fields of Policy, written once.
+DEFAULTS = {f.name: f.default for f in fields(Policy)}
 
 
 @dataclass

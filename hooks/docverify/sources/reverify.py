@@ -21,11 +21,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from docverify.core.config import Config
+from docverify.core.files import write_atomic
 from docverify.parsing.pages import Page, read_page
 from docverify.sources import fingerprint as fp_mod
 from docverify.sources import freshness
 from docverify.sources.model import Source, read_sources
-from docverify.verifying import recordings
 
 
 @dataclass
@@ -115,7 +115,7 @@ def apply(config: Config, candidate: Candidate, today: dt.date) -> Path:
         store = freshness.snapshots_dir(config, pol)
         snapshot = fp_mod.snapshot_path(store, candidate.installed.sha256)
         if not snapshot.is_file():
-            recordings.write_atomic(snapshot, candidate.installed.text)
+            write_atomic(snapshot, candidate.installed.text)
     new = edit(text, source, today.isoformat(), values)
     if not _only_changed(
         config, path, text, new, source=source, verified=today.isoformat(), values=values
@@ -124,7 +124,7 @@ def apply(config: Config, candidate: Candidate, today: dt.date) -> Path:
             f"{config.rel(path)}: no se pudo editar la fuente {source.label} sin "
             "tocar el resto del front matter; edítala a mano."
         )
-    recordings.write_atomic(path, new)
+    write_atomic(path, new)
     return path
 
 

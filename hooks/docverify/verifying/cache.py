@@ -34,10 +34,10 @@ from pathlib import Path
 from typing import Any
 
 import docverify
-from docverify.core.config import Config, today
+from docverify.core.config import Config, in_ci, today
+from docverify.core.files import write_atomic
 from docverify.running.executor import PageJob
 from docverify.running.protocol import RESULT_FIELDS, BlockResult, Environment
-from docverify.verifying.recordings import write_atomic
 
 FORMAT = 1
 MAGIC = "docverify-cache"
@@ -46,7 +46,7 @@ FOLDER = Path(".cache") / "docverify"
 
 def allowed() -> bool:
     """False under CI (`CI=true`) or with `DOCVERIFY_CACHE=0`: then every block really runs."""
-    if os.environ.get("CI", "").strip().lower() == "true":
+    if in_ci():
         return False
     return os.environ.get("DOCVERIFY_CACHE", "1").strip().lower() not in ("0", "false", "no", "off")
 

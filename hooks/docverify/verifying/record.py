@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass
 
-from docverify.core.config import Config, today
+from docverify.core.config import Config, in_ci, today
 from docverify.core.findings import Finding
 from docverify.parsing.pages import Page
 from docverify.running.executor import Executor
@@ -23,7 +22,7 @@ class RecordReport:
 
 def record(config: Config, pages: list[Page], runner: str, executor: Executor) -> RecordReport:
     """Write the recordings that changed. Refuses under CI, and for blocks that failed."""
-    if os.environ.get("CI", "").lower() == "true":
+    if in_ci():
         raise PermissionError(
             "docverify record se niega a grabar con CI=true: las grabaciones se revisan y se "
             "confirman a mano. Ejecútalo en local y confirma los cambios con git."

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import os
 import re
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
 from docverify.core.config import RUNNERS, Config
+from docverify.core.files import write_atomic  # noqa: F401 - verify.py writes recordings.write_atomic
 from docverify.parsing.pages import Block, page_stem
 
 _END = "# ----"
@@ -59,19 +58,6 @@ def render(block: Block, runner: str, env: dict[str, str], date: str, body: str)
         _END,
     ]
     return "\n".join(header) + "\n" + (body + "\n" if body else "")
-
-
-def write_atomic(path: Path, text: str) -> None:
-    """Write through a temporary file and rename, so a crash never leaves half a recording."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
-            handle.write(text)
-        Path(tmp).replace(path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
 
 
 def all_recordings(config: Config) -> list[tuple[Path, str, str]]:

@@ -21,8 +21,8 @@ from pathlib import Path
 from typing import Any
 
 from docverify.core.config import Config
+from docverify.core.files import write_atomic
 from docverify.parsing.pages import Page
-from docverify.verifying.recordings import write_atomic
 
 DURATIONS = Path(".cache/docverify/durations.json")
 # Forking a page process and sending results costs a little even for a page with no block; this

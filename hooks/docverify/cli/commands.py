@@ -1,0 +1,55 @@
+"""What every subcommand module uses: the registry (`@command`) and the shared helpers.
+
+A subcommand is a function decorated with `@command(name, help, setup)` in a module of
+`docverify/cli/`; `docverify.cli.main` imports every such module, so adding a command is adding
+a module (or a function to one), never editing a list.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+from docverify.core import config as config_mod
+from docverify.core.findings import Finding, Level
+from docverify.parsing.pages import Page, read_site
+
+Command = Callable[[argparse.Namespace], int]
+# Subcommands registered by name: (help text, argument setup, handler).
+COMMANDS: dict[str, tuple[str, Callable[[argparse.ArgumentParser], None], Command]] = {}
+
+
+def command(
+    name: str,
+    help_text: str,
+    setup: Callable[[argparse.ArgumentParser], None] = lambda p: None,
+) -> Callable[[Command], Command]:
+    def register(handler: Command) -> Command:
+        COMMANDS[name] = (help_text, setup, handler)
+        return handler
+
+    return register
+
+
+def select_pages(cfg: config_mod.Config, paths: list[str]) -> tuple[list[Page], bool]:
+    """The pages named by PATHS (files or folders), or every page; and whether that is all."""
+    if not paths:
+        return read_site(cfg), True
+    chosen: list[Path] = []
+    for raw in paths:
+        path = Path(raw).resolve()
+        if path.is_dir():
+            chosen.extend(sorted(path.rglob("*.md")))
+        elif path.is_file() and path.suffix == ".md":
+            chosen.append(path)
+        else:
+            raise SystemExit(f"docverify: {raw}: no es una página .md ni una carpeta de docs/.")
+    return read_site(cfg, sorted(set(chosen))), False
+
+
+def print_findings(findings: list[Finding]) -> None:
+    for finding in findings:
+        stream = sys.stderr if finding.level is Level.ERROR else sys.stdout
+        print(finding.format(), end="\n\n", file=stream)

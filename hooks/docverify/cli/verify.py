@@ -1,0 +1,140 @@
+"""`docverify check`, `record` and `prune`: verify blocks, record their outputs, list orphans."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from docverify.cli.commands import command, print_findings, select_pages
+from docverify.core import config as config_mod
+from docverify.core.findings import errors
+from docverify.parsing.pages import read_site
+
+
+def _runner_args(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--runner",
+        choices=[*config_mod.RUNNERS, "auto"],
+        default=None,
+        help="runner (por defecto DOCVERIFY_RUNNER o auto: gpu si hay CUDA)",
+    )
+    parser.add_argument(
+        "--workers",
+        type=int,
+        default=None,
+        help="procesos en paralelo (por defecto, uno por núcleo)",
+    )
+    parser.add_argument("paths", nargs="*", help="páginas o carpetas (por defecto, todo docs/)")
+
+
+def _check_args(parser: argparse.ArgumentParser) -> None:
+    _runner_args(parser)
+    parser.add_argument(
+        "--shard",
+        default=None,
+        metavar="I/N",
+        help="verifica solo la parte I de N (reparto por duraciones anteriores)",
+    )
+    parser.add_argument(
+        "--durations",
+        default=None,
+        metavar="JSON",
+        help="archivo de duraciones (por defecto .cache/docverify/durations.json)",
+    )
+    parser.add_argument(
+        "--report",
+        default=None,
+        metavar="CARPETA",
+        help="escribe report.json, findings.txt y los diffs de divergencias",
+    )
+    parser.add_argument(
+        "--no-cache",
+        action="store_true",
+        help="ejecuta todos los bloques sin usar .cache/docverify (con CI=true, siempre)",
+    )
+
+
+@command("check", "verifica los bloques sin construir el sitio", _check_args)
+def _check(args: argparse.Namespace) -> int:
+    from docverify.output import ci_report  # noqa: PLC0415
+    from docverify.running.executor import Executor  # noqa: PLC0415
+    from docverify.verifying import cache as cache_mod  # noqa: PLC0415
+    from docverify.verifying import shards, summary  # noqa: PLC0415
+    from docverify.verifying.verify import orphans, verify  # noqa: PLC0415
+
+    cfg = config_mod.load()
+    shard = shards.parse(args.shard) if args.shard else None
+    pages, whole = select_pages(cfg, args.paths)
+    executor = Executor(args.workers)
+    runner = executor.resolve_runner(config_mod.runner_from_env(args.runner))
+    cache = cache_mod.Cache.for_config(cfg) if cache_mod.allowed() and not args.no_cache else None
+    durations = shards.durations_path(cfg, args.durations)
+    extra: dict[str, object] = {}
+    every = pages
+    if shard is not None:
+        pages, plan = shards.select(every, runner, shard, shards.load_durations(durations, runner))
+        extra = {"shard": str(shard), "plan": plan.digest, "basis": plan.basis}
+    report = verify(cfg, pages, runner, executor, whole_site=whole and shard is None, cache=cache)
+    if whole and shard is not None and shard.index == 1:
+        report.findings.extend(orphans(cfg, every))  # orphans are a site-wide check: shard 1 only
+    measured = shards.page_durations(report.outcomes)
+    if shard is None:  # shards only read the file, so that all of them compute the same plan
+        shards.save_durations(durations, runner, measured)
+    if args.report:
+        ci_report.write(Path(args.report), report, {**extra, "durations": measured})
+    print_findings(report.findings)
+    bad = errors(report.findings)
+    part = f" · parte {shard} (plan {extra['plan']}, por {extra['basis']})" if shard else ""
+    counted = summary.line(report, cache.hits if cache is not None else None)
+    print(f"docverify check: {counted}{part} · {len(bad)} errores")
+    return 1 if bad else 0
+
+
+@command("record", "graba las salidas que cambiaron (nunca con CI=true)", _runner_args)
+def _record(args: argparse.Namespace) -> int:
+    from docverify.running.executor import Executor  # noqa: PLC0415
+    from docverify.verifying.record import record  # noqa: PLC0415
+
+    cfg = config_mod.load()
+    if config_mod.in_ci():
+        print(
+            "docverify record: se niega a grabar con CI=true; graba en local y revisa el diff.",
+            file=sys.stderr,
+        )
+        return 2
+    pages, _ = select_pages(cfg, args.paths)
+    executor = Executor(args.workers)
+    runner = executor.resolve_runner(config_mod.runner_from_env(args.runner))
+    report = record(cfg, pages, runner, executor)
+    for label, diff in report.written:
+        # A new recording of a block that prints nothing has no diff: say so, no empty section.
+        print(f"grabada: {label}\n{diff}\n" if diff else f"grabada: {label} (sin salida)\n")
+    print_findings(report.findings)
+    refused = errors(report.findings)
+    print(
+        f"docverify record: runner {runner} · {len(report.written)} grabaciones escritas · "
+        f"{report.unchanged} sin cambios · {len(refused)} bloques rechazados"
+    )
+    return 1 if refused else 0
+
+
+def _prune_args(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--yes", action="store_true", help="borra de verdad (sin esto, solo lista)")
+
+
+@command("prune", "lista (o borra con --yes) las grabaciones sin bloque", _prune_args)
+def _prune(args: argparse.Namespace) -> int:
+    from docverify.verifying.verify import orphans  # noqa: PLC0415
+
+    cfg = config_mod.load()
+    pages = read_site(cfg)
+    found = orphans(cfg, pages)
+    for finding in found:
+        if args.yes:
+            (cfg.root / finding.path).unlink()
+            print(f"borrada: {finding.path}")
+        else:
+            print(f"huérfana: {finding.path} (usa --yes para borrarla)")
+    print(f"docverify prune: {len(found)} grabaciones huérfanas")
+    return 0
