@@ -21,6 +21,7 @@ from docverify.site import anatomy, navigation
 from docverify.site import checks as site
 from docverify.sources import freshness
 from docverify.sources.model import read_sources
+from docverify.verifying import peers
 from docverify.verifying.cache import Cache
 from docverify.verifying.cache import allowed as cache_allowed
 from docverify.verifying.verify import Report, execution_enabled, verify
@@ -84,6 +85,8 @@ def on_files(files: Any, config: Any) -> Any:
             cache.hits,
             cfg.rel(cache.folder),
         )
+    if (gpu_report := peers.from_env()) is not None:  # CI's publishing build: the gpu job's report
+        _state.report.findings.extend(peers.attach(cfg, _state.report, gpu_report))
     nav = navigation.read(Path(config.config_file_path))
     _emit(site.check(cfg, pages, nav=nav) + _state.report.findings)
     _add_report_page(files, config)

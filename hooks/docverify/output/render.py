@@ -8,9 +8,8 @@ import re
 from textwrap import indent
 
 from docverify.core.config import RUNNERS
+from docverify.output import runner_view
 from docverify.sources.model import spanish_date, spanish_date_of
-from docverify.verifying import compare
-from docverify.verifying.recordings import Recording
 from docverify.verifying.verify import Outcome, tolerance
 
 LABEL = {"cpu": "CPU", "gpu": "GPU"}
@@ -76,39 +75,19 @@ def render_outcome(outcome: Outcome, env: dict[str, str], today: dt.date, config
             kind = "failure" if outcome.status != "missing" else "warning"
             marks.append(f"{LABEL[runner]} ✗ ({_STATUS_TITLE[outcome.status]})")
     tol = tolerance(config, outcome.block)  # type: ignore[arg-type]
-    for other in others:
-        recording: Recording | None = outcome.recordings.get(other)
-        if not outcome.block.runs_on(other):
-            continue
-        if recording is None:
-            marks.append(f"{LABEL[other]}: pendiente")
-            continue
-        marks.append(f"{LABEL[other]} ✓")
-        body = compare.normalise(recording.body)
-        if panels and compare.matches(recording.body, panels[0][1], tol):
-            panels[0] = (
-                panels[0][0],
-                panels[0][1],
-                panels[0][2]
-                + "\n"
-                + _provenance(
-                    other,
-                    recording.header.get("torch"),
-                    f"grabada el {spanish_date_of(recording.header.get('fecha'))}, misma salida",
-                ),
-            )
-            continue
-        panels.append(
-            (
-                other,
-                body,
-                _provenance(
-                    other,
-                    recording.header.get("torch"),
-                    f"grabada el {spanish_date_of(recording.header.get('fecha'))}",
-                ),
-            )
-        )
+    notes: list[str] = []  # provenance lines of the first panel: same output, or what is known
+    for other in (r for r in others if outcome.block.runs_on(r)):
+        first = panels[0] if panels else (None, None, "")
+        view = runner_view.other(outcome, other, first[0], first[1], tol)
+        marks.append(view.mark)
+        if view.same:
+            notes.append(_provenance(other, view.torch, view.same_when))
+        elif view.text is not None:
+            panels.append((other, view.text, _provenance(other, view.torch, view.when)))
+        elif view.note:
+            notes.append(f'<span class="dv-provenance">{html.escape(view.note)}</span>')
+    if notes and panels:
+        panels[0] = (panels[0][0], panels[0][1], "\n".join([panels[0][2], *notes]))
     prefix = "Salida grabada, no ejecutada ahora · " if outcome.status == "not-run" else "Salida · "
     title = prefix + " · ".join(marks)
     if len(panels) == 1:

@@ -12,7 +12,7 @@ from docverify.core.config import RUNNERS, Config, today
 from docverify.core.findings import Finding
 from docverify.parsing.pages import Block, Page, page_stem
 from docverify.running.executor import Executor, PageJob
-from docverify.verifying import compare, recordings
+from docverify.verifying import baselines, compare, recordings
 from docverify.verifying.cache import Cache
 
 
@@ -27,6 +27,8 @@ class Outcome:
     status: str  # ok | diverge | missing | error | other-runner | not-run
     findings: list[Finding] = field(default_factory=list)
     expectations: list[dict[str, Any]] = field(default_factory=list)
+    # Other runners' observations of this same code, from their check report (verifying/peers.py).
+    peers: dict[str, Any] = field(default_factory=dict)
 
     @property
     def observed(self) -> str | None:
@@ -163,16 +165,18 @@ def verify(
 
 
 def missing_recording(config: Config, block: Block, runner: str) -> Finding:
-    """A block that runs on `runner` has no recording for it (from a check, or from lint)."""
+    """A block that runs on `runner` has no baseline for it (from a check, or from lint)."""
     page = config.rel(config.docs_dir / block.page)
-    target = config.rel(recordings.path_for(config, block, runner))
+    wanted = baselines.expected_runner(block, runner)
+    target = config.rel(recordings.path_for(config, block, wanted))
+    via = "" if wanted == runner else f", que el runner {runner} usa como referencia"
     return Finding(
         "grabacion-ausente",
-        f"el bloque «{block.key}» no tiene grabación para el runner {runner} ({target}). "
+        f"el bloque «{block.key}» no tiene grabación para el runner {runner} ({target}{via}). "
         f"(página {page}:{block.fence_line})",
         config.rel(block.origin),
         block.origin_line,
-        f"docverify record --runner {runner} {page}",
+        f"docverify record --runner {wanted} {page}",
     )
 
 
@@ -248,22 +252,33 @@ def judge(config: Config, block: Block, runner: str, result: dict[str, Any] | No
             'corrige el código o quita raises="…".',
         )
         return outcome
-    recording = recs.get(runner)
-    if recording is None:
+    baseline = baselines.choose(block, recs, runner)
+    if baseline.recording is None:
         outcome.status = "missing"
         outcome.findings.append(missing_recording(config, block, runner))
         return outcome
-    if not compare.matches(recording.body, result["output"], tol):
+    if not baseline.matches(result["output"], tol):
+        rule = f", con la {baselines.DEVICE_RULE}" if baseline.device_rule else ""
         detail = compare.diff(
-            recording.body,
-            result["output"],
-            f"grabación {config.rel(recording.path)}",
-            f"observado ({runner})",
+            baseline.recording.body,
+            baseline.comparable(result["output"]),
+            f"grabación {config.rel(baseline.recording.path)}",
+            f"observado ({runner}{rule})",
         )
+        if baseline.device_rule:
+            own = config.rel(recordings.path_for(config, block, runner))
+            fix = (
+                f"si la salida en {runner} es correcta, grábala aparte ({own}): "
+                f"docverify accept CARPETA con el informe del trabajo {runner} de CI, o "
+                f"{fix_record} en una máquina con GPU; si no, corrige el código."
+            )
+        else:
+            fix = f"si el cambio es correcto: {fix_record}; si no, corrige el código."
         fail(
             "divergencia",
-            f"la salida de «{block.key}» en {runner} no coincide con su grabación.",
-            f"si el cambio es correcto: {fix_record}; si no, corrige el código.",
+            f"la salida de «{block.key}» en {runner} no coincide con su grabación"
+            f" ({config.rel(baseline.recording.path)}{rule}).",
+            fix,
             detail=detail,
             status="diverge",
         )
@@ -314,7 +329,11 @@ class RecordReport:
 
 
 def record(config: Config, pages: list[Page], runner: str, executor: Executor) -> RecordReport:
-    """Write the recordings that changed. Refuses under CI, and for blocks that failed."""
+    """Write the recordings whose baseline no longer holds. Refuses under CI and failed blocks.
+
+    On gpu, a block whose output matches its cpu recording under the device rule gets no
+    `.gpu.txt`: only the blocks that really differ are recorded (see baselines.py).
+    """
     if os.environ.get("CI", "").lower() == "true":
         raise PermissionError(
             "docverify record se niega a grabar con CI=true: las grabaciones se revisan y se "
@@ -335,13 +354,12 @@ def record(config: Config, pages: list[Page], runner: str, executor: Executor) -
                 report.findings.extend(blocking)
                 continue
             result = results[block.key]
-            old = outcome.recording
-            body = compare.merge(
-                old.body if old else None, result["output"], tolerance(config, block)
-            )
-            if old is not None and compare.normalise(old.body) == body:
-                report.unchanged += 1
+            tol = tolerance(config, block)
+            if baselines.choose(block, outcome.recordings, runner).matches(result["output"], tol):
+                report.unchanged += 1  # its baseline (maybe the cpu one) already holds
                 continue
+            old = outcome.recording
+            body = compare.merge(old.body if old else None, result["output"], tol)
             path = recordings.path_for(config, block, runner)
             recordings.write_atomic(path, recordings.render(block, runner, env, date, body))
             label = config.rel(path)
