@@ -90,6 +90,14 @@ def is_cpu(job: dict[str, Any]) -> bool:
     return any(label.startswith("ubuntu-") for label in runs_on(job))
 
 
+def checks_on(job: dict[str, Any], runner: str) -> bool:
+    """Whether a step of the job runs `docverify check --runner RUNNER`."""
+    return any(
+        re.search(rf"docverify check\b[^\n]*--runner[ =]{runner}\b", str(step.get("run", "")))
+        for step in job.get("steps", []) or []
+    )
+
+
 def steps_using(job: dict[str, Any], action: str) -> list[dict[str, Any]]:
     return [s for s in job.get("steps", []) or [] if str(s.get("uses", "")).split("@")[0] == action]
 
@@ -359,8 +367,15 @@ def _deploy_problems(name: str, job_name: str, jobs: dict[str, Any]) -> list[Pro
     job = jobs[job_name]
     found = []
     upstream = all_needs(jobs, job_name)
-    if not any(is_cpu(jobs[n]) for n in upstream):
-        found.append(Problem("deploy", where, "el despliegue debe esperar al runner de CPU"))
+    if not any(is_cpu(jobs[n]) and checks_on(jobs[n], "cpu") for n in upstream):
+        found.append(
+            Problem(
+                "deploy",
+                where,
+                "el despliegue debe esperar al runner de CPU (el trabajo que ejecuta "
+                "docverify check --runner cpu)",
+            )
+        )
     if not any(is_gpu(jobs[n]) for n in upstream):
         found.append(Problem("deploy", where, "el despliegue debe esperar al runner de GPU"))
     if not any(steps_using(jobs[n], "actions/upload-pages-artifact") for n in upstream):
