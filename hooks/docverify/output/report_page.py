@@ -155,7 +155,8 @@ def blocks_markdown(config: Config, pages: list[Page], report: Report | None) ->
                 else "sin ejecutar"
             )
             for runner, peer in sorted((outcome.peers if outcome else {}).items()):
-                now += f"; {LABEL[runner]} (informe de CI): {_BLOCK_STATUS[peer.status]}"
+                origin = "ejecución de CI" if peer.run_url else "informe local"
+                now += f"; {LABEL[runner]} ({origin}): {_BLOCK_STATUS[peer.status]}"
             compared = "; ".join(
                 f"{LABEL[r]}: {md_escape(baselines.describe(config, block, r))}" for r in runs
             )

@@ -45,7 +45,11 @@ def other(
     label = LABEL[runner]
     peer = outcome.peers.get(runner)
     if peer is not None:
-        where = "en la ejecución de CI de este commit" if peer.run_url else "informe de docverify"
+        where = (
+            "en la ejecución de CI de este commit"
+            if peer.run_url
+            else "según un informe local de docverify check"
+        )
         when = f"observada el {spanish_date_of(peer.date)} en {peer.device}, {where}"
         ok = peer.status == "ok"
         comparable = baselines.drop_device(peer.output) if runner == "gpu" else peer.output
