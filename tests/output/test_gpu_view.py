@@ -161,3 +161,19 @@ def test_an_unusable_report_is_an_error(
     mutate(project, folder)
     kinds = [f.kind for f in cpu_build(project, executor, folder).findings]
     assert kind in kinds, kinds
+
+
+def test_equal_but_for_the_device_shows_once_and_says_so(
+    project: Project, executor: Executor, tmp_path: Path
+) -> None:
+    data = tmp_path / "valor.txt"
+    one_block(project, f"print(open({str(data)!r}).read())\n")
+    data.write_text("tensor([1., 2.], device='cuda:0')")  # what the GPU printed
+    check_report(project.config, executor, tmp_path / "gpu", runner="gpu")
+    data.write_text("tensor([1., 2.])")
+    record_cpu(project, executor)
+    build = cpu_build(project, executor, tmp_path / "gpu")
+    assert not build.findings, build.findings
+    text = shown(project, build)
+    assert '=== "GPU"' not in text and "GPU ✓" in title(text)
+    assert "misma salida salvo el argumento device=&#x27;cuda:N&#x27;" in text

@@ -20,6 +20,7 @@ from docverify.output import report_page
 from docverify.parsing.pages import read_site
 from docverify.running.executor import Executor
 from docverify.verifying import baselines, recordings
+from docverify.verifying import verify as verify_mod
 from docverify.verifying.recordings import Recording
 from docverify.verifying.verify import Report, record, verify
 from support.relabel import cpu_run_as_gpu
@@ -250,3 +251,23 @@ def test_lint_and_report_page_name_the_baseline(project: Project, executor: Exec
     assert "GPU: salida.gpu.txt" in report_page.blocks_markdown(cfg, pages, None)
     block.options["runner"] = "cpu"
     assert baselines.describe(cfg, block, "cpu") == "salida.cpu.txt"
+
+
+def test_record_on_gpu_writes_only_the_blocks_that_differ(
+    project: Project, executor: Executor, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    project.page(
+        "a.md",
+        '# A\n\n```python exec="on" id="igual"\n--8<-- "a/igual.py"\n```\n\n'
+        '```python exec="on" id="distinto"\n--8<-- "a/distinto.py"\n```\n',
+    )
+    project.snippet("a/igual.py", CPU_CODE)
+    project.snippet("a/distinto.py", "print('cpu')\n")
+    record_cpu(project, executor)
+    project.snippet("a/igual.py", GPU_CODE)
+    project.snippet("a/distinto.py", "print('cuda:0')\n")
+    monkeypatch.setattr(verify_mod, "execute", cpu_run_as_gpu)  # record runs "on gpu"
+    written = record(project.config, read_site(project.config), "gpu", executor)
+    assert [Path(label).name for label, _ in written.written] == ["distinto.gpu.txt"]
+    assert written.unchanged == 1
+    assert not (project.root / "snippets/a/igual.gpu.txt").exists()

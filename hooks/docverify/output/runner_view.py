@@ -15,6 +15,7 @@ from docverify.verifying import baselines, compare
 from docverify.verifying.verify import Outcome
 
 LABEL = {"cpu": "CPU", "gpu": "GPU"}
+_SAME_BUT_DEVICE = ", misma salida salvo el argumento device='cuda:N'"
 _STATUS_TITLE = {
     "diverge": "no coincide con su grabación",
     "missing": "sin grabación",
@@ -66,8 +67,7 @@ def other(
             peer.torch,
             when,
             same=same,
-            same_when=when
-            + (", misma salida" if exact else ", misma salida salvo device='cuda:N'"),
+            same_when=when + (", misma salida" if exact else _SAME_BUT_DEVICE),
         )
     recording = outcome.recordings.get(runner)
     if recording is not None:
@@ -75,11 +75,9 @@ def other(
             f"grabada el {spanish_date_of(recording.header.get('fecha'))} en "
             f"{recording.header.get('dispositivo', '?')}; no observada en esta compilación"
         )
-        same = first_text is not None and compare.matches(
-            recording.body,
-            baselines.drop_device(first_text) if runner == "gpu" else first_text,
-            tol,
-        )
+        expected = baselines.drop_device(recording.body) if runner == "gpu" else recording.body
+        same = first_text is not None and compare.matches(expected, first_text, tol)
+        exact = first_text is not None and compare.matches(recording.body, first_text, tol)
         return OtherView(
             runner,
             f"{label}: grabada",
@@ -87,7 +85,7 @@ def other(
             recording.header.get("torch"),
             when,
             same=same,
-            same_when=when + ", misma salida",
+            same_when=when + (", misma salida" if exact else _SAME_BUT_DEVICE),
         )
     source = baselines.source_runner(outcome.block, runner, set(outcome.recordings))
     if source is not None and source != runner:
