@@ -123,6 +123,8 @@ def _check(args: argparse.Namespace) -> int:
     if args.report:
         ci_report.write(Path(args.report), report, {**extra, "durations": measured})
     print_findings(report.findings)
+    if args.report and any(o.status in ("diverge", "missing") for o in report.outcomes.values()):
+        print(f"Si las salidas nuevas son correctas, adóptalas: docverify accept {args.report}")
     total = len(report.outcomes)
     ran = sum(1 for o in report.outcomes.values() if o.status != "other-runner")
     bad = errors(report.findings)

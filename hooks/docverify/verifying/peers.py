@@ -105,8 +105,11 @@ def attach(config: Config, report: Report, folder: Path) -> list[Finding]:
                     + f" ({baselines.describe(config, block, RUNNER)}).",
                     block_where,
                     block.origin_line,
-                    f"docverify accept {config.rel(data.path.parent)} adopta las salidas de GPU "
-                    "(revisa el diff antes de confirmar); si no son correctas, corrige el código.",
+                    f"corrige el bloque: falló en el runner gpu ({item.error or 'error'})."
+                    if peer.status == "error"
+                    else f"docverify accept {config.rel(data.path.parent)} adopta las salidas "
+                    "de GPU (revisa el diff antes de confirmar); si no son correctas, corrige el "
+                    "código.",
                 )
             )
     return findings
