@@ -5,7 +5,9 @@ a block that also runs on cpu and has no `<id>.gpu.txt` compares with `<id>.cpu.
 device rule: the `device='cuda:N'` argument of a tensor repr (`tensor(...)`, also inside
 `Parameter containing:`) is dropped from the observed output before comparing. Nothing else is
 masked: `cuda:0` printed on its own, `device(type='cuda', index=0)`, a GPU name or
-`torch.cuda.is_available()` still diverge, and such a block gets its own `<id>.gpu.txt`.
+`torch.cuda.is_available()` still diverge, and such a block gets its own `<id>.gpu.txt`. So does
+one whose repr torch wraps differently once the device argument makes a line too long: the rule
+drops the argument, it does not re-flow the lines after it.
 """
 
 from __future__ import annotations
