@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import ast
 import datetime as dt
+import json
 import os
 import re
 import shlex
@@ -27,12 +28,17 @@ from docverify.parsing.pages import read_site
 from docverify.running.executor import Executor
 from docverify.site import build, lint
 from docverify.sources import fingerprint
+from docverify.verifying import peers
 from docverify.verifying.verify import verify
+from support.relabel import check_report, relabel
 
 ENGINE = Path(docverify.__file__).parent
 _COMMAND = re.compile(r"docverify ([a-z][a-z-]*)")
 # Kinds caused by an environment variable, not a file: their "where" is that variable.
-WHERE_IS_AN_ENV_VAR = {"verifying.verify:ejecucion-desactivada"}
+WHERE_IS_AN_ENV_VAR = {
+    "verifying.verify:ejecucion-desactivada",
+    "verifying.peers:informe-invalido",
+}
 # Kinds whose fix is a command (the only thing that can fix them is running it).
 FIXED_BY_COMMAND = {
     "verifying.verify:grabacion-ausente",
@@ -231,6 +237,34 @@ def _no_result(case: Case, executor: Executor) -> list[Finding]:
     return case.verify(executor, run=lambda *_: ({}, {}))
 
 
+def _gpu_report(mutate: Callable[[Case, Path], object]) -> Scenario:
+    """A build with a GPU report (a real CPU run's report, relabelled), after `mutate`."""
+
+    def scenario(case: Case, executor: Executor) -> list[Finding]:
+        case.write()
+        folder = case.root / "informe-gpu"
+        check_report(case.project.config, executor, folder, runner="gpu")
+        mutate(case, folder)
+        case.write()
+
+        def check() -> list[Finding]:
+            cfg = case.project.config
+            report = verify(cfg, read_site(cfg), "cpu", executor)
+            return report.findings + peers.attach(cfg, report, folder)
+
+        case.check = check
+        return check()
+
+    return scenario
+
+
+def _drop_observations(folder: Path) -> None:
+    path = folder / "report.json"
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["observations"] = {}
+    path.write_text(json.dumps(data), encoding="utf-8")
+
+
 def _source(case: Case, *, verified: str = "2026-01-01", extra: str = "") -> Case:
     """Give the article's source another date and extra keys (a fingerprint, review_days)."""
     return case.replace('    verified: "2026-01-01"\n', f'    verified: "{verified}"\n{extra}')
@@ -393,6 +427,13 @@ SCENARIOS: dict[str, Scenario] = {
     "verifying.verify:ejecucion-desactivada": lambda c, e: c.verify(e, execute_blocks=False),
     "site.build:pagina-reservada": _reserved,
     "output.page_parts:bloque-distinto": _other_code,
+    "verifying.peers:informe-invalido": _gpu_report(
+        lambda c, f: (f / "report.json").write_text("{", encoding="utf-8")
+    ),
+    "verifying.peers:informe-runner": _gpu_report(lambda c, f: relabel(f, "cpu")),
+    "verifying.peers:informe-obsoleto": _gpu_report(lambda c, f: setattr(c, "code", "print(2)\n")),
+    "verifying.peers:informe-incompleto": _gpu_report(lambda c, f: _drop_observations(f)),
+    "verifying.peers:informe-divergencia": _gpu_report(lambda c, f: setattr(c, "recorded", "2")),
 }
 
 

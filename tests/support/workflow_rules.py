@@ -2,12 +2,14 @@
 
 GitHub Actions cannot run here, so the workflows are read as data and held to the rules that keep
 a self-hosted GPU runner safe and the site honest: no write permission by default, every action
-pinned to a commit, the GPU job closed to forks, deployment only after both runners passed.
+pinned to a commit, the GPU job closed to forks, deployment only after both runners passed, the
+GPU report kept on every run and the published site built with it, deploy running no repo code.
 The schema (check-jsonschema) and zizmor check the rest; these are the rules specific to us.
 """
 
 from __future__ import annotations
 
+import posixpath
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -32,6 +34,10 @@ WRITE_SCOPES = {
     "issues": "actions/github-script",
 }
 STATUS_FUNCTIONS = ("always()", "failure()", "cancelled()")
+# The published build reads the gpu job's report from this variable (verifying/peers.py).
+GPU_REPORT_ENV = "DOCVERIFY_GPU_REPORT"
+PAGES_UPLOAD = "actions/upload-pages-artifact"
+_REPORT = re.compile(r"docverify check\b[^\n]*?--report[ =]([^\s;&|]+)")
 
 
 @dataclass(frozen=True)
@@ -123,6 +129,14 @@ def is_gpu(job: dict[str, Any]) -> bool:
 
 def is_cpu(job: dict[str, Any]) -> bool:
     return any(label.startswith("ubuntu-") for label in runs_on(job))
+
+
+def checks_on(job: dict[str, Any], runner: str) -> bool:
+    """Whether a step of the job runs `docverify check --runner RUNNER`."""
+    return any(
+        re.search(rf"docverify check\b[^\n]*--runner[ =]{runner}\b", str(step.get("run", "")))
+        for step in job.get("steps", []) or []
+    )
 
 
 def steps_using(job: dict[str, Any], action: str) -> list[dict[str, Any]]:
@@ -295,6 +309,10 @@ def check(text: str, name: str) -> list[Problem]:
             problems.extend(_cache_problems(name, job_name, job, doc))
         if steps_using(job, "actions/deploy-pages"):
             problems.extend(_deploy_problems(name, job_name, jobs))
+        if is_gpu(job):
+            problems.extend(_gpu_report_problems(name, job_name, job))
+        if steps_using(job, "actions/upload-pages-artifact"):
+            problems.extend(_published_site_problems(name, job_name, jobs, doc))
         if steps_using(job, "actions/upload-pages-artifact"):
             problems.extend(_site_url_problems(name, job_name, job))
         if "workflow_dispatch" in triggers and (job.get("permissions") or {}).get("issues") == (
@@ -556,8 +574,15 @@ def _deploy_problems(name: str, job_name: str, jobs: dict[str, Any]) -> list[Pro
     job = jobs[job_name]
     found = []
     upstream = all_needs(jobs, job_name)
-    if not any(is_cpu(jobs[n]) for n in upstream):
-        found.append(Problem("deploy", where, "el despliegue debe esperar al runner de CPU"))
+    if not any(is_cpu(jobs[n]) and checks_on(jobs[n], "cpu") for n in upstream):
+        found.append(
+            Problem(
+                "deploy",
+                where,
+                "el despliegue debe esperar al runner de CPU (el trabajo que ejecuta "
+                "docverify check --runner cpu)",
+            )
+        )
     if not any(is_gpu(jobs[n]) for n in upstream):
         found.append(Problem("deploy", where, "el despliegue debe esperar al runner de GPU"))
     if not any(steps_using(jobs[n], "actions/upload-pages-artifact") for n in upstream):
@@ -566,6 +591,20 @@ def _deploy_problems(name: str, job_name: str, jobs: dict[str, Any]) -> list[Pro
                 "deploy",
                 where,
                 "el despliegue debe esperar al trabajo que sube el sitio (upload-pages-artifact)",
+            )
+        )
+    foreign = [
+        str(step.get("name") or step.get("uses") or step.get("run"))
+        for step in job.get("steps", []) or []
+        if "run" in step or str(step.get("uses", "")).split("@")[0] != "actions/deploy-pages"
+    ]
+    if foreign:
+        found.append(
+            Problem(
+                "deploy",
+                where,
+                "el despliegue no ejecuta código del repositorio: su único paso es "
+                f"actions/deploy-pages (sobran: {', '.join(foreign)})",
             )
         )
     condition = expression(job.get("if"))
@@ -590,6 +629,114 @@ def _deploy_problems(name: str, job_name: str, jobs: dict[str, Any]) -> list[Pro
         if required not in conjuncts:
             found.append(Problem("deploy", where, f"el despliegue debe exigir «{required}»"))
     return found
+
+
+def _with(step: dict[str, Any], key: str) -> str:
+    return str((step.get("with") or {}).get(key) or "")
+
+
+def _norm(path: str) -> str:
+    return posixpath.normpath(path.strip() or ".")
+
+
+def report_folders(job: dict[str, Any]) -> list[str]:
+    """Every folder a `docverify check --report FOLDER` of the job writes."""
+    found = []
+    for step in job.get("steps", []) or []:
+        for match in _REPORT.finditer(str(step.get("run", ""))):
+            found.append(_norm(match.group(1)))
+    return found
+
+
+def report_uploads(job: dict[str, Any]) -> list[tuple[str, str]]:
+    """(artifact name, report folder inside the artifact) for each upload that runs always and
+    carries a folder the job's `docverify check --report` writes."""
+    found = []
+    for step in steps_using(job, "actions/upload-artifact"):
+        if "always()" not in expression(step.get("if")).replace(" ", ""):
+            continue
+        for base in (_norm(p) for p in _with(step, "path").split("\n") if p.strip()):
+            for folder in report_folders(job):
+                inside = posixpath.relpath(folder, base)
+                if not inside.startswith(".."):
+                    found.append((_with(step, "name"), inside))
+    return found
+
+
+def _gpu_report_problems(name: str, job_name: str, job: dict[str, Any]) -> list[Problem]:
+    """The gpu job keeps its report on every run: the published build and `accept` need it."""
+    where = f"{name}: jobs.{job_name}"
+    if not report_folders(job):
+        return [
+            Problem("informe-gpu", where, "el runner GPU debe ejecutar docverify check --report")
+        ]
+    if not report_uploads(job):
+        return [
+            Problem(
+                "informe-gpu",
+                where,
+                "el informe de docverify check debe subirse en cada ejecución, pase o falle "
+                "(upload-artifact con if: always() cuya ruta contenga la carpeta de --report)",
+            )
+        ]
+    return []
+
+
+def _published_site_problems(
+    name: str, job_name: str, jobs: dict[str, Any], doc: dict[str, Any]
+) -> list[Problem]:
+    """The job that uploads the Pages artifact builds with the gpu job's report."""
+    where = f"{name}: jobs.{job_name}"
+    job = jobs[job_name]
+    gpu_jobs = [n for n in all_needs(jobs, job_name) if is_gpu(jobs[n])]
+    if not gpu_jobs:
+        return [
+            Problem(
+                "sitio-gpu",
+                where,
+                "el sitio publicado se construye después del runner GPU (needs), con su informe",
+            )
+        ]
+    expected = set()  # where the gpu report lands here: download path + folder inside it
+    for step in steps_using(job, "actions/download-artifact"):
+        for gpu in gpu_jobs:
+            for artifact, inside in report_uploads(jobs[gpu]):
+                if artifact and _with(step, "name") == artifact:
+                    expected.add(_norm(posixpath.join(_with(step, "path") or ".", inside)))
+    if not expected:
+        return [
+            Problem(
+                "sitio-gpu",
+                where,
+                "el trabajo que sube el sitio debe descargar el informe del runner GPU "
+                "(download-artifact con el nombre del artefacto que sube ese trabajo)",
+            )
+        ]
+    steps = job.get("steps", []) or []
+    upload = next(i for i, s in enumerate(steps) if s in steps_using(job, PAGES_UPLOAD))
+    builds = [
+        i
+        for i, step in enumerate(steps[:upload])
+        if "mkdocs build" in str(step.get("run", ""))
+        and _norm(
+            str(
+                {**(doc.get("env") or {}), **(job.get("env") or {}), **(step.get("env") or {})}.get(
+                    GPU_REPORT_ENV, ""
+                )
+            )
+        )
+        in expected
+    ]
+    if not builds:
+        return [
+            Problem(
+                "sitio-gpu",
+                where,
+                f"el sitio que se sube debe construirse (mkdocs build, antes de subirlo) con "
+                f"{GPU_REPORT_ENV} apuntando al informe descargado ({', '.join(sorted(expected))})",
+            )
+        ]
+    return []
 
 
 def check_folder(folder: Path) -> list[Problem]:

@@ -75,10 +75,10 @@ def test_the_rules_see_what_they_guard() -> None:
     jobs = docs["jobs"]
     assert rules.events(docs) == {"pull_request", "push"}
     assert [n for n, j in jobs.items() if rules.is_gpu(j)] == ["gpu"]
-    assert [n for n, j in jobs.items() if rules.is_cpu(j) and n not in ("deploy", "semanal")] == [
-        "cpu"
-    ]
-    assert rules.all_needs(jobs, "deploy") == {"cpu", "gpu"}
+    assert [
+        n for n, j in jobs.items() if rules.is_cpu(j) and n not in ("deploy", "semanal", "site")
+    ] == ["cpu"]
+    assert rules.all_needs(jobs, "deploy") == {"cpu", "gpu", "site"}
     assert rules.runs_on(jobs["gpu"]) == ["self-hosted", "linux", "x64", "gpu"]
     weekly = rules.load(text("weekly.yml"))
     assert rules.events(weekly) == {"schedule", "workflow_dispatch"}

@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
 
 from docverify.cli.commands import command, print_findings
 from docverify.core import config as config_mod
+from docverify.core.config import RUNNERS
 from docverify.core.findings import errors
-from docverify.parsing.pages import read_site
+from docverify.parsing.pages import Block, Page, read_site
 from docverify.site import lint
+from docverify.verifying import baselines
 
 
 def _args(parser: argparse.ArgumentParser) -> None:
@@ -31,7 +34,33 @@ def _lint(args: argparse.Namespace) -> int:
     if args.paths:
         findings = lint.select(cfg, findings, args.paths, pages)
     print_findings(findings)
+    print_baselines(cfg, pages, args.paths)
     bad = errors(findings)
     scope = f"{len(args.paths)} rutas" if args.paths else f"{len(pages)} páginas"
     print(f"docverify lint: {scope} · {len(bad)} errores")
     return 1 if bad else 0
+
+
+def print_baselines(cfg: config_mod.Config, pages: list[Page], paths: list[str]) -> None:
+    """For each block (of PATHS, or all), which recording each of its runners compares with."""
+    roots = [Path(p).resolve() for p in paths]
+
+    def chosen(page: Page, block: Block) -> bool:
+        files = (page.path.resolve(), block.origin.resolve())
+        return not roots or any(f == r or r in f.parents for f in files for r in roots)
+
+    lines = [
+        f"  {block.key}: "
+        + " · ".join(
+            f"{r} → {baselines.describe(cfg, block, r)}" for r in RUNNERS if block.runs_on(r)
+        )
+        for page in pages
+        for block in page.blocks
+        if chosen(page, block)
+    ]
+    if lines:
+        print(
+            f"Con qué grabación compara cada runner ({baselines.DEVICE_RULE}: "
+            f"{baselines.DEVICE_RULE_TEXT}):"
+        )
+        print("\n".join(lines))

@@ -84,6 +84,8 @@ def _check(args: argparse.Namespace) -> int:
     if args.report:
         ci_report.write(Path(args.report), report, {**extra, "durations": measured})
     print_findings(report.findings)
+    if args.report and any(o.status in ("diverge", "missing") for o in report.outcomes.values()):
+        print(f"Si las salidas nuevas son correctas, adóptalas: docverify accept {args.report}")
     bad = errors(report.findings)
     part = f" · parte {shard} (plan {extra['plan']}, por {extra['basis']})" if shard else ""
     counted = summary.line(report, cache.hits if cache is not None else None)

@@ -2,7 +2,9 @@
 
 A failed CI run is read later, in a browser, from an artifact: the log is long and the findings
 that matter are buried in it. The folder holds the same findings as the log, in JSON for tools and
-in text for people, and one unified diff per divergent block, named after the block.
+in text for people, and one unified diff per divergent block, named after the block. report.json
+also keeps what each block printed, with its code's digest and the run's provenance, so that
+`docverify accept` can adopt it and the published build can show it (verifying/observed.py).
 """
 
 from __future__ import annotations
@@ -12,8 +14,10 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from docverify.core.config import today
 from docverify.core.files import write_atomic
 from docverify.core.findings import Finding, errors
+from docverify.verifying import observed
 from docverify.verifying.verify import Report
 
 
@@ -51,13 +55,19 @@ def write(folder: Path, report: Report, extra: Mapping[str, Any] | None = None) 
                 write_atomic(path, finding.detail.rstrip("\n") + "\n")
                 written.append(path)
     bad = errors(report.findings)
+    seen = {k: o.observed for k, o in report.outcomes.items() if o.observed is not None}
     data = {
+        "format": observed.FORMAT,
         "runner": report.runner,
         "env": report.env,
+        "date": today().isoformat(),
+        "run_url": observed.run_url(),
         "pages": [p.rel for p in report.pages],
         "blocks": blocks,
         "errors": len(bad),
         "findings": [finding_data(f) for f in report.findings],
+        # What `docverify accept` and a build with DOCVERIFY_GPU_REPORT read (observed.py).
+        "observations": observed.data(report.pages, report.runner, report.outcomes, seen),
         **dict(extra or {}),
     }
     text = "\n\n".join(f.format() for f in report.findings) or "Sin hallazgos."

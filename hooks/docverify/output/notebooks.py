@@ -17,6 +17,7 @@ from typing import Any
 from docverify.core import policies
 from docverify.core.config import LABEL, Config
 from docverify.core.dates import spanish_date
+from docverify.core.markdown import md_escape
 from docverify.parsing.pages import Block, Page, page_stem
 from docverify.running.protocol import BlockResult
 from docverify.site import anatomy
@@ -223,12 +224,12 @@ def notebook_html(content: str, download_name: str, article_url: str, title: str
 def _header(page: Page, title: str, report: Report, torch_version: str, today: dt.date) -> str:
     """Every front-matter part an article shows above its body, in the article's order."""
     meta = page.meta
-    parts = [f"# {anatomy.md_escape(title)}", anatomy.md_escape(meta.get("description") or "")]
+    parts = [f"# {md_escape(title)}", md_escape(meta.get("description") or "")]
     for key, name in (("goals", "Qué aprenderás"), ("prerequisites", "Antes de empezar")):
         if items := _items(meta.get(key)):
             parts.append(f"**{name}**\n\n{items}")
     if meta.get("approach"):
-        parts.append(f"*{anatomy.md_escape(meta['approach'])}*")
+        parts.append(f"*{md_escape(meta['approach'])}*")
     if items := _items(meta.get("takeaways")):
         parts.append(f"**Conclusiones clave**\n\n{items}")
     parts.append(
@@ -242,13 +243,12 @@ def _header(page: Page, title: str, report: Report, torch_version: str, today: d
 
 
 def _items(values: object) -> str:
-    return "\n".join(f"- {anatomy.md_escape(v)}" for v in values or [])  # type: ignore[attr-defined]
+    return "\n".join(f"- {md_escape(v)}" for v in values or [])
 
 
 def _faq(page: Page) -> str:
     items = [
-        f"**{anatomy.md_escape(item.get('question', ''))}**\n\n"
-        f"{anatomy.md_escape(item.get('answer', ''))}"
+        f"**{md_escape(item.get('question', ''))}**\n\n{md_escape(item.get('answer', ''))}"
         for item in page.meta.get("faq") or []
         if isinstance(item, dict)
     ]
@@ -301,10 +301,10 @@ def _sources(sources: list[Source]) -> str:
         return ""
     lines = []
     for source in sources:
-        reference = anatomy.md_escape(source.reference)
+        reference = md_escape(source.reference)
         reference = f"[{reference}]({source.url})" if source.url else reference
         lines.append(
-            f"- **{reference}**: {anatomy.md_escape(source.title)} "
+            f"- **{reference}**: {md_escape(source.title)} "
             f"(verificada el {spanish_date(source.verified)})"
         )
     return "## Fuentes\n\n" + "\n".join(lines)

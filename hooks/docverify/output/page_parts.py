@@ -13,13 +13,13 @@ import html
 import posixpath
 from dataclasses import dataclass
 
+from docverify.core.dates import spanish_date
 from docverify.core.findings import Finding, Level
 from docverify.output import graph, notebooks, render, report_page
 from docverify.parsing import tabs
 from docverify.site import anatomy
 from docverify.site.build import BuildResult, block_anchor, source_anchor
 from docverify.sources import freshness
-from docverify.sources.model import spanish_date
 from docverify.verifying.verify import Outcome
 
 INDEX_MARKER = "<!-- docverify:articulos -->"

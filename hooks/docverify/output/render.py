@@ -10,8 +10,7 @@ from textwrap import indent
 from docverify.core.config import LABEL, RUNNERS
 from docverify.core.dates import spanish_date, spanish_date_of
 from docverify.core.policies import DEFAULT_CUDA, DEVICE_LABEL
-from docverify.verifying import compare
-from docverify.verifying.recordings import Recording
+from docverify.output import runner_view
 from docverify.verifying.verify import Outcome, tolerance
 
 _STATUS_TITLE = {
@@ -139,41 +138,22 @@ def render_outcome(outcome: Outcome, env: dict[str, str], today: dt.date, config
             kind = "failure" if outcome.status != "missing" else "warning"
             marks.append(f"{LABEL[runner]} ✗ ({_STATUS_TITLE[outcome.status]})")
     tol = tolerance(config, outcome.block)  # type: ignore[arg-type]
-    for other in others:
-        recording: Recording | None = outcome.recordings.get(other)
-        if not outcome.block.runs_on(other):
-            continue
-        if recording is None:
-            marks.append(_pending(other, block.device_policy))
-            continue
-        marks.append(_ok(other, outcome))
-        body = compare.normalise(recording.body)
-        if panels and compare.matches(recording.body, panels[0][1], tol):
-            panels[0] = (
-                panels[0][0],
-                panels[0][1],
-                panels[0][2]
-                + "\n"
-                + _provenance(
-                    other,
-                    recording.header.get("torch"),
-                    f"grabada el {spanish_date_of(recording.header.get('fecha'))}, misma salida",
-                    block.device_policy,
-                ),
+    notes: list[str] = []  # provenance lines of the first panel: same output, or what is known
+    for other in (r for r in others if outcome.block.runs_on(r)):
+        first = panels[0] if panels else (None, None, "")
+        view = runner_view.other(outcome, other, first[0], first[1], tol)
+        pending = view.text is None and not view.note and not view.same
+        marks.append(_pending(other, block.device_policy) if pending else view.mark)
+        if view.same:
+            notes.append(_provenance(other, view.torch, view.same_when, block.device_policy))
+        elif view.text is not None:
+            panels.append(
+                (other, view.text, _provenance(other, view.torch, view.when, block.device_policy))
             )
-            continue
-        panels.append(
-            (
-                other,
-                body,
-                _provenance(
-                    other,
-                    recording.header.get("torch"),
-                    f"grabada el {spanish_date_of(recording.header.get('fecha'))}",
-                    block.device_policy,
-                ),
-            )
-        )
+        elif view.note:
+            notes.append(f'<span class="dv-provenance">{html.escape(view.note)}</span>')
+    if notes and panels:
+        panels[0] = (panels[0][0], panels[0][1], "\n".join([panels[0][2], *notes]))
     if _silent(outcome, panels, kind):
         return _no_output(parts, marks)
     prefix = "Salida grabada, no ejecutada ahora · " if outcome.status == "not-run" else "Salida · "

@@ -14,7 +14,7 @@ from docverify.core.markdown import md_escape
 from docverify.core.policies import DEVICE_LABEL
 from docverify.parsing.pages import Page
 from docverify.sources.freshness import STATUS, Freshness, SourceStatus, evaluate
-from docverify.verifying import recordings
+from docverify.verifying import baselines, recordings
 from docverify.verifying.verify import Report
 
 URI = "verificacion.md"
@@ -44,6 +44,7 @@ def render(config: Config, pages: list[Page], report: Report | None, fresh: Fres
             if report
             else "."
         ),
+        *_peer_lines(report),
         "## Fuentes",
         _stacked(
             "dv-report-fuentes",
@@ -51,10 +52,26 @@ def render(config: Config, pages: list[Page], report: Report | None, fresh: Fres
         ),
         "## Bloques de código",
         "Cada bloque se ejecuta en cada construcción; la tabla dice cuándo se grabó su salida en "
-        "cada runner y si la salida de esta construcción coincide con la grabada.",
+        "cada runner, con qué grabación compara cada runner y si la salida de esta construcción "
+        f"coincide con ella. Sin grabación propia, el runner GPU compara con la de CPU ("
+        f"{baselines.DEVICE_RULE}: {baselines.DEVICE_RULE_TEXT}).",
         _stacked("dv-report-bloques", blocks_markdown(config, pages, report)),
     ]
     return "\n\n".join(parts) + "\n"
+
+
+def _peer_lines(report: Report | None) -> list[str]:
+    """Where the other runner's outputs on the pages come from, when the build has its report."""
+    peers = {r: p for o in (report.outcomes.values() if report else []) for r, p in o.peers.items()}
+    lines = []
+    for runner, peer in sorted(peers.items()):
+        origin = f"la ejecución de CI {peer.run_url}" if peer.run_url else "un informe local"
+        lines.append(
+            f"Las salidas de {LABEL[runner]} son las que observó el runner {LABEL[runner]} "
+            f"({md_escape(peer.device)}, torch {peer.torch}) el {spanish_date_of(peer.date)} "
+            f"en {origin}, para este mismo código."
+        )
+    return lines
 
 
 def _stacked(name: str, markdown: str) -> str:
@@ -110,8 +127,8 @@ def blocks_markdown(config: Config, pages: list[Page], report: Report | None) ->
     rows = [
         "| Página | Bloque | Runners | Dispositivo en GPU | "
         + " | ".join(f"Grabada en {LABEL[r]}" for r in RUNNERS)
-        + " | Esta construcción |",
-        "|---|---|---|---|" + "---|" * len(RUNNERS) + "---|",
+        + " | Compara con | Esta construcción |",
+        "|---|---|---|---|" + "---|" * len(RUNNERS) + "---|---|",
     ]
     count = 0
     titles = {p.rel: str(p.meta.get("title") or p.rel) for p in pages}
@@ -132,16 +149,27 @@ def blocks_markdown(config: Config, pages: list[Page], report: Report | None) ->
                     if outcome
                     else recordings.load(config, block, runner)
                 )
-                dates.append(spanish_date_of(rec.header.get("fecha")) if rec else "pendiente")
+                if rec is not None:
+                    dates.append(spanish_date_of(rec.header.get("fecha")))
+                else:  # none of its own: pending, or compared with another runner's recording
+                    fallback = baselines.expected_runner(block, runner) != runner
+                    dates.append("sin grabación propia" if fallback else "pendiente")
             now = (
                 f"{LABEL.get(report.runner, report.runner)}: "
                 f"{_BLOCK_STATUS.get(outcome.status, outcome.status)}"
                 if report and outcome
                 else "sin ejecutar"
             )
+            for runner, peer in sorted((outcome.peers if outcome else {}).items()):
+                origin = "ejecución de CI" if peer.run_url else "informe local"
+                now += f"; {LABEL[runner]} ({origin}): {_BLOCK_STATUS[peer.status]}"
+            compared = "; ".join(
+                f"{LABEL[r]}: {md_escape(baselines.describe(config, block, r))}" for r in runs
+            )
             rows.append(
                 f"| {_link(page.rel, titles)} | `{block.id}` | "
-                f"{', '.join(LABEL[r] for r in runs)} | {device} | {' | '.join(dates)} | {now} |"
+                f"{', '.join(LABEL[r] for r in runs)} | {device} | {' | '.join(dates)} | "
+                f"{compared} | {now} |"
             )
     if not count:
         return "Ninguna página tiene bloques ejecutados."

@@ -23,6 +23,7 @@ from docverify.running.executor import Executor
 from docverify.site import anatomy, checks, navigation, usage
 from docverify.sources import freshness
 from docverify.verifying import cache as cache_mod
+from docverify.verifying import peers
 from docverify.verifying import summary as counts
 from docverify.verifying.verify import Outcome, Report, execution_enabled, verify
 
@@ -123,6 +124,7 @@ def run_site(
         nav=navigation.read(nav_path) if nav_path else None,
         cache=cache,
         execute_blocks=executing,
+        peer_report=peers.from_env(),
     )
     # Counted as `docverify check` counts them (one function for both).
     result.notes.append("docverify: " + counts.line(result.report, cache.hits if cache else None))
@@ -139,11 +141,14 @@ def run(
     cache: cache_mod.Cache | None = None,
     execute_blocks: bool = True,
     day: dt.date | None = None,
+    peer_report: Path | None = None,
 ) -> BuildResult:
     """Verify every block, judge every source and every article once, and generate the report
     page and the notebooks from those results."""
     day = day or today()
     report = verify(config, pages, runner, executor, cache=cache, execute_blocks=execute_blocks)
+    if peer_report is not None:  # CI's publishing build: what the gpu job observed
+        report.findings.extend(peers.attach(config, report, peer_report))
     parts = {p.rel: anatomy.check(config, p) for p in pages if anatomy.is_article(p)}
     fresh = freshness.evaluate(config, pages, day)
     findings = [f for p in pages for f in parts.get(p.rel, [])]

@@ -12,8 +12,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from docverify.core.config import Config, today
+from docverify.core.files import write_atomic
 from docverify.site import anatomy, navigation
-from docverify.verifying.recordings import write_atomic
 
 SLUG = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 NAV_SECTION = "Artículos"

@@ -5,10 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from docverify.core.config import Config, in_ci, today
+from docverify.core.files import write_atomic
 from docverify.core.findings import Finding
 from docverify.parsing.pages import Page
 from docverify.running.executor import Executor
-from docverify.verifying import compare, recordings
+from docverify.verifying import baselines, compare, recordings
 from docverify.verifying.verify import execute, judge, tolerance
 
 
@@ -21,7 +22,11 @@ class RecordReport:
 
 
 def record(config: Config, pages: list[Page], runner: str, executor: Executor) -> RecordReport:
-    """Write the recordings that changed. Refuses under CI, and for blocks that failed."""
+    """Write the recordings whose baseline no longer holds. Refuses under CI and failed blocks.
+
+    On gpu, a block whose output matches its cpu recording under the device rule gets no
+    `.gpu.txt`: only the blocks that really differ are recorded (see baselines.py).
+    """
     if in_ci():
         raise PermissionError(
             "docverify record se niega a grabar con CI=true: las grabaciones se revisan y se "
@@ -44,15 +49,14 @@ def record(config: Config, pages: list[Page], runner: str, executor: Executor) -
                 report.findings.extend(blocking)
                 continue
             result = results[block.key]
-            old = outcome.recording
-            body = compare.merge(
-                old.body if old else None, result["output"], tolerance(config, block)
-            )
-            if old is not None and compare.normalise(old.body) == body:
-                report.unchanged += 1
+            tol = tolerance(config, block)
+            if baselines.choose(block, outcome.recordings, runner).matches(result["output"], tol):
+                report.unchanged += 1  # its baseline (maybe the cpu one) already holds
                 continue
+            old = outcome.recording
+            body = compare.merge(old.body if old else None, result["output"], tol)
             path = recordings.path_for(config, block, runner)
-            recordings.write_atomic(path, recordings.render(block, runner, env, date, body))
+            write_atomic(path, recordings.render(block, runner, env, date, body))
             label = config.rel(path)
             report.written.append(
                 (

@@ -7,7 +7,6 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from docverify.core.config import RUNNERS, Config
-from docverify.core.files import write_atomic  # noqa: F401 - verify.py writes recordings.write_atomic
 from docverify.parsing.pages import Block, page_stem
 
 _END = "# ----"
@@ -48,13 +47,22 @@ def load(config: Config, block: Block, runner: str) -> Recording | None:
     return read(path, runner) if path.is_file() else None
 
 
-def render(block: Block, runner: str, env: dict[str, str], date: str, body: str) -> str:
+def render(
+    block: Block,
+    runner: str,
+    env: dict[str, str],
+    date: str,
+    body: str,
+    provenance: dict[str, str] | None = None,
+) -> str:
+    """The file text; `provenance` adds header fields (origen, ejecución) after the fixed ones."""
     header = [
         f"# docverify: salida grabada de «{block.key}» en el runner {runner}",
-        f"# torch: {env['torch']}",
-        f"# python: {env['python']}",
-        f"# dispositivo: {env['device']}",
+        f"# torch: {env.get('torch', '?')}",
+        f"# python: {env.get('python', '?')}",
+        f"# dispositivo: {env.get('device', '?')}",
         f"# fecha: {date}",
+        *(f"# {key}: {value}" for key, value in (provenance or {}).items() if value),
         _END,
     ]
     return "\n".join(header) + "\n" + (body + "\n" if body else "")

@@ -6,6 +6,7 @@ import functools
 import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from docverify.core.config import RUNNERS, Config
 from docverify.core.findings import Finding
@@ -13,7 +14,7 @@ from docverify.output import graph
 from docverify.parsing.pages import Block, Page, page_stem
 from docverify.running.executor import Executor, PageJob
 from docverify.running.protocol import BlockResult, Environment, Expectation
-from docverify.verifying import compare, hints, recordings, volatile
+from docverify.verifying import baselines, compare, hints, recordings, volatile
 from docverify.verifying.cache import Cache
 from docverify.verifying.specs import spec
 
@@ -29,6 +30,8 @@ class Outcome:
     status: str  # ok | diverge | missing | error | other-runner | not-run
     findings: list[Finding] = field(default_factory=list)
     expectations: list[Expectation] = field(default_factory=list)
+    # Other runners' observations of this same code, from their check report (verifying/peers.py).
+    peers: dict[str, Any] = field(default_factory=dict)
 
     @property
     def observed(self) -> str | None:
@@ -154,16 +157,18 @@ def verify(
 
 
 def missing_recording(config: Config, block: Block, runner: str) -> Finding:
-    """A block that runs on `runner` has no recording for it (from a check, or from lint)."""
+    """A block that runs on `runner` has no baseline for it (from a check, or from lint)."""
     page = config.rel(config.docs_dir / block.page)
-    target = config.rel(recordings.path_for(config, block, runner))
+    wanted = baselines.expected_runner(block, runner)
+    target = config.rel(recordings.path_for(config, block, wanted))
+    via = "" if wanted == runner else f", que el runner {runner} usa como referencia"
     return Finding(
         "grabacion-ausente",
-        f"el bloque «{block.key}» no tiene grabación para el runner {runner} ({target}). "
+        f"el bloque «{block.key}» no tiene grabación para el runner {runner} ({target}{via}). "
         f"(página {page}:{block.fence_line})",
         config.rel(block.origin),
         block.origin_line,
-        f"docverify record --runner {runner} {page}",
+        f"docverify record --runner {wanted} {page}",
     )
 
 
@@ -261,21 +266,22 @@ def judge(
                 'describir_grafo de la guía de autores; o quita graph="…".',
             )
             return outcome
-    recording = recs.get(runner)
-    if recording is None:
+    baseline = baselines.choose(block, recs, runner)
+    if baseline.recording is None:
         outcome.status = "missing"
         outcome.findings.append(missing_recording(config, block, runner))
         return outcome
-    output = result["output"]
-    if not compare.matches(recording.body, output, tol):
+    recording, output = baseline.recording, result["output"]
+    if not baseline.matches(output, tol):
+        rule = f", con la {baselines.DEVICE_RULE}" if baseline.device_rule else ""
         detail = compare.diff(
             compare.comparable(recording.body, tol),
-            compare.comparable(output, tol),
+            compare.comparable(baseline.comparable(output), tol),
             f"grabación {config.rel(recording.path)}",
-            f"observado ({runner})",
+            f"observado ({runner}{rule})",
         )
         line = hints.writer_line(result, hints.first_difference(recording.body, output, tol))
-        if marks := hints.volatile_fix(recording, output, tol):
+        if marks := hints.volatile_fix(recording, baseline.comparable(output), tol):
             fail(
                 "divergencia-volatil",
                 f"la salida de «{block.key}» en {runner} solo difiere de su grabación en "
@@ -287,10 +293,20 @@ def judge(
                 status="diverge",
             )
             return outcome
+        if baseline.device_rule:
+            own = config.rel(recordings.path_for(config, block, runner))
+            fix = (
+                f"si la salida en {runner} es correcta, grábala aparte ({own}): "
+                f"docverify accept CARPETA con el informe del trabajo {runner} de CI, o "
+                f"{fix_record} en una máquina con GPU; si no, corrige el código."
+            )
+        else:
+            fix = f"si el cambio es correcto: {fix_record}; si no, corrige el código."
         fail(
             "divergencia",
-            f"la salida de «{block.key}» en {runner} no coincide con su grabación.",
-            f"si el cambio es correcto: {fix_record}; si no, corrige el código.",
+            f"la salida de «{block.key}» en {runner} no coincide con su grabación"
+            f" ({config.rel(recording.path)}{rule}).",
+            fix,
             line=line,
             detail=detail,
             status="diverge",

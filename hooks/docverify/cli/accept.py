@@ -1,0 +1,78 @@
+"""`docverify accept CARPETA`: adopt the outputs of a check report as recordings, after review."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from docverify.cli.main import command
+from docverify.core import config as config_mod
+from docverify.parsing.pages import read_site
+from docverify.verifying import accept, observed
+
+
+def _args(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "folder",
+        metavar="CARPETA",
+        help="la carpeta de docverify check --report (p. ej. el artefacto docverify-gpu de CI)",
+    )
+    parser.add_argument(
+        "--runner",
+        choices=["cpu", "gpu"],
+        default=None,
+        help="runner cuyas grabaciones escribir (por defecto, el del informe; si no coincide, "
+        "no se escribe nada)",
+    )
+    parser.add_argument("--yes", action="store_true", help="escribe sin preguntar")
+
+
+@command(
+    "accept",
+    "convierte en grabaciones las salidas de un informe de docverify check (nunca con CI=true)",
+    _args,
+)
+def _accept(args: argparse.Namespace) -> int:
+    cfg = config_mod.load()
+    try:
+        report = observed.read(Path(args.folder))
+    except observed.ReportError as exc:
+        print(f"docverify accept: no se escribe nada.\n{exc}", file=sys.stderr)
+        return 2
+    print(f"docverify accept: informe {report.path} · {report.provenance()}")
+    plan = accept.plan(cfg, read_site(cfg), report, args.runner)
+    if plan.refusals:
+        print("docverify accept: no se escribe nada.\n", file=sys.stderr)
+        for refusal in plan.refusals:
+            print(refusal.format(), end="\n\n", file=sys.stderr)
+        return 2
+    for write in plan.writes:
+        print(f"se escribirá: {cfg.rel(write.path)}\n{write.diff}\n")
+    summary = (
+        f"runner {plan.runner} · {len(plan.writes)} grabaciones por escribir · "
+        f"{len(plan.unchanged)} ya coinciden con su referencia"
+    )
+    if not plan.writes:
+        print(f"docverify accept: {summary}; nada que escribir.")
+        return 0
+    if not args.yes and not _confirm(f"¿Escribir {len(plan.writes)} grabaciones? [s/N] "):
+        print("docverify accept: no se ha escrito nada.")
+        return 1
+    written = accept.apply(plan)
+    for path in written:
+        print(f"escrita: {cfg.rel(path)}")
+    print(
+        f"docverify accept: runner {plan.runner} · {len(written)} grabaciones escritas · "
+        f"{len(plan.unchanged)} ya coincidían. Revisa con git diff y confirma."
+    )
+    return 0
+
+
+def _confirm(question: str) -> bool:
+    try:
+        answer = input(question)
+    except EOFError:  # no terminal to ask: never write without a yes
+        print()
+        return False
+    return answer.strip().lower() in ("s", "si", "sí", "y", "yes")

@@ -1,0 +1,160 @@
+"""`docverify accept`: adopt what a check report observed as recordings, planned then applied.
+
+The plan reads the report and the current site, and either lists the recordings to write (with
+the diff against each block's present baseline) or the reasons to refuse. `apply` writes only a
+plan without refusals, so a refused accept writes nothing. Written recordings carry the report's
+provenance in their header: runner, torch, device, the date of the run and the CI run's URL.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from docverify.core.config import RUNNERS, Config
+from docverify.core.files import write_atomic
+from docverify.parsing.pages import Block, Page
+from docverify.verifying import baselines, compare, observed, recordings
+from docverify.verifying.verify import tolerance
+
+FIX_STALE = (
+    "descarga el informe de una ejecución de CI de este mismo código (o vuelve a ejecutar "
+    "docverify check --report CARPETA) y acepta ese."
+)
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """Why nothing is written: what, where, and how to fix it."""
+
+    what: str
+    where: str
+    fix: str
+
+    def format(self) -> str:
+        return f"{self.where}: {self.what}\n  → Cómo arreglarlo: {self.fix}"
+
+
+@dataclass(frozen=True)
+class Write:
+    key: str
+    path: Path
+    text: str
+    diff: str
+
+
+@dataclass
+class Plan:
+    report: observed.ObservedReport
+    runner: str
+    writes: list[Write] = field(default_factory=list)
+    unchanged: list[str] = field(default_factory=list)
+    refusals: list[Refusal] = field(default_factory=list)
+
+
+def in_ci(environ: Mapping[str, str] | None = None) -> bool:
+    env = os.environ if environ is None else environ
+    return env.get("CI", "").strip().lower() == "true"
+
+
+def plan(
+    config: Config,
+    pages: list[Page],
+    report: observed.ObservedReport,
+    runner: str | None = None,
+    environ: Mapping[str, str] | None = None,
+) -> Plan:
+    """What accepting `report` would write for `runner` (default: the report's own runner)."""
+    wanted = runner or report.runner
+    result = Plan(report, wanted)
+    where = str(report.path)
+    if in_ci(environ):
+        result.refusals.append(
+            Refusal(
+                "docverify accept se niega a escribir grabaciones con CI=true: aceptar una "
+                "salida es un acto que se revisa y se confirma a mano.",
+                "CI",
+                "descarga el informe del trabajo de CI y ejecuta docverify accept en local; "
+                "revisa el diff y confírmalo con git.",
+            )
+        )
+    if wanted not in RUNNERS or wanted != report.runner:
+        result.refusals.append(
+            Refusal(
+                f"el informe es del runner {report.runner} y se escribirían grabaciones de "
+                f"{wanted} (<id>.{wanted}.txt): una salida solo se graba para el runner que la "
+                "observó.",
+                where,
+                f"usa el informe del trabajo {wanted} de CI, o quita --runner {wanted} para "
+                f"escribir grabaciones de {report.runner}.",
+            )
+        )
+    stale = observed.stale(config, pages, report)
+    gone = {s.key for s in stale}
+    for item in stale:
+        result.refusals.append(Refusal(f"informe obsoleto: {item.reason}.", item.where, FIX_STALE))
+    blocks: dict[str, Block] = {b.key: b for p in pages for b in p.blocks}
+    provenance = {
+        "origen": f"docverify accept, informe de docverify check del {report.date}",
+        "ejecución": report.run_url,
+    }
+    for key, item in sorted(report.observations.items()):
+        if key in gone:
+            continue
+        block = blocks[key]
+        block_where = f"{config.rel(block.origin)}:{block.origin_line}"
+        if item.status == "error":
+            result.refusals.append(
+                Refusal(
+                    f"el bloque «{key}» falló en el runner {report.runner} "
+                    f"({item.error or 'error'}); una salida que falla no se graba.",
+                    block_where,
+                    "corrige el bloque y acepta el informe de una ejecución en la que pase.",
+                )
+            )
+            continue
+        write = _write(config, block, wanted, item, report, provenance)
+        if write is None:
+            result.unchanged.append(key)
+        else:
+            result.writes.append(write)
+    return result
+
+
+def _write(
+    config: Config,
+    block: Block,
+    runner: str,
+    item: observed.Observation,
+    report: observed.ObservedReport,
+    provenance: dict[str, str],
+) -> Write | None:
+    """The recording to write for one observation, or None when its baseline already holds."""
+    recs = {r: rec for r in RUNNERS if (rec := recordings.load(config, block, r))}
+    baseline = baselines.choose(block, recs, runner)
+    tol = tolerance(config, block)
+    if baseline.matches(item.output, tol):
+        return None
+    own = recs.get(runner)
+    body = compare.merge(own.body if own else None, item.output, tol)
+    path = recordings.path_for(config, block, runner)
+    text = recordings.render(block, runner, report.env, report.date, body, provenance)
+    if baseline.recording is None:
+        before, label = "", f"{config.rel(path)} (no existe)"
+    else:
+        rule = f", con la {baselines.DEVICE_RULE}" if baseline.device_rule else ""
+        before = baseline.recording.body
+        label = f"{config.rel(baseline.recording.path)} (referencia actual{rule})"
+    diff = compare.diff(before, body, label, f"{config.rel(path)} (observada en {runner})")
+    return Write(block.key, path, text, diff)
+
+
+def apply(accepted: Plan) -> list[Path]:
+    """Write every recording of a plan without refusals; refuse the whole plan otherwise."""
+    if accepted.refusals:
+        raise PermissionError("\n\n".join(r.format() for r in accepted.refusals))
+    for write in accepted.writes:
+        write_atomic(write.path, write.text)
+    return [w.path for w in accepted.writes]

@@ -1,0 +1,213 @@
+"""Observations of a check report: what one runner printed for each block, tied to its code.
+
+`docverify check --report DIR` writes them (output/ci_report.py); `docverify accept DIR` turns
+them into recordings and a site build shows them as the other runner's output. Both first make
+sure the report still describes the current code: each observation carries the SHA-256 of its
+block's code and of every block before it on its page (a page shares one process, so a block
+can depend on any earlier block), and a mismatch names the block.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from docverify.core.config import RUNNERS, Config
+from docverify.parsing.pages import Block, Page
+
+FORMAT = 2  # report.json with observations; older reports have none
+REPORT_FILE = "report.json"
+
+
+class ReportError(ValueError):
+    """A report that cannot be used; the message says what, where and how to fix it."""
+
+
+@dataclass(frozen=True)
+class Observation:
+    key: str
+    status: str  # the check's verdict on that runner: ok | diverge | missing | error
+    output: str  # normalised observed output
+    code_sha256: str
+    inputs_sha256: str
+    error: str = ""
+
+
+@dataclass(frozen=True)
+class ObservedReport:
+    path: Path
+    runner: str
+    env: dict[str, str]
+    date: str
+    run_url: str
+    observations: dict[str, Observation]
+
+    def provenance(self) -> str:
+        """One line for people: where and when these outputs were observed."""
+        where = f"ejecución de CI {self.run_url}" if self.run_url else "ejecución local"
+        return (
+            f"runner {self.runner} · torch {self.env.get('torch', '?')} · "
+            f"{self.env.get('device', '?')} · {self.date} · {where}"
+        )
+
+
+def code_digest(code: str) -> str:
+    return hashlib.sha256(code.encode("utf-8")).hexdigest()
+
+
+def digests(page: Page, runner: str) -> dict[str, tuple[str, str]]:
+    """Block key → (digest of its code, digest of its code and all earlier code run with it)."""
+    found: dict[str, tuple[str, str]] = {}
+    chain = hashlib.sha256()
+    for block in page.blocks:
+        if not block.runs_on(runner):
+            continue
+        own = code_digest(block.code)
+        chain.update(own.encode())
+        found[block.key] = (own, chain.hexdigest())
+    return found
+
+
+def run_url(environ: Mapping[str, str] | None = None) -> str:
+    """The CI run's URL from GitHub's variables, or "" outside GitHub Actions."""
+    env = os.environ if environ is None else environ
+    parts = [env.get(n, "").strip() for n in ("GITHUB_SERVER_URL", "GITHUB_REPOSITORY")]
+    run_id = env.get("GITHUB_RUN_ID", "").strip()
+    if not all(parts) or not run_id:
+        return ""
+    return f"{parts[0].rstrip('/')}/{parts[1]}/actions/runs/{run_id}"
+
+
+def data(
+    pages: list[Page], runner: str, outcomes: Mapping[str, Any], observed: Mapping[str, str]
+) -> dict[str, dict[str, str]]:
+    """The `observations` table of report.json: every block that ran and printed something."""
+    table: dict[str, dict[str, str]] = {}
+    for page in pages:
+        for key, (own, inputs) in digests(page, runner).items():
+            outcome = outcomes.get(key)
+            if outcome is None or key not in observed:
+                continue
+            result = outcome.result or {}
+            table[key] = {
+                "status": outcome.status,
+                "output": observed[key],
+                "code_sha256": own,
+                "inputs_sha256": inputs,
+                "error": str(result.get("error") or result.get("exception") or ""),
+            }
+    return table
+
+
+def read(folder: Path) -> ObservedReport:
+    """Read DIR/report.json (or the file itself) written by `docverify check --report DIR`."""
+    path = folder / REPORT_FILE if folder.is_dir() else folder
+    fix = "pasa la carpeta que escribió docverify check --report (el artefacto de CI descomprimido)"
+    if not path.is_file():
+        raise ReportError(f"{path}: no existe el informe {REPORT_FILE}. Cómo arreglarlo: {fix}.")
+    try:
+        raw = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise ReportError(f"{path}: el informe no es JSON válido ({exc}). {fix}.") from exc
+    runner = raw.get("runner") if isinstance(raw, dict) else None
+    table = raw.get("observations") if isinstance(raw, dict) else None
+    if runner not in RUNNERS or not isinstance(table, dict):
+        raise ReportError(
+            f"{path}: el informe no tiene las salidas observadas (formato {FORMAT}). Cómo "
+            "arreglarlo: vuelve a ejecutar docverify check --report con esta versión del motor."
+        )
+    try:
+        observations = {
+            key: Observation(
+                key=key,
+                status=str(item["status"]),
+                output=str(item["output"]),
+                code_sha256=str(item["code_sha256"]),
+                inputs_sha256=str(item["inputs_sha256"]),
+                error=str(item.get("error", "")),
+            )
+            for key, item in table.items()
+        }
+    except (KeyError, TypeError) as exc:
+        raise ReportError(f"{path}: una observación del informe está incompleta ({exc}).") from exc
+    return ObservedReport(
+        path=path,
+        runner=str(runner),
+        env={str(k): str(v) for k, v in (raw.get("env") or {}).items()},
+        date=str(raw.get("date") or "?"),
+        run_url=str(raw.get("run_url") or ""),
+        observations=observations,
+    )
+
+
+@dataclass(frozen=True)
+class Stale:
+    """An observation that no longer describes the current code, and why (in Spanish)."""
+
+    key: str
+    path: str  # the block's code file, or the report when the block is gone
+    line: int
+    reason: str
+
+    @property
+    def where(self) -> str:
+        return f"{self.path}:{self.line}"
+
+
+def stale(config: Config, pages: list[Page], report: ObservedReport) -> list[Stale]:
+    """Observations whose block is gone or whose code (or earlier code) changed since the run."""
+    blocks: dict[str, Block] = {b.key: b for p in pages for b in p.blocks}
+    current: dict[str, tuple[str, str]] = {}
+    for page in pages:
+        current.update(digests(page, report.runner))
+    found: list[Stale] = []
+    for key, item in report.observations.items():
+        block = blocks.get(key)
+        if block is None or key not in current:
+            found.append(
+                Stale(
+                    key,
+                    config.rel(report.path),
+                    1,
+                    f"el bloque «{key}» ya no existe o no corre en {report.runner}",
+                )
+            )
+            continue
+        own, inputs = current[key]
+        where = (config.rel(block.origin), block.origin_line)
+        if own != item.code_sha256:
+            found.append(
+                Stale(key, *where, f"el código del bloque «{key}» cambió desde el informe")
+            )
+        elif inputs != item.inputs_sha256:
+            earlier = _changed_before(pages, report, key)
+            found.append(
+                Stale(
+                    key,
+                    *where,
+                    f"cambió el código de un bloque anterior de la página de «{key}»"
+                    + (f" («{earlier}»)" if earlier else "")
+                    + ", y la salida puede depender de él",
+                )
+            )
+    return found
+
+
+def _changed_before(pages: list[Page], report: ObservedReport, key: str) -> str:
+    """The first earlier block of `key`'s page whose own code differs from the report's."""
+    for page in pages:
+        keys = [b.key for b in page.blocks]
+        if key not in keys:
+            continue
+        for earlier, (own, _) in digests(page, report.runner).items():
+            if earlier == key:
+                return ""
+            item = report.observations.get(earlier)
+            if item is None or item.code_sha256 != own:
+                return earlier
+    return ""

@@ -1,0 +1,125 @@
+"""The GPU runner's observations in a CPU build: its check report, for the same code.
+
+CI's publishing job builds on CPU with the `gpu` job's report (DOCVERIFY_GPU_REPORT=folder), so
+the published site shows what the GPU observed for that very commit. Each observation is judged
+again against the current baselines; a report that is unreadable, from another runner, stale,
+incomplete or divergent is an error of the build, never a silent gap.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+from docverify.core.config import Config
+from docverify.core.findings import Finding
+from docverify.verifying import baselines, observed
+from docverify.verifying.verify import Outcome, Report, tolerance
+
+ENV = "DOCVERIFY_GPU_REPORT"
+RUNNER = "gpu"
+FIX_REPORT = (
+    f"apunta {ENV} a la carpeta que escribió docverify check --runner gpu --report CARPETA "
+    "para este mismo código (en CI, el artefacto docverify-gpu de la misma ejecución)."
+)
+
+
+@dataclass(frozen=True)
+class Peer:
+    """What another runner observed for one block, judged against the current baselines."""
+
+    runner: str
+    output: str
+    status: str  # ok | diverge | missing | error
+    torch: str
+    device: str
+    date: str
+    run_url: str
+
+
+def from_env() -> Path | None:
+    value = os.environ.get(ENV, "").strip()
+    return Path(value) if value else None
+
+
+def attach(config: Config, report: Report, folder: Path) -> list[Finding]:
+    """Attach the report in `folder` to the build's outcomes; the findings say what is wrong."""
+    try:
+        data = observed.read(folder)
+    except observed.ReportError as exc:
+        return [Finding("informe-invalido", f"{ENV}: {exc}", ENV, 1, FIX_REPORT)]
+    where = config.rel(data.path)
+    if data.runner != RUNNER or report.runner == RUNNER:
+        return [
+            Finding(
+                "informe-runner",
+                f"{ENV} debe ser un informe del runner gpu para una compilación en cpu; este "
+                f"informe es del runner {data.runner} y la compilación, del {report.runner}.",
+                where,
+                1,
+                FIX_REPORT,
+            )
+        ]
+    stale = observed.stale(config, report.pages, data)
+    findings = [
+        Finding(
+            "informe-obsoleto", f"informe GPU obsoleto: {s.reason}.", s.path, s.line, FIX_REPORT
+        )
+        for s in stale
+    ]
+    stale_keys = {s.key for s in stale}
+    for key, outcome in report.outcomes.items():
+        block = outcome.block
+        if not block.runs_on(RUNNER) or key in stale_keys:
+            continue
+        item = data.observations.get(key)
+        block_where = config.rel(block.origin)
+        if item is None:
+            findings.append(
+                Finding(
+                    "informe-incompleto",
+                    f"el informe GPU ({where}) no tiene la salida del bloque «{key}».",
+                    block_where,
+                    block.origin_line,
+                    FIX_REPORT + " El informe debe cubrir todo el sitio (sin --shard ni páginas).",
+                )
+            )
+            continue
+        peer = Peer(
+            RUNNER,
+            item.output,
+            _status(item, outcome, config),
+            data.env.get("torch", "?"),
+            data.env.get("device", "?"),
+            data.date,
+            data.run_url,
+        )
+        outcome.peers[RUNNER] = peer
+        if peer.status != "ok":
+            findings.append(
+                Finding(
+                    "informe-divergencia",
+                    f"en el informe GPU ({where}), la salida de «{key}» "
+                    + ("falló" if peer.status == "error" else "no coincide con su referencia")
+                    + f" ({baselines.describe(config, block, RUNNER)}).",
+                    block_where,
+                    block.origin_line,
+                    f"corrige el bloque: falló en el runner gpu ({item.error or 'error'})."
+                    if peer.status == "error"
+                    else f"docverify accept {config.rel(data.path.parent)} adopta las salidas "
+                    "de GPU (revisa el diff antes de confirmar); si no son correctas, corrige el "
+                    "código.",
+                )
+            )
+    return findings
+
+
+def _status(item: observed.Observation, outcome: Outcome, config: Config) -> str:
+    if item.status == "error":
+        return "error"
+    block = outcome.block
+    baseline = baselines.choose(block, outcome.recordings, RUNNER)
+    if baseline.recording is None:
+        return "missing"
+    return "ok" if baseline.matches(item.output, tolerance(config, block)) else "diverge"

@@ -1,0 +1,180 @@
+"""What readers see of the GPU: its observation from the gpu job's report, or only what is known.
+
+The "GPU reports" are reports of real CPU runs relabelled as gpu (support/relabel.py), in
+temporary projects; the rendering is the engine's Markdown for one block.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+
+import pytest
+from conftest import Project
+from docverify.output import render, report_page
+from docverify.parsing.pages import read_site
+from docverify.running.executor import Executor
+from docverify.verifying import accept, observed, peers, recordings
+from docverify.verifying.record import record
+from docverify.verifying.verify import Report, verify
+from support.relabel import check_report, relabel
+
+TODAY = dt.date(2026, 1, 1)
+CI_RUN = {
+    "GITHUB_SERVER_URL": "https://github.com",
+    "GITHUB_REPOSITORY": "equipo/pytorch-es",
+    "GITHUB_RUN_ID": "7",
+}
+
+
+@pytest.fixture(autouse=True)
+def _local_author(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("CI", raising=False)
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1767225600")  # 2026-01-01
+
+
+def one_block(project: Project, code: str) -> None:
+    project.page("a.md", '# A\n\n```python exec="on" id="b"\n--8<-- "a/b.py"\n```\n')
+    project.snippet("a/b.py", code)
+
+
+def record_cpu(project: Project, executor: Executor) -> None:
+    assert record(project.config, read_site(project.config), "cpu", executor).written
+
+
+def cpu_build(project: Project, executor: Executor, gpu_report: Path | None = None) -> Report:
+    cfg = project.config
+    report = verify(cfg, read_site(cfg), "cpu", executor)
+    if gpu_report is not None:
+        report.findings.extend(peers.attach(cfg, report, gpu_report))
+    return report
+
+
+def shown(project: Project, report: Report) -> str:
+    return render.render_outcome(report.outcomes["a/b"], report.env, TODAY, project.config)
+
+
+def title(markdown: str) -> str:
+    return markdown.splitlines()[0]
+
+
+def test_same_output_shows_once_labelled_with_both(
+    project: Project, executor: Executor, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    one_block(project, "import torch\nprint(torch.arange(3.))\n")
+    record_cpu(project, executor)
+    for name, value in CI_RUN.items():
+        monkeypatch.setenv(name, value)
+    check_report(project.config, executor, tmp_path / "gpu", runner="gpu")
+    build = cpu_build(project, executor, tmp_path / "gpu")
+    assert not build.findings, build.findings
+    text = shown(project, build)
+    assert "CPU ✓" in title(text) and "GPU ✓" in title(text)
+    assert '=== "GPU"' not in text and text.count("dv-output\n") == 1
+    assert "GPU · torch 2." in text and "misma salida" in text
+    assert "en la ejecución de CI de este commit" in text
+    page = report_page.render(
+        project.config,
+        build.pages,
+        build,
+        report_page.evaluate(project.config, build.pages, TODAY),
+    )
+    assert "GPU (ejecución de CI): coincide ✓" in page
+    assert "https://github.com/equipo/pytorch-es/actions/runs/7" in page
+
+
+def test_different_outputs_show_as_tabs(
+    project: Project, executor: Executor, tmp_path: Path
+) -> None:
+    data = tmp_path / "valor.txt"
+    one_block(project, f"print(open({str(data)!r}).read())\n")
+    data.write_text("observado en la GPU")
+    check_report(project.config, executor, tmp_path / "gpu", runner="gpu")
+    data.write_text("observado en la CPU")
+    record_cpu(project, executor)
+    cfg = project.config
+    plan = accept.plan(cfg, read_site(cfg), observed.read(tmp_path / "gpu"))
+    accept.apply(plan)  # the GPU's output becomes its own recording
+    text = shown(project, cpu_build(project, executor, tmp_path / "gpu"))
+    assert '=== "CPU"' in text and '=== "GPU"' in text
+    assert "CPU ✓" in title(text) and "GPU ✓" in title(text)
+    cpu_tab, gpu_tab = text.split('=== "GPU"')
+    assert "observado en la CPU" in cpu_tab and "observado en la GPU" in gpu_tab
+
+
+def test_a_divergent_gpu_report_is_an_error_and_shows_a_cross(
+    project: Project, executor: Executor, tmp_path: Path
+) -> None:
+    data = tmp_path / "valor.txt"
+    one_block(project, f"print(open({str(data)!r}).read())\n")
+    data.write_text("gpu")
+    check_report(project.config, executor, tmp_path / "gpu", runner="gpu")
+    data.write_text("cpu")
+    record_cpu(project, executor)
+    build = cpu_build(project, executor, tmp_path / "gpu")
+    assert [f.kind for f in build.findings] == ["informe-divergencia"]
+    assert "docverify accept" in build.findings[0].fix
+    text = shown(project, build)
+    assert "GPU ✗" in title(text) and "GPU ✓" not in text
+
+
+def test_without_a_report_only_what_is_known(project: Project, executor: Executor) -> None:
+    one_block(project, "import torch\nprint(torch.ones(2))\n")
+    record_cpu(project, executor)
+    text = shown(project, cpu_build(project, executor))
+    assert "GPU ✓" not in text
+    assert "GPU: compara con CPU" in title(text)
+    assert "el runner GPU compara este bloque con la salida de CPU" in text
+    # with its own recording: that recording, its date and device, and still no ✓
+    cfg = project.config
+    (block,) = read_site(cfg)[0].blocks
+    gpu = recordings.path_for(cfg, block, "gpu")
+    gpu.write_text(
+        recordings.path_for(cfg, block, "cpu").read_text().replace("cpu (", "NVIDIA H200 (", 1)
+    )
+    text = shown(project, cpu_build(project, executor))
+    assert "GPU ✓" not in text and "GPU: grabada" in title(text)
+    assert "grabada el 1 de enero de 2026 en NVIDIA H200" in text
+    assert "no observada en esta compilación" in text
+
+
+@pytest.mark.parametrize(
+    ("mutate", "kind"),
+    [
+        (lambda p, f: p.snippet("a/b.py", "print(2)\n"), "informe-obsoleto"),
+        (lambda p, f: relabel(f, "cpu"), "informe-runner"),
+        (
+            lambda p, f: p.page("z.md", '# Z\n\n```python exec="on" id="c"\nprint(3)\n```\n'),
+            "informe-incompleto",
+        ),
+        (lambda p, f: (f / "report.json").write_text("{"), "informe-invalido"),
+    ],
+    ids=["codigo-cambiado", "otro-runner", "sin-un-bloque", "roto"],
+)
+def test_an_unusable_report_is_an_error(
+    project: Project, executor: Executor, tmp_path: Path, mutate, kind: str
+) -> None:
+    one_block(project, "print(1)\n")
+    record_cpu(project, executor)
+    folder = tmp_path / "gpu"
+    check_report(project.config, executor, folder, runner="gpu")
+    assert not cpu_build(project, executor, folder).findings
+    mutate(project, folder)
+    kinds = [f.kind for f in cpu_build(project, executor, folder).findings]
+    assert kind in kinds, kinds
+
+
+def test_equal_but_for_the_device_shows_once_and_says_so(
+    project: Project, executor: Executor, tmp_path: Path
+) -> None:
+    data = tmp_path / "valor.txt"
+    one_block(project, f"print(open({str(data)!r}).read())\n")
+    data.write_text("tensor([1., 2.], device='cuda:0')")  # what the GPU printed
+    check_report(project.config, executor, tmp_path / "gpu", runner="gpu")
+    data.write_text("tensor([1., 2.])")
+    record_cpu(project, executor)
+    build = cpu_build(project, executor, tmp_path / "gpu")
+    assert not build.findings, build.findings
+    text = shown(project, build)
+    assert '=== "GPU"' not in text and "GPU ✓" in title(text)
+    assert "misma salida salvo el argumento device=&#x27;cuda:N&#x27;" in text

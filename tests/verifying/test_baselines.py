@@ -1,0 +1,274 @@
+"""Baselines: gpu compares with its own recording, else the cpu one under the device rule only.
+
+No GPU here: the "gpu" runs below are real CPU runs relabelled as gpu (support/relabel.py), of
+code that prints what a GPU prints (a tensor repr with its device argument). The recordings come
+from real CPU runs of the code before it changed, as an author's would.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+from pathlib import Path
+from typing import Any
+
+import pytest
+import torch
+from conftest import BIN, Project
+from docverify.core.findings import errors
+from docverify.output import report_page
+from docverify.parsing.pages import read_site
+from docverify.running.executor import Executor
+from docverify.verifying import baselines, recordings
+from docverify.verifying import verify as verify_mod
+from docverify.verifying.record import record
+from docverify.verifying.recordings import Recording
+from docverify.verifying.verify import Report, verify
+from support.relabel import cpu_run_as_gpu
+
+# What torch appends to the repr of a tensor that lives on the first GPU.
+SUFFIX = ", device='cuda:0')"
+# Code that prints its tensors as the GPU runner would see them (torch's own repr + the device).
+ON_GPU = f"def gpu_repr(t):\n    return repr(t)[:-1] + {SUFFIX!r}\n"
+
+
+@pytest.fixture(autouse=True)
+def _local_author(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("CI", raising=False)
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1767225600")  # 2026-01-01
+
+
+def check_as_gpu(project: Project, executor: Executor) -> Report:
+    return verify(project.config, read_site(project.config), "gpu", executor, run=cpu_run_as_gpu)
+
+
+def check_cpu(project: Project, executor: Executor) -> Report:
+    return verify(project.config, read_site(project.config), "cpu", executor)
+
+
+def write_block(project: Project, code: str, block_id: str = "salida") -> None:
+    project.page(
+        "a.md", f'# A\n\n```python exec="on" id="{block_id}"\n--8<-- "a/{block_id}.py"\n```\n'
+    )
+    project.snippet(f"a/{block_id}.py", code)
+
+
+def record_cpu(project: Project, executor: Executor) -> None:
+    report = record(project.config, read_site(project.config), "cpu", executor)
+    assert report.written and not errors(report.findings), report.findings
+
+
+CPU_CODE = "import torch\nt = torch.arange(4.).reshape(2, 2)\nprint(t)\nprint(t.sum())\n"
+GPU_CODE = ON_GPU + (
+    "import torch\nt = torch.arange(4.).reshape(2, 2)\n"
+    "print(gpu_repr(t))\nprint(gpu_repr(t.sum()))\n"
+)
+
+
+def gpu_like(cpu: str) -> str:
+    """A CPU repr as torch prints it on cuda:0: the device is its first argument after the data."""
+    found = [cpu.find(f", {m}=") for m in ("dtype", "grad_fn", "requires_grad")]
+    at = min((i for i in found if i >= 0), default=len(cpu) - 1)
+    return cpu[:at] + ", device='cuda:0'" + cpu[at:]
+
+
+# --- the device rule, on reprs torch really prints ---------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda: torch.tensor(6.0),
+        lambda: torch.arange(6.0).reshape(2, 3),
+        lambda: torch.ones(2, requires_grad=True) * 2,
+        lambda: torch.nn.Parameter(torch.zeros(2, 2)),
+        lambda: torch.arange(40.0),  # wraps over several lines
+        lambda: torch.tensor([1, 2], dtype=torch.int8),
+    ],
+    ids=["escalar", "matriz", "grad-fn", "parametro", "varias-lineas", "dtype"],
+)
+def test_the_device_argument_of_a_repr_is_dropped(make: Any) -> None:
+    cpu = repr(make())
+    gpu = gpu_like(cpu)
+    assert gpu != cpu and "device='cuda:0'" in gpu
+    assert baselines.drop_device(gpu) == cpu
+    # torch moves an argument that does not fit to its own line, after ",\n" and the indent
+    wrapped = gpu.replace(", device=", ",\n       device=", 1)
+    assert baselines.drop_device(wrapped) == cpu
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "cuda:0",
+        "device(type='cuda', index=0)",
+        "x.device = cuda:0",
+        "device='cuda:0'",  # not inside a tensor repr
+        "torch.tensor([1.], device='cuda:0')",  # code, not a repr
+        "mytensor(1., device='cuda:0')",
+        "tensor([[1.], [2.]]) device='cuda:0'",  # after the repr closed
+        "tensor(1., device='cuda:0x')",
+        "tensor(1., device='cpu')",
+        "NVIDIA H200",
+        "True",
+    ],
+)
+def test_nothing_else_is_masked(text: str) -> None:
+    assert baselines.drop_device(text) == text
+
+
+def test_the_rule_applies_to_every_repr_in_the_output() -> None:
+    cpu = [repr(torch.tensor(float(i))) for i in range(3)]
+    gpu = [c[:-1] + SUFFIX.replace("0", str(i)) for i, c in enumerate(cpu)]
+    text = "[" + ", ".join(gpu) + "] y cuda:1"
+    assert baselines.drop_device(text) == "[" + ", ".join(cpu) + "] y cuda:1"
+
+
+# --- which recording a runner compares with -------------------------------------------------
+
+
+def _rec(runner: str) -> Recording:
+    return Recording(Path(f"x.{runner}.txt"), runner, {}, f"salida {runner}")
+
+
+def test_choice_of_baseline(project: Project) -> None:
+    write_block(project, "print(1)\n")
+    (block,) = read_site(project.config)[0].blocks
+    cpu, gpu = _rec("cpu"), _rec("gpu")
+    assert baselines.choose(block, {"cpu": cpu, "gpu": gpu}, "gpu").recording is gpu
+    assert not baselines.choose(block, {"cpu": cpu, "gpu": gpu}, "gpu").device_rule
+    fallback = baselines.choose(block, {"cpu": cpu}, "gpu")
+    assert fallback.recording is cpu and fallback.device_rule
+    assert baselines.choose(block, {"gpu": gpu}, "cpu").recording is None
+    assert baselines.choose(block, {"cpu": cpu}, "cpu").recording is cpu
+    # a block that does not run on cpu has no cpu baseline on gpu
+    block.options["runner"] = "gpu"
+    assert baselines.choose(block, {"cpu": cpu}, "gpu").recording is None
+
+
+# --- the rule in a check -----------------------------------------------------------------------
+
+
+def test_gpu_matches_the_cpu_recording_when_only_the_device_differs(
+    project: Project, executor: Executor
+) -> None:
+    write_block(project, CPU_CODE)
+    record_cpu(project, executor)
+    write_block(project, GPU_CODE)
+    gpu = check_as_gpu(project, executor)
+    outcome = gpu.outcomes["a/salida"]
+    assert "device='cuda:0'" in (outcome.observed or "")
+    assert outcome.status == "ok", outcome.findings
+    assert not errors(gpu.findings)
+    assert not recordings.path_for(project.config, outcome.block, "gpu").exists()
+    # the same output on the cpu runner is a divergence: the rule is the gpu runner's only
+    cpu = check_cpu(project, executor)
+    assert cpu.outcomes["a/salida"].status == "diverge"
+
+
+@pytest.mark.parametrize(
+    ("cpu_line", "gpu_line"),
+    [
+        ("print(torch.ones(1).device)", "print('cuda:0')"),
+        ("print(torch.device('cpu'))", "print(torch.device('cuda', 0))"),
+        ("print(torch.tensor(1.))", "print(repr(torch.tensor(1.))[:-1] + \", device='cpu')\")"),
+        ("print(torch.tensor(1.))", "print(torch.tensor(1.5))"),
+    ],
+    ids=["cuda-0-suelto", "objeto-device", "otro-dispositivo", "valor"],
+)
+def test_anything_else_diverges(
+    project: Project, executor: Executor, cpu_line: str, gpu_line: str
+) -> None:
+    write_block(project, f"import torch\n{cpu_line}\n")
+    record_cpu(project, executor)
+    write_block(project, f"import torch\n{gpu_line}\n")
+    report = check_as_gpu(project, executor)
+    outcome = report.outcomes["a/salida"]
+    assert outcome.status == "diverge"
+    (finding,) = errors(report.findings)
+    assert finding.kind == "divergencia"
+    assert "a/salida.cpu.txt, con la regla de dispositivo" in finding.message
+    assert "docverify accept" in finding.fix and "a/salida.gpu.txt" in finding.fix
+
+
+def test_an_own_gpu_recording_wins_over_the_cpu_one(project: Project, executor: Executor) -> None:
+    write_block(project, "print('cuda:0')\n")
+    record_cpu(project, executor)  # the real output, kept as this block's gpu recording
+    cfg = project.config
+    (block,) = read_site(cfg)[0].blocks
+    cpu_path = recordings.path_for(cfg, block, "cpu")
+    cpu_path.rename(recordings.path_for(cfg, block, "gpu"))
+    write_block(project, "print('cpu')\n")
+    record_cpu(project, executor)
+    assert check_as_gpu(project, executor).outcomes["a/salida"].status == "diverge"
+    write_block(project, "print('cuda:0')\n")
+    gpu = check_as_gpu(project, executor)
+    assert gpu.outcomes["a/salida"].status == "ok"
+    assert check_cpu(project, executor).outcomes["a/salida"].status == "diverge"
+
+
+def test_missing_baseline_on_gpu_asks_for_the_cpu_recording(
+    project: Project, executor: Executor
+) -> None:
+    write_block(project, "print(1)\n")
+    (finding,) = errors(check_as_gpu(project, executor).findings)
+    assert finding.kind == "grabacion-ausente"
+    assert "a/salida.cpu.txt" in finding.message
+    assert finding.fix.startswith("docverify record --runner cpu")
+
+
+# --- lint and the report page say which baseline applies -----------------------------------
+
+
+def lint_output(root: Path) -> str:
+    env = {k: v for k, v in os.environ.items() if k != "CI"}
+    done = subprocess.run(
+        [str(BIN / "docverify"), "lint"],
+        cwd=root,
+        capture_output=True,
+        text=True,
+        env=env,
+        check=False,
+        timeout=120,
+    )
+    return done.stdout
+
+
+def test_lint_and_report_page_name_the_baseline(project: Project, executor: Executor) -> None:
+    write_block(project, "print(1)\n")
+    record_cpu(project, executor)
+    text = lint_output(project.root)
+    assert "a/salida: cpu → salida.cpu.txt · gpu → salida.cpu.txt con la regla de dispositivo" in (
+        text
+    )
+    cfg = project.config
+    pages = read_site(cfg)
+    table = report_page.blocks_markdown(cfg, pages, None)
+    assert "CPU: salida.cpu.txt; GPU: salida.cpu.txt con la regla de dispositivo" in table
+    (block,) = pages[0].blocks
+    gpu_path = recordings.path_for(cfg, block, "gpu")
+    gpu_path.write_bytes(recordings.path_for(cfg, block, "cpu").read_bytes())
+    assert "gpu → salida.gpu.txt" in lint_output(project.root)
+    assert "GPU: salida.gpu.txt" in report_page.blocks_markdown(cfg, pages, None)
+    block.options["runner"] = "cpu"
+    assert baselines.describe(cfg, block, "cpu") == "salida.cpu.txt"
+
+
+def test_record_on_gpu_writes_only_the_blocks_that_differ(
+    project: Project, executor: Executor, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    project.page(
+        "a.md",
+        '# A\n\n```python exec="on" id="igual"\n--8<-- "a/igual.py"\n```\n\n'
+        '```python exec="on" id="distinto"\n--8<-- "a/distinto.py"\n```\n',
+    )
+    project.snippet("a/igual.py", CPU_CODE)
+    project.snippet("a/distinto.py", "print('cpu')\n")
+    record_cpu(project, executor)
+    project.snippet("a/igual.py", GPU_CODE)
+    project.snippet("a/distinto.py", "print('cuda:0')\n")
+    monkeypatch.setattr(verify_mod, "execute", cpu_run_as_gpu)  # record runs "on gpu"
+    written = record(project.config, read_site(project.config), "gpu", executor)
+    assert [Path(label).name for label, _ in written.written] == ["distinto.gpu.txt"]
+    assert written.unchanged == 1
+    assert not (project.root / "snippets/a/igual.gpu.txt").exists()

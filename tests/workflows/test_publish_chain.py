@@ -1,0 +1,159 @@
+"""The publishing chain: the gpu job keeps its report, `site` builds with it, `deploy` runs nothing.
+
+Each rule of tests/support/workflow_rules.py about the chain is shown to hold on the real
+workflows and to break when the chain is broken in a copy of the text.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from support import workflow_rules as rules
+
+WORKFLOWS = Path(__file__).resolve().parents[2] / ".github" / "workflows"
+PAGES = "actions/upload-pages-artifact@56afc609e74202658d3ffba0e8f6dda462b719fa # v3.0.1"
+OTHER_ACTION = "actions/download-artifact@d3f86a106a0bac45b974a628896c90dbdf5c8093 # v4.3.0"
+GPU_UPLOAD_IF = "        if: ${{ always() }}\n        uses: actions/upload-artifact"
+DOWNLOAD = """      - name: Descargar el informe del runner gpu
+        uses: actions/download-artifact@d3f86a106a0bac45b974a628896c90dbdf5c8093 # v4.3.0
+        with:
+          name: docverify-gpu
+          path: gpu-artifact/
+"""
+BUILD_ENV = """        env:
+          DOCVERIFY_GPU_REPORT: gpu-artifact/docverify-gpu
+"""
+
+
+def text(name: str = "docs.yml") -> str:
+    return (WORKFLOWS / name).read_text(encoding="utf-8")
+
+
+def mutate(old: str, new: str, name: str = "docs.yml", count: int = 1) -> str:
+    original = text(name)
+    assert original.count(old) >= count, f"la mutación no aplica: «{old.strip()}»"
+    return original.replace(old, new, count)
+
+
+def broken(workflow: str, name: str = "docs.yml") -> set[str]:
+    return {p.rule for p in rules.check(workflow, name)}
+
+
+def test_the_chain_of_the_real_workflow() -> None:
+    jobs = rules.load(text())["jobs"]
+    publishers = [n for n, j in jobs.items() if rules.steps_using(j, rules.PAGES_UPLOAD)]
+    assert publishers == ["site"]
+    assert rules.all_needs(jobs, "site") == {"cpu", "gpu"}
+    assert rules.needs(jobs["deploy"]) == ["site"]
+    assert rules.report_folders(jobs["gpu"]) == ["test-artifacts/docverify-gpu"]
+    assert rules.report_uploads(jobs["gpu"]) == [("docverify-gpu", "docverify-gpu")]
+    steps = jobs["deploy"]["steps"]
+    assert [s["uses"].split("@")[0] for s in steps] == ["actions/deploy-pages"]
+    assert not any("run" in s for s in steps)
+    weekly = rules.load(text("weekly.yml"))["jobs"]
+    assert rules.report_uploads(weekly["gpu"]) == [("weekly-gpu", "docverify-gpu")]
+    for name in ("docs.yml", "weekly.yml"):
+        assert not rules.check(text(name), name)
+
+
+MUTATIONS = [
+    # (id, workflow text, rule expected to break)
+    (
+        "informe-solo-si-falla",
+        lambda: mutate(
+            GPU_UPLOAD_IF, "        if: ${{ failure() }}\n        uses: actions/upload-artifact"
+        ),
+        "informe-gpu",
+    ),
+    (
+        "informe-fuera-del-artefacto",
+        lambda: mutate(
+            "--runner gpu --report test-artifacts/docverify-gpu",
+            "--runner gpu --report /tmp/docverify-gpu",
+        ),
+        "informe-gpu",
+    ),
+    (
+        "gpu-sin-informe",
+        lambda: mutate(" --report test-artifacts/docverify-gpu", ""),
+        "informe-gpu",
+    ),
+    ("sitio-sin-descarga", lambda: mutate(DOWNLOAD, ""), "sitio-gpu"),
+    (
+        "sitio-descarga-otro-artefacto",
+        lambda: mutate(
+            "          name: docverify-gpu\n          path: gpu-artifact/",
+            "          name: docverify-cpu\n          path: gpu-artifact/",
+        ),
+        "sitio-gpu",
+    ),
+    ("sitio-sin-variable", lambda: mutate(BUILD_ENV, ""), "sitio-gpu"),
+    (
+        "sitio-otra-ruta",
+        lambda: mutate(
+            "DOCVERIFY_GPU_REPORT: gpu-artifact/docverify-gpu", "DOCVERIFY_GPU_REPORT: gpu-artifact"
+        ),
+        "sitio-gpu",
+    ),
+    (
+        "sitio-sin-gpu",
+        lambda: mutate(
+            "    needs: [cpu, gpu]\n    runs-on: ubuntu-latest",
+            "    needs: [cpu]\n    runs-on: ubuntu-latest",
+        ),
+        "sitio-gpu",
+    ),
+    (
+        "cpu-publica",
+        lambda: mutate(
+            "      - name: Subir el informe y los diffs si algo falló\n",
+            "      - name: Publicar desde cpu\n"
+            f"        uses: {PAGES}\n"
+            "        with:\n          path: site/\n"
+            "      - name: Subir el informe y los diffs si algo falló\n",
+        ),
+        "sitio-gpu",
+    ),
+    (
+        "deploy-ejecuta-codigo",
+        lambda: mutate(
+            "      - name: Publicar en GitHub Pages\n",
+            "      - name: Preparar\n        run: echo hola\n"
+            "      - name: Publicar en GitHub Pages\n",
+        ),
+        "deploy",
+    ),
+    (
+        "deploy-otra-accion",
+        lambda: mutate(
+            "      - name: Publicar en GitHub Pages\n",
+            "      - name: Otra acción\n"
+            f"        uses: {OTHER_ACTION}\n"
+            "      - name: Publicar en GitHub Pages\n",
+        ),
+        "deploy",
+    ),
+    (
+        "deploy-sin-sitio",
+        lambda: mutate("    needs: [site]\n", "    needs: [cpu, gpu]\n"),
+        "deploy",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("make", "rule"), [m[1:] for m in MUTATIONS], ids=[m[0] for m in MUTATIONS]
+)
+def test_a_broken_chain_is_reported(make, rule: str) -> None:
+    assert rule not in broken(text())
+    assert rule in broken(make())
+
+
+def test_the_weekly_gpu_report_is_kept_on_every_run() -> None:
+    weekly = mutate(
+        GPU_UPLOAD_IF,
+        "        if: ${{ failure() }}\n        uses: actions/upload-artifact",
+        "weekly.yml",
+    )
+    assert "informe-gpu" in broken(weekly, "weekly.yml")
