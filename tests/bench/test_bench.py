@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import html
 import os
 import re
 import subprocess
@@ -10,10 +9,12 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import ROOT, copy_site, mkdocs_build
+from conftest import NEW_PAGE, ROOT, mkdocs_build
 from docverify.bench import measure as bench
 from docverify.core import config
 from docverify.parsing.pages import read_site
+from docverify.verifying import recordings
+from support.site import text_of
 
 LINE = re.compile(r"^P1=\d+\.\d\d P2=\d+\.\ds/\d+\.\d\dx/\d+MiB P3=(?P<blocks>\d+)/\d+\.\d\d$")
 
@@ -41,18 +42,24 @@ def test_tree_memory_counts_this_process_and_its_children() -> None:
 
 
 @pytest.mark.slow
-def test_execution_off_renders_recordings_and_never_passes_strict(tmp_path: Path) -> None:
-    root = copy_site(tmp_path / "copy")
+def test_execution_off_renders_recordings_and_never_passes_strict(
+    authored_copy: Path, tmp_path: Path
+) -> None:
+    """DOCVERIFY_EXECUTE=0 (what P1 times as its baseline): pages show their recordings, marked
+    as such, and a strict build refuses to pass."""
+    root = authored_copy
     off = {"DOCVERIFY_EXECUTE": "0"}
     strict = mkdocs_build(root, tmp_path / "strict", env=off)
     assert strict.returncode != 0
     assert "ejecucion-desactivada" in strict.stderr
     loose = mkdocs_build(root, tmp_path / "loose", strict=False, env=off)
     assert loose.returncode == 0, loose.stderr
-    raw = (tmp_path / "loose/articulos/primer-ejercicio/index.html").read_text(encoding="utf-8")
-    page = re.sub(r"\s+", " ", html.unescape(re.sub(r"<[^>]+>", "", raw)))
-    assert "Salida grabada, no ejecutada ahora" in page
-    assert "tensor(12.) tensor(6.)" in page  # the recording, shown as such
+    cfg = config.load(root)
+    page = next(p for p in read_site(cfg) if p.rel == NEW_PAGE.removeprefix("docs/"))
+    text = text_of(tmp_path / "loose", page.rel.removesuffix(".md"))
+    assert "Salida grabada, no ejecutada ahora" in text
+    for block in page.blocks:  # the recording, shown as such
+        assert recordings.load(cfg, block, "cpu").body.strip() in text, block.key
 
 
 @pytest.mark.slow

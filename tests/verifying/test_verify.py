@@ -1,77 +1,17 @@
-"""The verification engine on small fixture pages: identity, capture, recordings, isolation."""
+"""verifying.verify on small fixture pages: recordings, divergences, exceptions, orphans."""
 
 from __future__ import annotations
-
-import os
-import subprocess
-import sys
-import time
-from pathlib import Path
 
 import pytest
 from conftest import Project
 from docverify.core.findings import errors
 from docverify.parsing.pages import read_site
 from docverify.running.executor import Executor
-from docverify.verifying import compare, recordings
-from docverify.verifying.verify import record, verify
+from docverify.verifying import recordings
+from docverify.verifying.verify import record
+from support.blocks import block, kinds, run
 
-
-@pytest.fixture(autouse=True)
-def _local_author(monkeypatch: pytest.MonkeyPatch) -> None:
-    """These tests record as an author does locally; CI=true (as in .ci/run) forbids recording."""
-    monkeypatch.delenv("CI", raising=False)
-
-
-def run(project: Project, executor: Executor, runner: str = "cpu"):
-    return verify(project.config, read_site(project.config), runner, executor)
-
-
-def kinds(findings) -> list[str]:
-    return [f.kind for f in findings]
-
-
-def block(code: str, block_id: str, extra: str = "") -> str:
-    return f'```python exec="on" id="{block_id}"{extra}\n{code.strip()}\n```\n'
-
-
-def test_missing_and_duplicate_ids_are_located(project: Project) -> None:
-    project.page(
-        "a.md",
-        "# A\n\n" + block("print(1)", "uno") + '\n```python exec="on"\n'
-        "print(2)\n```\n\n" + block("print(3)", "uno"),
-    )
-    pages = read_site(project.config)
-    found = {f.kind: f for f in pages[0].findings}
-    assert set(found) == {"id-ausente", "id-duplicado"}
-    assert found["id-ausente"].where == "docs/a.md:7"
-    assert found["id-duplicado"].where == "docs/a.md:11"
-    assert [b.key for b in pages[0].blocks] == ["a/uno"]
-
-
-def test_id_is_stable_when_the_page_changes_elsewhere(project: Project) -> None:
-    project.page("a.md", block("print(1)", "uno"))
-    first = read_site(project.config)[0].blocks[0].key
-    project.page("a.md", "# Título nuevo\n\nTexto.\n\n" + block("print(1)", "uno"))
-    assert read_site(project.config)[0].blocks[0].key == first == "a/uno"
-
-
-def test_other_languages_cannot_execute_unverified(project: Project) -> None:
-    project.page("a.md", '```bash exec="on" id="x"\necho hola\n```\n')
-    assert kinds(read_site(project.config)[0].findings) == ["lenguaje-no-verificado"]
-
-
-def test_capture_stdout_stderr_warnings_in_order(project: Project, executor: Executor) -> None:
-    code = """
-import sys, warnings
-print("uno")
-print("dos", file=sys.stderr)
-warnings.warn("cuidado")
-print("tres")
-"""
-    project.page("a.md", block(code, "captura"))
-    report = run(project, executor)
-    assert report.outcomes["a/captura"].observed == "uno\ndos\nUserWarning: cuidado\ntres"
+pytestmark = pytest.mark.usefixtures("local_author")
 
 
 def test_missing_recording_names_the_command(project: Project, executor: Executor) -> None:
@@ -176,7 +116,7 @@ def test_expected_exception_is_recorded_and_shown(project: Project, executor: Ex
     assert kinds(errors(run(project, executor).findings)) == ["excepcion-inesperada"]
 
 
-def test_orphan_recording_fails_and_prune_lists_it(project: Project, executor: Executor) -> None:
+def test_orphan_recording_is_reported(project: Project, executor: Executor) -> None:
     project.page("a.md", block("print(1)", "vivo"))
     cfg = project.config
     record(cfg, read_site(cfg), "cpu", executor)
@@ -184,6 +124,45 @@ def test_orphan_recording_fails_and_prune_lists_it(project: Project, executor: E
     record(cfg, read_site(cfg), "cpu", executor)
     found = [f for f in run(project, executor).findings if f.kind == "grabacion-huerfana"]
     assert [f.path for f in found] == ["snippets/a/vivo.cpu.txt"]
+    assert "docverify prune --yes" in found[0].fix
+
+
+def test_a_block_moved_to_another_runner_leaves_an_orphan(
+    project: Project, executor: Executor
+) -> None:
+    """A block that now runs only on gpu keeps its old cpu recording: that file is an orphan."""
+    project.page("a.md", block("print(1)", "x") + block("print(2)", "queda"))
+    cfg = project.config
+    record(cfg, read_site(cfg), "cpu", executor)
+    assert not errors(run(project, executor).findings)
+    project.page(
+        "a.md",
+        block("print(1)", "x", ' runner="gpu" reason="usa CUDA"') + block("print(2)", "queda"),
+    )
+    found = [f for f in run(project, executor).findings if f.kind == "grabacion-huerfana"]
+    assert [f.path for f in found] == ["snippets/a/x.cpu.txt"]
+    assert "(cpu)" in found[0].message
+
+
+def test_expected_exception_with_another_message_is_refused(
+    project: Project, executor: Executor
+) -> None:
+    """raises="Tipo: prefijo" checks the message too: the right type with another message is a
+    located error, and `record` refuses to write it."""
+    options = ' raises="ValueError: mal dato"'
+    project.page(
+        "a.md", "# A\n\n" + block("print('antes')\nraise ValueError('otro motivo')", "err", options)
+    )
+    cfg = project.config
+    rec = record(cfg, read_site(cfg), "cpu", executor)
+    assert rec.written == []
+    assert not (cfg.snippets_dir / "a" / "err.cpu.txt").exists()
+    (refused,) = rec.findings
+    assert refused.kind == "excepcion-inesperada"
+    assert "ValueError: otro motivo" in refused.message and 'raises="' in refused.fix
+    assert refused.path == "docs/a.md" and refused.line in (4, 5)  # the block's code lines
+    (found,) = errors(run(project, executor).findings)
+    assert found.kind == "excepcion-inesperada" and found.where == refused.where
 
 
 def test_runner_only_blocks_and_reasons(project: Project, executor: Executor) -> None:
@@ -238,169 +217,3 @@ def test_expectations(project: Project, executor: Executor) -> None:
     bad = [f for f in report.findings if f.kind == "expectativa"]
     assert len(bad) == 1 and bad[0].where == "docs/a.md:5"
     assert "Esperado 7 · Observado tensor(6.)" in bad[0].message
-
-
-def test_pages_are_isolated_and_seeded(project: Project, executor: Executor) -> None:
-    leak = "import torch\ntorch.set_default_dtype(torch.float64)\nprint(torch.get_default_dtype())"
-    look = (
-        "import torch, random\n"
-        "print(torch.get_default_dtype(), torch.rand(1).item(), random.random())"
-    )
-    project.page("a.md", block(leak, "leak"))
-    project.page("b.md", block(look, "look") + block(look, "again"))
-    report = run(project, executor)
-    assert report.outcomes["a/leak"].observed == "torch.float64"
-    first = report.outcomes["b/look"].observed
-    assert first.startswith("torch.float32 ")
-    assert report.outcomes["b/again"].observed == first  # seeds reset before each block
-
-
-def test_working_directory_is_outside_the_repo(project: Project, executor: Executor) -> None:
-    project.page("a.md", block("import os\nprint(os.getcwd())", "cwd"))
-    cwd = Path(run(project, executor).outcomes["a/cwd"].observed)
-    assert project.root not in cwd.parents and cwd != project.root
-    assert Path.cwd() not in (cwd, *cwd.parents)
-
-
-def test_sessions_share_state_within_a_page(project: Project, executor: Executor) -> None:
-    project.page(
-        "a.md",
-        block("x = 5", "def", ' session="s"')
-        + block("print(x)", "use", ' session="s"')
-        + block("print('x' in dir())", "no"),
-    )
-    report = run(project, executor)
-    assert report.outcomes["a/use"].observed == "5"
-    assert report.outcomes["a/no"].observed == "False"
-
-
-def test_timeout_names_the_block_and_the_run_goes_on(project: Project, executor: Executor) -> None:
-    project.page(
-        "a.md",
-        block("while True: pass", "bucle", ' timeout="2"') + block("print('sigo')", "despues"),
-    )
-    started = time.monotonic()
-    report = run(project, executor)
-    assert time.monotonic() - started < 30
-    (finding, *_) = [f for f in report.findings if f.kind == "fallo-ejecucion"]
-    assert "a/bucle" in finding.message and "tiempo límite de 2 s" in finding.message
-    assert report.outcomes["a/despues"].observed == "sigo"
-
-
-@pytest.mark.parametrize(
-    ("code", "needle"),
-    [
-        ("import sys\nsys.exit(3)", "sys.exit(3)"),
-        ("import os\nos._exit(7)", "código de salida 7"),
-        ("print('x' * 200_000)", "límite"),
-        ("def f(:\n  pass", "sintaxis"),
-    ],
-)
-def test_crashes_fail_the_block_clearly(
-    project: Project, executor: Executor, code: str, needle: str
-) -> None:
-    project.page("a.md", block(code, "malo") + block("print('vivo')", "bueno"))
-    report = run(project, executor)
-    failures = [f for f in report.findings if f.kind == "fallo-ejecucion"]
-    assert len(failures) == 1 and needle in failures[0].message
-    assert "a/malo" in failures[0].message
-    assert report.outcomes["a/bueno"].observed == "vivo"
-
-
-def test_session_after_a_crash_is_skipped(project: Project, executor: Executor) -> None:
-    project.page(
-        "a.md",
-        block("import os\nos._exit(1)", "c", ' session="s"')
-        + block("print(1)", "d", ' session="s"'),
-    )
-    report = run(project, executor)
-    assert "misma sesión" in report.outcomes["a/d"].result["error"]
-
-
-def test_c_level_output_is_captured(project: Project, executor: Executor) -> None:
-    project.page("a.md", block("import os\nos.write(1, b'desde C\\n')\nprint('python')", "fd"))
-    assert run(project, executor).outcomes["a/fd"].observed == "desde C\npython"
-
-
-def test_compare_rules() -> None:
-    tol = compare.Tolerance(rtol=1e-5, atol=1e-8)
-    assert compare.matches("tensor([1.0000, 2.0000])", "tensor([1.0000, 2.0000])  \n\n", tol)
-    assert compare.matches("a = [..] fin", "a = 0x7f3a12 fin", tol)
-    assert not compare.matches("a = [..] fin", "a = 0x7f3a12 final", tol)
-    assert compare.matches("x 1.000001", "x 1.000002", tol)
-    assert not compare.matches("x 1.0", "x 1.1", tol)
-    assert not compare.matches("una\nlínea", "una", tol)
-    assert compare.expectation_holds("12", "tensor(12.)", tol)
-    assert not compare.expectation_holds("12", "tensor([12., 1.])", tol)
-    # The runner's device and the dtype are metadata, not values (GPU: device='cuda:0').
-    assert compare.expectation_holds("6", "tensor(6., device='cuda:0')", tol)
-    assert compare.expectation_holds(
-        "27", "tensor(27., device='cuda:0', grad_fn=<MulBackward0>)", tol
-    )
-    assert compare.expectation_holds("12", "tensor(12., dtype=torch.float64)", tol)
-    assert not compare.expectation_holds("6", "tensor(7., device='cuda:0')", tol)
-    assert compare.merge("v [..]\nfijo", "v 9\notro", tol) == "v [..]\notro"
-
-
-def test_warnings_are_not_deduplicated(project: Project, executor: Executor) -> None:
-    code = "import warnings\nfor _ in range(2):\n    warnings.warn('otra vez')"
-    project.page("a.md", block(code, "w"))
-    assert run(project, executor).outcomes["a/w"].observed == (
-        "UserWarning: otra vez\nUserWarning: otra vez"
-    )
-
-
-def test_engine_does_not_import_torch_or_mkdocs_in_the_caller() -> None:
-    code = (
-        "import sys; from docverify.verifying import verify; from docverify.parsing import pages; "
-        "from docverify.cli import main; "
-        "print('torch' in sys.modules, 'mkdocs' in sys.modules)"
-    )
-    out = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, check=True, env={**os.environ}
-    )
-    assert out.stdout.strip() == "False False"
-
-
-def test_gpu_runner_without_cuda_is_a_clear_error(executor: Executor) -> None:
-    if executor.resolve_runner("auto") == "gpu":
-        pytest.skip("esta máquina tiene CUDA")
-    with pytest.raises(ValueError, match="CUDA no está disponible"):
-        executor.resolve_runner("gpu")
-    assert executor.resolve_runner("cpu") == "cpu"
-
-
-def test_check_needs_only_torch_numpy_and_yaml(project: Project) -> None:
-    """The gpu runner's entry point runs where only torch, numpy and PyYAML are installed."""
-    project.page("a.md", block("import torch\nprint(torch.ones(2).sum())", "t"))
-    blocked = (
-        "mkdocs",
-        "markdown_exec",
-        "pymdownx",
-        "markdown",
-        "material",
-        "nbformat",
-        "nbconvert",
-        "mkdocs_jupyter",
-        "jinja2",
-        "pytest",
-        "playwright",
-        "psutil",
-    )
-    code = (
-        f"import sys\nfor name in {blocked!r}:\n    sys.modules[name] = None\n"
-        "from docverify.cli.main import main\n"
-        "sys.exit(main(['check', '--runner', 'cpu', '--no-cache', '--workers', '1']))\n"
-    )
-    result = subprocess.run(
-        [sys.executable, "-c", code],
-        cwd=project.root,
-        capture_output=True,
-        text=True,
-        check=False,
-        timeout=300,
-    )
-    # It runs the block and fails only for the missing recording, not for a missing module.
-    assert result.returncode == 1, result.stderr
-    assert "[grabacion-ausente]" in result.stderr
-    assert "1/1 bloques ejecutados" in result.stdout
