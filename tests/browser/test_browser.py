@@ -19,7 +19,8 @@ from docverify.site import anatomy, scaffold
 from docverify.verifying import recordings
 from support import browser as bs
 
-pytestmark = pytest.mark.slow
+# One worker runs this module (pytest-xdist): one browser, one server per fixture.
+pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("browser")]
 
 # The article that `docverify new` added to the session's build (conftest): the tests that look
 # at one article look at it, so they hold whatever the site's own articles say.

@@ -66,6 +66,6 @@ def test_built_site_shows_dates_and_report(built: Built) -> None:
             assert f"huella de {source.fingerprint.target} intacta" in report
     for page in read_site(cfg):
         for block in page.blocks:
-            assert block.key in report, block.key
+            assert block.id in report, block.key
     runs_on_cpu = sum(1 for p in read_site(cfg) for b in p.blocks if b.runs_on("cpu"))
     assert report.count("CPU: coincide ✓") == runs_on_cpu

@@ -26,13 +26,20 @@ from support import clock
 from support.site import text_of
 from support.sources import expected_review_by
 
-pytestmark = pytest.mark.slow
+# One worker runs this module (pytest-xdist): its module fixture builds twice.
+pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("site-build")]
 
 
-def plain(markdown: object) -> str:
-    """Markdown inline text as a reader sees it: no emphasis or code marks, links as their text."""
-    text = re.sub(r"\[([^\]]+)\]\([^)]*\)", r"\1", str(markdown))
-    return re.sub(r"\s+", " ", re.sub(r"[`*_]", "", text)).strip()
+def plain(text: object) -> str:
+    """Text as compared with a page: links as their text, no emphasis, code or escape marks
+    (underscores included, on both sides), whitespace collapsed."""
+    text = re.sub(r"\[([^\]]+)\]\([^)]*\)", r"\1", str(text))
+    return re.sub(r"\s+", " ", re.sub(r"[`*_\\]", "", text)).strip()
+
+
+def squash(text: str) -> str:
+    """Output text as a page shows it: whitespace collapsed."""
+    return re.sub(r"\s+", " ", text).strip()
 
 
 def articles(root: Path) -> list[Page]:
@@ -47,7 +54,7 @@ def url(page: Page) -> str:
 
 def test_every_article_shows_every_part_of_its_data(built: Built) -> None:
     for page in articles(built.root):
-        text = text_of(built.site, url(page))
+        text = plain(text_of(built.site, url(page)))
         meta = page.meta
         parts = [meta["title"], meta["description"], meta["approach"]]
         parts += [*meta["goals"], *meta["prerequisites"], *meta["takeaways"]]
@@ -86,7 +93,7 @@ def test_every_block_shows_its_recorded_output(built: Built) -> None:
             assert recording is not None, block.key
             for line in recording.body.splitlines():
                 for piece in line.split("[..]"):
-                    assert plain(piece) in text, (block.key, piece)
+                    assert squash(piece) in text, (block.key, piece)
             for match in re.finditer(r"# Expectativa: *(.+)$", block.code, re.MULTILINE):
                 assert f"Esperado {match.group(1).strip()} · Observado" in text, block.key
             shown += 1
@@ -155,9 +162,17 @@ def broken(tmp_path_factory: pytest.TempPathFactory, authored: Authored) -> Brok
     _edit(root / NEW_PAGE, "## Cómo elegir\n", "## Comparativa\n")
     _edit(root / NEW_PAGE, "takeaways:\n", "conclusiones:\n")
     cited = clock.sources(root)
-    _break_fingerprint(root, cited[0])
     cfg = config_mod.load(root)
     day = max(expected_review_by(cfg, s) for s in cited) + dt.timedelta(days=1)
+    # The first source is verified on the build's day (a stale source is not judged for
+    # drift), and its fingerprint no longer matches; every other source is past its date.
+    changed = cited[0]
+    page = root / "docs" / changed.page
+    lines = page.read_text(encoding="utf-8").split("\n")
+    at = changed.key_lines["verified"] - 1
+    lines[at] = lines[at].replace(changed.verified.isoformat(), day.isoformat())
+    page.write_text("\n".join(lines), encoding="utf-8")
+    _break_fingerprint(root, changed)
     env = {"SOURCE_DATE_EPOCH": clock.epoch(day)}
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("SOURCE_DATE_EPOCH", env["SOURCE_DATE_EPOCH"])
@@ -177,12 +192,13 @@ def test_strict_build_fails_with_every_finding_at_its_line(broken: Broken) -> No
     assert "docs/suelto.md:1: [pagina-fuera-del-nav]" in stderr
     assert "falta la sección «## Cómo elegir»" in stderr and "falta «Conclusiones clave»" in stderr
     # Every source past its review date, at its page and the line of its date.
-    cited = clock.sources(broken.root)
-    assert stderr.count("[fuente-caducada]") == len(cited)
-    for source in cited:
+    changed, *stale = clock.sources(broken.root)
+    assert stderr.count("[fuente-caducada]") == len(stale)
+    for source in stale:
         assert f"docs/{source.page}:{source.key_lines['verified']}: [fuente-caducada]" in stderr
         assert f"«{source.reference}»" in stderr and source.verified.isoformat() in stderr
-    assert f"docs/{cited[0].page}:" in stderr and "[fuente-cambiada]" in stderr
+    drift = re.findall(rf"docs/{re.escape(changed.page)}:(\d+): \[fuente-cambiada\]", stderr)
+    assert len(drift) == 1 and int(drift[0]) > changed.key_lines["verified"], stderr
     assert "cambió desde que se verificó" in stderr
     # The changed code: a divergence, and the failed expectation at its snippet line.
     code = (broken.root / snippet / scaffold.FIRST_SNIPPET).read_text(encoding="utf-8")

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import docverify
 import pytest
-from conftest import Project, copy_site, mkdocs_build
+from conftest import NEW_PAGE, Built, Project, mkdocs_build
 from docverify.cli.main import main as cli_main
 from docverify.core import config as config_mod
 from docverify.parsing.pages import read_site
@@ -327,26 +327,22 @@ def test_check_uses_the_cache_locally_only(
 
 
 @pytest.mark.slow
-def test_a_serve_style_rebuild_after_a_prose_edit_reruns_no_block(tmp_path: Path) -> None:
-    """The hook uses the cache outside CI: a second build after a prose edit re-stores nothing."""
-    root = copy_site(tmp_path / "copy")
+def test_a_serve_style_rebuild_after_a_prose_edit_reruns_no_block(
+    authored_copy: Path, built: Built, tmp_path: Path
+) -> None:
+    """The hook uses the cache outside CI: a second build after a prose edit re-stores nothing.
+    The tests' own strict builds (DOCVERIFY_CACHE=0, like the session's `built`) leave none."""
+    assert not (built.root / cache_mod.FOLDER).exists()
+    root = authored_copy
     local = {"DOCVERIFY_CACHE": "1", "CI": "false"}
     first = mkdocs_build(root, tmp_path / "one", env=local)
     assert first.returncode == 0, first.stderr
-    files = sorted((root / ".cache/docverify/cpu").rglob("*.json"))
+    files = sorted((root / cache_mod.FOLDER / "cpu").rglob("*.json"))
     assert len(files) == sum(1 for p in read_site(config_mod.load(root)) if p.blocks)
     stamps = [f.stat().st_mtime_ns for f in files]
-    _edit(
-        root / "docs/articulos/primer-ejercicio.md",
-        "son dos pruebas distintas",
-        "son dos pruebas bien distintas",
-    )
+    _edit(root / NEW_PAGE, "Explica aquí la idea", "Explica aquí, con calma, la idea")
     second = mkdocs_build(root, tmp_path / "two", env=local)
     assert second.returncode == 0, second.stderr
     assert [f.stat().st_mtime_ns for f in files] == stamps
-    assert "dos pruebas bien distintas" in (
-        tmp_path / "two/articulos/primer-ejercicio/index.html"
-    ).read_text(encoding="utf-8")
-    uncached = mkdocs_build(root, tmp_path / "three")  # the tests' default: DOCVERIFY_CACHE=0
-    assert uncached.returncode == 0, uncached.stderr
-    assert [f.stat().st_mtime_ns for f in files] == stamps  # ran, but never read nor wrote
+    html = tmp_path / f"two/articulos/{NEW_PAGE.split('/')[-1].removesuffix('.md')}/index.html"
+    assert "Explica aquí, con calma, la idea" in html.read_text(encoding="utf-8")
