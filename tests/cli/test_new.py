@@ -9,6 +9,7 @@ import pytest
 from conftest import NEW_PAGE, NEW_SLUG, NEW_TITLE, Authored, Built
 from docverify.cli import main as cli
 from docverify.core import config as config_mod
+from docverify.core.findings import errors
 from docverify.parsing.pages import read_page, read_site
 from docverify.site import anatomy, lint, scaffold
 from support.site import text_of
@@ -40,7 +41,7 @@ def test_new_then_record_in_a_copy_of_the_site(authored: Authored) -> None:
     assert [f["kind"] for f in authored.lint_before_record] == ["grabacion-ausente"]
     assert f"docverify record --runner cpu {NEW_PAGE}" in authored.lint_before_record[0]["fix"]
     assert "1 grabaciones escritas" in authored.steps["record"]["stdout"]
-    assert lint.run(config_mod.load(authored.root)) == []
+    assert errors(lint.run(config_mod.load(authored.root))) == []
 
 
 @pytest.mark.slow
@@ -75,7 +76,7 @@ def test_new_article_has_every_part(mini: Path) -> None:
     assert page.meta["sources"][0]["verified"] == config_mod.today().isoformat()
     # Only the recording is missing: every other check passes (a.md is a bare stub, not ours).
     pages = read_site(cfg)
-    mine = lint.select(cfg, lint.run(cfg, pages), [PAGE], pages)
+    mine = errors(lint.select(cfg, lint.run(cfg, pages), [PAGE], pages))
     assert [f.kind for f in mine] == ["grabacion-ausente"], mine
     assert "pagina-fuera-del-nav" not in {f.kind for f in lint.run(cfg, pages)}
 
