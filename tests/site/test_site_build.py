@@ -125,9 +125,10 @@ def _break_fingerprint(root: Path, source) -> None:
     page = root / "docs" / source.page
     lines = page.read_text(encoding="utf-8").split("\n")
     zeros = '"' + "0" * 64 + '"'
-    if source.fingerprint is not None and "sha256" in source.key_lines:
-        line = source.key_lines["sha256"]
-        lines[line - 1] = lines[line - 1].split("sha256:")[0] + f"sha256: {zeros}"
+    if source.fingerprint is not None:  # its hash: the first sha256 line after fingerprint:
+        start = source.key_lines.get("fingerprint", source.line)
+        at = next(i for i in range(start - 1, len(lines)) if "sha256:" in lines[i])
+        lines[at] = lines[at].split("sha256:")[0] + f"sha256: {zeros}"
     else:
         verified = source.key_lines["verified"]
         indent = re.match(r"\s*", lines[verified - 1]).group(0)
