@@ -1,21 +1,35 @@
-"""Shared fixtures: a throwaway project for engine tests, a strict build of the real site."""
+"""Shared fixtures: a throwaway project for engine tests, a strict build of the real site.
+
+The clock: no test reads the real one. Unless SOURCE_DATE_EPOCH is already set (to run the
+suite as of a given day), it is pinned here, before any test module is imported, to the latest
+`verified` date of the site's sources (support.clock.site_day): the day every source is fresh.
+"""
 
 from __future__ import annotations
 
+import fcntl
+import importlib
+import json
 import os
+import shutil
 import subprocess
 import sys
 import textwrap
 from collections.abc import Callable
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
+from typing import Any
 
 import pytest
 from docverify.bench import corpus as bench
 from docverify.core import config as config_mod
+from docverify.core.findings import errors
 from docverify.running.executor import Executor
+from support import clock
 
 ROOT = Path(__file__).resolve().parent.parent
 BIN = Path(sys.executable).parent
+os.environ.setdefault("SOURCE_DATE_EPOCH", clock.epoch(clock.site_day(ROOT)))
 PYPROJECT = """\
 [project]
 name = "sample"
@@ -28,6 +42,26 @@ timeout = 60
 rtol = 1e-5
 atol = 1e-8
 """
+
+
+@pytest.fixture
+def local_author(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Run as an author does locally: CI=true (as in .ci/run) forbids recording."""
+    monkeypatch.delenv("CI", raising=False)
+
+
+def docverify(root: Path, *args: str, env: dict[str, str] | None = None):
+    """`docverify ARGS` as an author runs it in `root` (without CI=true)."""
+    full_env = {k: v for k, v in os.environ.items() if k != "CI"} | (env or {})
+    return subprocess.run(
+        [str(BIN / "docverify"), *args],
+        cwd=root,
+        capture_output=True,
+        text=True,
+        env=full_env,
+        check=False,
+        timeout=300,
+    )
 
 
 @pytest.fixture(scope="session")
@@ -93,16 +127,133 @@ def mkdocs_build(
     )
 
 
+# The article that the session's build adds, as an author would (`docverify new`, `record`): the
+# content-independent checks of the built site then run on an article that no one wrote by hand.
+NEW_SLUG = "articulo-temporal"
+NEW_TITLE = "Artículo temporal: un tensor de prueba"
+NEW_PAGE = f"docs/articulos/{NEW_SLUG}.md"
+
+
+@dataclass
+class Authored:
+    """A copy of the real site where an author added an article with `docverify new` and
+    recorded it with `docverify record`; shared by the session, never edited by tests."""
+
+    root: Path
+    mkdocs_before: str  # mkdocs.yml before `docverify new`
+    steps: dict[str, dict[str, Any]] = field(default_factory=dict)  # new, record
+    lint_before_record: list[dict[str, Any]] = field(default_factory=list)
+
+
+@dataclass
+class Built:
+    """One strict build of a copy of `Authored`, shared by the session."""
+
+    root: Path  # the sources that were built
+    site: Path  # the output
+    build: dict[str, Any]
+
+
+def _completed(done: subprocess.CompletedProcess[str]) -> dict[str, Any]:
+    return {"returncode": done.returncode, "stdout": done.stdout, "stderr": done.stderr}
+
+
+def _shared(
+    factory: pytest.TempPathFactory, worker_id: str, name: str, make: Callable[[Path], Any]
+):
+    """make(folder) once for the whole run: under pytest-xdist the first worker that needs it
+    makes it under a file lock, the others read what it left (a JSON of plain values)."""
+    base = factory.getbasetemp()
+    shared = base if worker_id == "master" else base.parent
+    folder = shared / name
+    with (shared / f"{name}.lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        state = shared / f"{name}.json"
+        if not state.is_file():
+            folder.mkdir()
+            state.write_text(json.dumps(make(folder), default=str), encoding="utf-8")
+        return json.loads(state.read_text(encoding="utf-8"))
+
+
+def _author(folder: Path) -> dict[str, Any]:
+    from docverify.site import lint  # noqa: PLC0415
+
+    root = copy_site(folder / "src")
+    made = Authored(root, (root / "mkdocs.yml").read_text(encoding="utf-8"))
+    made.steps["new"] = _completed(docverify(root, "new", NEW_SLUG, NEW_TITLE))
+    made.lint_before_record = [
+        {"kind": f.kind, "fix": f.fix, "where": f.where}
+        for f in errors(lint.run(config_mod.load(root)))  # INFO (a source due soon) is no error
+    ]
+    made.steps["record"] = _completed(docverify(root, "record", "--runner", "cpu", NEW_PAGE))
+    return asdict(made)
+
+
 @pytest.fixture(scope="session")
-def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The real site, built once with --strict; the build must pass with no warning."""
-    site_dir = tmp_path_factory.mktemp("site")
-    result = mkdocs_build(ROOT, site_dir)
-    assert result.returncode == 0, f"mkdocs build --strict falló:\n{result.stderr}"
-    assert "WARNING" not in result.stderr, result.stderr
-    return site_dir
+def authored(tmp_path_factory: pytest.TempPathFactory, worker_id: str) -> Authored:
+    data = _shared(tmp_path_factory, worker_id, "authored", _author)
+    made = Authored(**(data | {"root": Path(data["root"])}))
+    for step in ("new", "record"):
+        done = made.steps[step]
+        assert done["returncode"] == 0, f"docverify {step}:\n{done['stdout']}\n{done['stderr']}"
+    return made
+
+
+@pytest.fixture(scope="session")
+def built(tmp_path_factory: pytest.TempPathFactory, worker_id: str, authored: Authored) -> Built:
+    """The real site (a copy, with the new article of `authored`) built once with --strict."""
+
+    def build(folder: Path) -> dict[str, Any]:
+        root = folder / "src"
+        shutil.copytree(authored.root, root)
+        return {
+            "root": root,
+            "site": folder / "site",
+            "build": _completed(mkdocs_build(root, folder / "site")),
+        }
+
+    data = _shared(tmp_path_factory, worker_id, "built", build)
+    result = Built(Path(data["root"]), Path(data["site"]), data["build"])
+    assert result.build["returncode"] == 0, (
+        f"mkdocs build --strict falló:\n{result.build['stderr']}"
+    )
+    assert "WARNING" not in result.build["stderr"], result.build["stderr"]
+    return result
+
+
+@pytest.fixture(scope="session")
+def built_site(built: Built) -> Path:
+    """The built site's folder (see `built`)."""
+    return built.site
 
 
 @pytest.fixture
 def site_copy(tmp_path: Path) -> Callable[[], Path]:
+    """A fresh copy of the real site's sources, for a test to edit."""
     return lambda: copy_site(tmp_path / "copy")
+
+
+@pytest.fixture
+def authored_copy(tmp_path: Path, authored: Authored) -> Path:
+    """A fresh copy of `authored` (the site plus a recorded new article), for a test to edit."""
+    return Path(shutil.copytree(authored.root, tmp_path / "authored"))
+
+
+@pytest.fixture
+def fake_package(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """An installed-looking package `dvfake` on sys.path (for fingerprints), never imported."""
+    root = tmp_path / "site-packages"
+    package = root / "dvfake"
+    package.mkdir(parents=True)
+    (package / "__init__.py").write_text("raise RuntimeError('must not be imported')\n")
+    (package / "core.py").write_text(
+        "import os\n\n\nclass Model:\n    @staticmethod\n    def step(x):\n        return x + 1\n"
+        "\n\ndef helper():\n    return 1\n",
+        encoding="utf-8",
+    )
+    meta = root / "dvfake-1.0.dist-info"
+    meta.mkdir()
+    (meta / "METADATA").write_text("Metadata-Version: 2.1\nName: dvfake\nVersion: 1.0\n")
+    monkeypatch.syspath_prepend(str(root))
+    importlib.invalidate_caches()
+    return package

@@ -2,19 +2,22 @@
 
 from __future__ import annotations
 
-import html
 import os
 import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
-from conftest import ROOT, copy_site, mkdocs_build
+from conftest import NEW_PAGE, mkdocs_build
 from docverify.bench.corpus import make_corpus
 from docverify.bench.memory import tree_memory
 from docverify.core import config
 from docverify.parsing.pages import read_site
+from docverify.site import navigation
+from docverify.verifying import recordings
+from support.site import text_of
 
 LINE = re.compile(
     r"^P1=\d+\.\d\d P2=\d+\.\ds/(?P<speedup>\d+\.\d\d)x/\d+MiB P3=(?P<blocks>\d+)/\d+\.\d\d"
@@ -45,22 +48,55 @@ def test_tree_memory_counts_this_process_and_its_children() -> None:
 
 
 @pytest.mark.slow
-def test_execution_off_renders_recordings_and_never_passes_strict(tmp_path: Path) -> None:
-    root = copy_site(tmp_path / "copy")
+def test_execution_off_renders_recordings_and_never_passes_strict(
+    authored_copy: Path, tmp_path: Path
+) -> None:
+    """DOCVERIFY_EXECUTE=0 (what P1 times as its baseline): pages show their recordings, marked
+    as such, and a strict build refuses to pass."""
+    root = authored_copy
     off = {"DOCVERIFY_EXECUTE": "0"}
     strict = mkdocs_build(root, tmp_path / "strict", env=off)
     assert strict.returncode != 0
     assert "ejecucion-desactivada" in strict.stderr
     loose = mkdocs_build(root, tmp_path / "loose", strict=False, env=off)
-    assert loose.returncode != 0  # not even without --strict
-    raw = (tmp_path / "loose/articulos/primer-ejercicio/index.html").read_text(encoding="utf-8")
-    page = re.sub(r"\s+", " ", html.unescape(re.sub(r"<[^>]+>", "", raw)))
-    assert "Salida grabada, no ejecutada ahora" in page
-    assert "tensor(12.) tensor(6.)" in page  # the recording, shown as such
+    assert loose.returncode != 0  # an error fails the build whatever strict says
+    cfg = config.load(root)
+    page = next(p for p in read_site(cfg) if p.rel == NEW_PAGE.removeprefix("docs/"))
+    text = text_of(tmp_path / "loose", page.rel.removesuffix(".md"))
+    assert "Salida grabada, no ejecutada ahora" in text
+    for block in page.blocks:  # the recording, shown as such
+        assert recordings.load(cfg, block, "cpu").body.strip() in text, block.key
+
+
+@pytest.fixture
+def one_article_site(authored_copy: Path) -> Path:
+    """The site reduced to its home page and the new article of `authored` (recorded): every
+    other page, its snippets and its nav line removed. What the benchmark's smoke run measures,
+    so that it exercises every step in seconds, not the real site's minutes."""
+    root = authored_copy
+    cfg = config.load(root)
+    keep = {"index.md", NEW_PAGE.removeprefix("docs/")}
+    gone = [p for p in read_site(cfg) if p.rel not in keep]
+    for page in gone:
+        page.path.unlink()
+        shutil.rmtree(cfg.snippets_dir / page.rel.removesuffix(".md"), ignore_errors=True)
+    mkdocs_yml = root / "mkdocs.yml"
+    nav = navigation.parse(mkdocs_yml.read_text(encoding="utf-8"), mkdocs_yml)
+    assert nav is not None
+    drop = {e.line for e in nav.entries if e.target in {p.rel for p in gone}}
+    lines = mkdocs_yml.read_text(encoding="utf-8").split("\n")
+    mkdocs_yml.write_text(
+        "\n".join(line for n, line in enumerate(lines, 1) if n not in drop), encoding="utf-8"
+    )
+    assert [p.rel for p in read_site(config.load(root))] == sorted(keep)
+    return root
 
 
 @pytest.mark.slow
-def test_bench_ends_with_one_machine_readable_line() -> None:
+def test_bench_ends_with_one_machine_readable_line(one_article_site: Path) -> None:
+    """A smoke run of every measure on a one-article site (the benchmark itself is run by hand
+    or in its workflow, never by the test suite)."""
+    root = one_article_site
     done = subprocess.run(
         [
             str(Path(sys.executable).parent / "docverify"),
@@ -68,11 +104,11 @@ def test_bench_ends_with_one_machine_readable_line() -> None:
             "--repeat",
             "1",
             "--pages",
-            "3",
-            "--blocks",
             "2",
+            "--blocks",
+            "1",
         ],
-        cwd=ROOT,
+        cwd=root,
         capture_output=True,
         text=True,
         check=False,
@@ -87,4 +123,4 @@ def test_bench_ends_with_one_machine_readable_line() -> None:
     assert float(match.group("ceiling")) > 0
     assert sum(1 for line in lines if "del techo" in line) == 1  # the speed-up against it
     assert sum(1 for line in lines if line.startswith("P1=")) == 1
-    assert not (ROOT / "docs" / ".cache").exists()
+    assert not (root / "docs" / ".cache").exists()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import shutil
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -10,29 +11,30 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
-from conftest import ROOT, copy_site, mkdocs_build
+from conftest import NEW_SLUG, Authored, Built, mkdocs_build
+from docverify.core import config as config_mod
+from docverify.output import search
+from docverify.parsing.pages import Page, read_site
+from docverify.site import anatomy, scaffold
+from docverify.verifying import recordings
 from support import browser as bs
 
-pytestmark = pytest.mark.slow
+# One worker runs this module (pytest-xdist): one browser, one server per fixture.
+pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("browser")]
 
-ARTICLES = ("articulos/primer-ejercicio/", "articulos/arquitectura-autograd/")
-SEARCHES = {  # query → the article it must find first
-    "gradiente escalar": "articulos/primer-ejercicio/",
-    "acumulación": "articulos/primer-ejercicio/",
-    "acumulacion": "articulos/primer-ejercicio/",
-    "retain_graph": "articulos/arquitectura-autograd/",
-}
-# A GPU recording that differs from the CPU output, so the copy of the site shows runner tabs.
-GPU_RECORDING = """\
-# docverify: salida grabada de «articulos/primer-ejercicio/acelerador» en el runner gpu
-# torch: 2.13.0+cu130
-# python: 3.11.7
-# dispositivo: NVIDIA H200
-# fecha: 2026-11-29
-# ----
-CUDA disponible: True
-GPU: NVIDIA H200
-"""
+# The article that `docverify new` added to the session's build (conftest): the tests that look
+# at one article look at it, so they hold whatever the site's own articles say.
+ARTICLE = f"articulos/{NEW_SLUG}/"
+GPU_ENV = {"torch": "2.13.0+cu130", "python": "3.11.7", "device": "NVIDIA H200"}
+GPU_OUTPUT = "CUDA disponible: True\nGPU: NVIDIA H200"
+
+
+def articles(root: Path) -> list[Page]:
+    return [p for p in read_site(config_mod.load(root)) if anatomy.is_article(p)]
+
+
+def article_url(page: Page) -> str:
+    return page.rel.removesuffix(".md") + "/"
 
 
 @pytest.fixture(scope="module")
@@ -63,11 +65,15 @@ def site_url(built_site: Path) -> Iterator[str]:
 
 
 @pytest.fixture(scope="module")
-def tabs_site_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """A copy of the site where one block has a GPU recording with another output: tabs."""
-    root = copy_site(tmp_path_factory.mktemp("tabs") / "src")
-    recording = root / "snippets/articulos/primer-ejercicio/acelerador.gpu.txt"
-    recording.write_text(GPU_RECORDING, encoding="utf-8")
+def tabs_site_url(tmp_path_factory: pytest.TempPathFactory, authored: Authored) -> Iterator[str]:
+    """A copy of the site where the new article's block has a GPU recording with another
+    output (written here, as a fixture; never committed): its page shows runner tabs."""
+    root = Path(shutil.copytree(authored.root, tmp_path_factory.mktemp("tabs") / "src"))
+    cfg = config_mod.load(root)
+    page = next(p for p in read_site(cfg) if f"{p.rel.removesuffix('.md')}/" == ARTICLE)
+    block = next(b for b in page.blocks if b.runs_on("gpu"))
+    recording = recordings.render(block, "gpu", GPU_ENV, "2026-01-01", GPU_OUTPUT)
+    recordings.write_atomic(recordings.path_for(cfg, block, "gpu"), recording)
     site = root.parent / "site"
     result = mkdocs_build(root, site)
     assert result.returncode == 0, result.stderr
@@ -107,7 +113,7 @@ def audit(browser: Any, base: str, url: str, axe: str, scheme: str = "light") ->
 
 def _pages(built_site: Path) -> list[str]:
     pages = bs.site_pages(built_site)
-    assert {"", "404.html", *ARTICLES} <= set(pages), pages
+    assert {"", "404.html", ARTICLE} <= set(pages), pages
     assert any(p.startswith("cuadernos/") for p in pages), "no hay páginas de cuadernos"
     return pages
 
@@ -142,7 +148,7 @@ def test_tabs_page_is_accessible_and_keyboard_reaches_everything(
     playwright_browser: Any, tabs_site_url: str, axe: str
 ) -> None:
     """Search, the CPU/GPU tabs and the notebook download are reached with Tab alone."""
-    url = ARTICLES[0]
+    url = ARTICLE
     result = audit(playwright_browser, tabs_site_url, url, axe)
     assert not result.violations, bs.describe_violations(result.violations)
     page = playwright_browser.new_page(viewport={"width": 1280, "height": 900})
@@ -178,7 +184,7 @@ def test_tabs_page_is_accessible_and_keyboard_reaches_everything(
         with page.expect_download() as download:
             page.focus("a[download][href$='.ipynb']")
             page.keyboard.press("Enter")
-        assert download.value.suggested_filename == "primer-ejercicio.ipynb"
+        assert download.value.suggested_filename == f"{NEW_SLUG}.ipynb"
     finally:
         page.close()
 
@@ -195,29 +201,36 @@ def test_every_page_is_in_spanish(playwright_browser: Any, built_site: Path, sit
         page.close()
 
 
-@pytest.mark.parametrize(("query", "article"), sorted(SEARCHES.items()))
-def test_search_in_spanish_finds_the_article(
-    playwright_browser: Any, site_url: str, query: str, article: str
+def test_search_in_spanish_finds_each_article_by_its_title(
+    playwright_browser: Any, built: Built, site_url: str
 ) -> None:
+    """Each article's title, typed as written and without accents, finds it first."""
     from playwright.sync_api import TimeoutError as PlaywrightTimeout  # noqa: PLC0415
 
+    queries = {
+        query: article_url(page)
+        for page in articles(built.root)
+        for query in {str(page.meta["title"]), search.fold(str(page.meta["title"]))}
+    }
+    assert queries
     page = playwright_browser.new_page(viewport={"width": 1280, "height": 900})
     try:
-        page.goto(site_url, wait_until="networkidle")
-        page.click(".md-search__input")
-        page.locator(".md-search__input").press_sequentially(query, delay=10)
-        first = page.locator(".md-search-result__item > a").first
-        try:
-            first.wait_for(timeout=10_000)
-        except PlaywrightTimeout:
-            bs.fail(page, f"busqueda-{query}", f"«{query}»: la búsqueda no dio resultados")
-        href = urlsplit(first.get_attribute("href") or "").path
-        if href != urlsplit(site_url + article).path:
-            bs.fail(
-                page,
-                f"busqueda-{query}",
-                f"«{query}»: el primer resultado es {href}, se esperaba {article}",
-            )
+        for query, article in sorted(queries.items()):
+            page.goto(site_url, wait_until="networkidle")
+            page.click(".md-search__input")
+            page.locator(".md-search__input").press_sequentially(query, delay=10)
+            first = page.locator(".md-search-result__item > a").first
+            try:
+                first.wait_for(timeout=10_000)
+            except PlaywrightTimeout:
+                bs.fail(page, "busqueda", f"«{query}»: la búsqueda no dio resultados")
+            href = urlsplit(first.get_attribute("href") or "").path
+            if href != urlsplit(site_url + article).path:
+                bs.fail(
+                    page,
+                    "busqueda",
+                    f"«{query}»: el primer resultado es {href}, se esperaba {article}",
+                )
     finally:
         page.close()
 
@@ -259,7 +272,7 @@ def test_at_375_px_only_code_scrolls_sideways(
 def test_light_dark_toggle(playwright_browser: Any, site_url: str) -> None:
     page = playwright_browser.new_page()
     try:
-        page.goto(site_url + ARTICLES[0], wait_until="networkidle")
+        page.goto(site_url + ARTICLE, wait_until="networkidle")
         scheme = page.get_attribute("body", "data-md-color-scheme")
         page.click("[data-md-component=palette] label:not([hidden])")
         toggled = page.get_attribute("body", "data-md-color-scheme")
@@ -275,19 +288,22 @@ def test_light_dark_toggle(playwright_browser: Any, site_url: str) -> None:
         page.close()
 
 
-def test_copy_button_copies_only_the_code(playwright_browser: Any, site_url: str) -> None:
+def test_copy_button_copies_only_the_code(
+    playwright_browser: Any, built: Built, site_url: str
+) -> None:
     context = playwright_browser.new_context(permissions=["clipboard-read", "clipboard-write"])
     page = context.new_page()
     try:
-        page.goto(site_url + ARTICLES[0], wait_until="networkidle")
+        page.goto(site_url + ARTICLE, wait_until="networkidle")
         outputs = page.locator(".dv-output").count()
-        assert outputs >= 5, "no hay paneles de salida"
+        assert outputs >= 1, "no hay paneles de salida"
         assert page.locator(".dv-output .md-code__button, .dv-output .md-clipboard").count() == 0, (
             "los paneles de salida no deben tener botón de copiar"
         )
         page.locator(".md-code__button[data-clipboard-target]").first.click()
         copied = page.evaluate("() => navigator.clipboard.readText()")
-        code = (ROOT / "snippets/articulos/primer-ejercicio/entorno.py").read_text()
+        snippet = f"snippets/articulos/{NEW_SLUG}/{scaffold.FIRST_SNIPPET}"
+        code = (built.root / snippet).read_text(encoding="utf-8")
         if copied.strip() != code.strip():
             bs.fail(page, "copiar", f"el botón copió {copied!r}, se esperaba el código del bloque")
     finally:
@@ -312,54 +328,50 @@ def test_missing_page_is_the_spanish_404(playwright_browser: Any, site_url: str)
 def test_notebook_page_offers_the_download(playwright_browser: Any, site_url: str) -> None:
     page = playwright_browser.new_page()
     try:
-        page.goto(site_url + "cuadernos/primer-ejercicio/", wait_until="networkidle")
+        page.goto(site_url + f"cuadernos/{NEW_SLUG}/", wait_until="networkidle")
         with page.expect_download() as download:
             page.click("a[download]")
         path = Path(download.value.path())
         assert path.read_text(encoding="utf-8").lstrip().startswith("{"), "no es un .ipynb"
-        assert page.locator(".jp-CodeCell").count() >= 5
+        assert page.locator(".jp-CodeCell").count() >= 1
     finally:
         page.close()
 
 
 def test_checks_fail_on_a_broken_site(
-    playwright_browser: Any, axe: str, site_copy: Any, tmp_path: Path
+    playwright_browser: Any, axe: str, built_site: Path, tmp_path: Path
 ) -> None:
-    """An external font and an image without alt, put back into a copy: both are caught."""
-    root = site_copy()
-    config = root / "mkdocs.yml"
-    config.write_text(
-        config.read_text(encoding="utf-8").replace(
-            "extra_css:\n", "extra_css:\n  - https://fonts.googleapis.com/css2?family=Roboto\n"
-        ),
-        encoding="utf-8",
-    )
-    home = root / "docs/index.md"
-    home.write_text(
-        home.read_text(encoding="utf-8") + '\n<img src="assets/images/favicon.png">\n',
-        encoding="utf-8",
-    )
-    site = tmp_path / "roto"
-    result = mkdocs_build(root, site)
-    assert result.returncode == 0, result.stderr
+    """An external font and an image without alt, put into a copy of the built home page: both
+    are caught."""
+    site = Path(shutil.copytree(built_site, tmp_path / "roto"))
+    home = site / "index.html"
+    html = home.read_text(encoding="utf-8")
+    font = '<link rel="stylesheet" href="https://fonts.googleapis.com/css2?family=Roboto">'
+    assert "</head>" in html and "</article>" in html
+    html = html.replace("</head>", f"{font}</head>", 1)
+    html = html.replace("</article>", '<img src="assets/images/favicon.png"></article>', 1)
+    home.write_text(html, encoding="utf-8")
     with bs.serve(site) as base:
         broken = audit(playwright_browser, base, "", axe)
     assert any("fonts.googleapis.com" in u for u in broken.foreign), broken.foreign
     assert "image-alt" in {v["id"] for v in broken.violations}, broken.violations
 
 
-def test_site_metadata(built_site: Path) -> None:
+def test_site_metadata(built: Built) -> None:
     """site_url, a sitemap with every page, and each article's description from its data."""
     import yaml  # noqa: PLC0415
 
     site_url = "http://127.0.0.1:8000/"
-    sitemap = (built_site / "sitemap.xml").read_text(encoding="utf-8")
-    for url in ("", *ARTICLES, "cuadernos/primer-ejercicio/"):
+    sitemap = (built.site / "sitemap.xml").read_text(encoding="utf-8")
+    pages = articles(built.root)
+    notebooks = [f"cuadernos/{Path(p.rel).stem}/" for p in pages]
+    for url in ("", *map(article_url, pages), *notebooks):
         assert f"<loc>{site_url}{url}</loc>" in sitemap, f"{url} falta en sitemap.xml"
-    for article in ARTICLES:
-        source = (ROOT / "docs" / f"{article.rstrip('/')}.md").read_text(encoding="utf-8")
+    for page in pages:
+        article = article_url(page)
+        source = page.path.read_text(encoding="utf-8")
         meta = yaml.safe_load(source.split("---")[1])
-        html = (built_site / article / "index.html").read_text(encoding="utf-8")
+        html = (built.site / article / "index.html").read_text(encoding="utf-8")
         described = re.search(r'<meta name="description" content="([^"]*)">', html)
         assert described and described.group(1) == meta["description"], article
         assert f'<link rel="canonical" href="{site_url}{article}">' in html

@@ -9,17 +9,16 @@ from __future__ import annotations
 import ast
 import datetime as dt
 import json
-import os
 import re
 import shlex
-import subprocess
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import docverify
 import pytest
-from conftest import BIN, Project
+from conftest import Project
+from conftest import docverify as run_docverify
 from docverify.cli import main as cli
 from docverify.core.config import today
 from docverify.core.findings import Finding
@@ -139,7 +138,7 @@ faq:
 sources:
   - title: "Fuente"
     reference: "PyTorch / README.md"
-    verified: "2026-01-01"
+    verified: "VERIFIED"
 ---
 
 ## Cuerpo
@@ -164,6 +163,10 @@ Texto.
 
 Texto.
 """
+# The valid case's source was verified 10 days before the pinned day (conftest), so it is fresh;
+# the dated scenarios are counted from that day too.
+VALID = (today() - dt.timedelta(days=10)).isoformat()
+ARTICLE = ARTICLE.replace("VERIFIED", VALID)
 FENCE = '```python exec="on" id="uno"\n--8<-- "articulos/a/uno.py"\n```'
 RECORDING = "# docverify: grabación\n# ----\n{body}\n"
 
@@ -265,9 +268,13 @@ def _drop_observations(folder: Path) -> None:
     path.write_text(json.dumps(data), encoding="utf-8")
 
 
-def _source(case: Case, *, verified: str = "2026-01-01", extra: str = "") -> Case:
+def _source(case: Case, *, verified: str = VALID, extra: str = "") -> Case:
     """Give the article's source another date and extra keys (a fingerprint, review_days)."""
-    return case.replace('    verified: "2026-01-01"\n', f'    verified: "{verified}"\n{extra}')
+    return case.replace(f'    verified: "{VALID}"\n', f'    verified: "{verified}"\n{extra}')
+
+
+def _days_from_today(days: int) -> str:
+    return (today() + dt.timedelta(days=days)).isoformat()
 
 
 def _fingerprint(**fields: str) -> str:
@@ -368,12 +375,12 @@ SCENARIOS: dict[str, Scenario] = {
         lambda c: c.replace('  - title: "Fuente"', '  - "una cadena"\n  - title: "Fuente"')
     ),
     "sources.model:fuente-clave-desconocida": _lint(
-        lambda c: c.replace('verified: "2026-01-01"', 'verified: "2026-01-01"\n    autor: "yo"')
+        lambda c: c.replace(f'verified: "{VALID}"', f'verified: "{VALID}"\n    autor: "yo"')
     ),
     "sources.model:fuente-incompleta": _lint(
         lambda c: c.replace('    reference: "PyTorch / README.md"\n', "")
     ),
-    "sources.model:fecha-invalida": _lint(lambda c: c.replace('"2026-01-01"', '"2026-13-45"')),
+    "sources.model:fecha-invalida": _lint(lambda c: c.replace(f'"{VALID}"', '"2026-13-45"')),
     "site.navigation:nav-entrada-inexistente": _lint(
         lambda c: _nav(c, "  - articulos/a.md\n  - articulos/falta.md\n")
     ),
@@ -387,10 +394,12 @@ SCENARIOS: dict[str, Scenario] = {
     "sources.freshness:fuente-mal-formada": _lint(
         lambda c: _source(c, extra="    review_days: 9999\n")
     ),
-    "sources.freshness:fecha-futura": _lint(lambda c: _source(c, verified="2099-01-01")),
-    "sources.freshness:fuente-caducada": _lint(lambda c: _source(c, verified="2020-01-01")),
+    "sources.freshness:fecha-futura": _lint(lambda c: _source(c, verified=_days_from_today(1))),
+    "sources.freshness:fuente-caducada": _lint(
+        lambda c: _source(c, verified=_days_from_today(-181))
+    ),
     "sources.freshness:fuente-por-revisar": _lint(
-        lambda c: _source(c, verified=(today() - dt.timedelta(days=170)).isoformat())
+        lambda c: _source(c, verified=_days_from_today(-170))
     ),
     "sources.freshness:huella-incompleta": _lint(
         lambda c: _source(c, extra=_fingerprint(package="torch", object=BACKWARD))
@@ -449,13 +458,6 @@ def _finding(key: str, project: Project, executor: Executor) -> tuple[Finding, C
 # --- tests ----------------------------------------------------------------------------------
 
 
-@pytest.fixture
-def project(tmp_path: Path) -> Project:
-    root = tmp_path / "proj"
-    root.mkdir()  # conftest's Project writes into an existing folder
-    return Project(root)
-
-
 def test_every_kind_has_a_scenario() -> None:
     kinds, opaque = discover_kinds()
     assert len(kinds) >= 25, f"la búsqueda de tipos encontró muy pocos: {sorted(kinds)}"
@@ -491,17 +493,7 @@ def test_the_fix_command_fixes_it(key: str, project: Project, executor: Executor
     match = re.search(r"docverify [^;()]+", finding.fix)
     assert match, finding.fix
     command = match.group(0).strip().rstrip(".")
-    env = {k: v for k, v in os.environ.items() if k != "CI"}
-    args = shlex.split(command)
-    done = subprocess.run(
-        [str(BIN / args[0]), *args[1:]],
-        cwd=case.root,
-        capture_output=True,
-        text=True,
-        env=env,
-        check=False,
-        timeout=300,
-    )
+    done = run_docverify(case.root, *shlex.split(command)[1:])
     assert done.returncode == 0, f"{command}\n{done.stdout}\n{done.stderr}"
     again = case.check()  # the same check on the files as the command left them
     assert finding.kind not in {f.kind for f in again}, f"{command} no lo arregló: {again}"

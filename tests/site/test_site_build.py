@@ -1,171 +1,218 @@
-"""The built site: both articles with every part of their seed, and outputs that come from runs."""
+"""The built site (the session's strict build, see conftest): every article with every part of
+its own data, the outputs of the runs, and a broken copy that fails strict and renders loose.
+
+No test here names an article or its text: each check holds for whatever articles exist, the
+new one that `docverify new` wrote included. Content is checked by the articles' own
+expectations (`# Expectativa:`) and recordings.
+"""
 
 from __future__ import annotations
 
-import html
+import datetime as dt
+import importlib.metadata
 import re
+import shutil
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from conftest import mkdocs_build
+from conftest import NEW_PAGE, NEW_SLUG, Authored, Built, mkdocs_build
+from docverify.core import config as config_mod
+from docverify.core.findings import errors
+from docverify.parsing.pages import Page, read_site
+from docverify.site import anatomy, lint, scaffold
+from docverify.verifying import recordings
+from support import clock
+from support.site import text_of
+from support.sources import expected_review_by
 
-ARTICLES = {
-    "articulos/primer-ejercicio": [
-        "Primer ejercicio con PyTorch: comprobar un gradiente escalar",
-        "Distingue instalación, cálculo directo y acumulación con una prueba pequeña en CPU.",
-        "Qué aprenderás",
-        "Elegir el paquete",
-        "Escribir la respuesta esperada",
-        "Observar la acumulación",
-        "Antes de empezar",
-        "Python y cálculo básicos",
-        "Entorno aislado para ejercicios posteriores",
-        "Compara derivadas analíticas y salidas observadas sin ocultar los fallos.",
-        "Conclusiones clave",
-        "Instalación y acelerador requieren comprobaciones distintas.",
-        "Una derivada conocida facilita el diagnóstico.",
-        "Limpiar gradientes de forma deliberada.",
-        "El README remite a las instrucciones oficiales para instalar paquetes binarios.",
-        "La derivada es 2x, de modo que el gradiente esperado es 6",
-        "La expectativa acumulada es 12",
-        "Cómo elegir",
-        "Best when",
-        "You need predictable behavior and easy auditing",
-        "Main risk",
-        "Can become difficult to explain or debug",
-        "Pasos de implementación",
-        "Registrar la distribución y las versiones.",
-        "Comprobar la derivada en CPU.",
-        "Recalcular para estudiar la acumulación.",
-        "Ejemplo para copiar",
-        "Preguntas frecuentes",
-        "¿Necesito una GPU?",
-        "No. Basta un escalar en CPU.",
-        "¿Por qué recalcular la expresión?",
-        "Una nueva pasada directa crea un grafo nuevo después de liberar el anterior.",
-        "Fuentes",
-        "PyTorch / README.md",
-        "PyTorch / torch/autograd/__init__.py",
-        "Fuente verificada 2026-09-23",
-    ],
-    "articulos/arquitectura-autograd": [
-        "Arquitectura de autograd: del cálculo directo a los gradientes",
-        "Lee el contrato de entrada de Python sin atribuirle una auditoría completa del motor.",
-        "Qué aprenderás",
-        "Relaciones del cálculo directo",
-        "Responsabilidad de la entrada Python",
-        "Gestionar grafo y estado",
-        "Antes de empezar",
-        "Compara derivadas analíticas y salidas observadas sin ocultar los fallos.",
-        "Conclusiones clave",
-        "La entrada no describe todo el motor.",
-        "Conservar y crear grafos son operaciones distintas.",
-        "Un grafo nuevo no limpia gradientes.",
-        "Participar como valor intermedio no implica guardar automáticamente una derivada",
-        "retain_graph toma por defecto el valor de create_graph.",
-        "La documentación advierte que backward con create_graph puede formar ciclos de "
-        "referencias.",
-        "Cómo elegir",
-        "Pasos de implementación",
-        "Seguir las dependencias del cálculo.",
-        "Leer los argumentos enviados al motor.",
-        "Gestionar grafo y gradientes por separado.",
-        "Ejemplo para copiar",
-        "fresh forward != automatic gradient reset",
-        "Preguntas frecuentes",
-        "¿retain_graph equivale a create_graph?",
-        "¿Se auditaron todos los backends?",
-        "No, solo las entradas Python fijadas.",
-        "Fuentes",
-        "PyTorch / torch/autograd/__init__.py",
-        "Fuente verificada 2026-09-23",
-    ],
-}
+# One worker runs this module (pytest-xdist): its module fixture builds twice.
+pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("site-build")]
 
 
-def text_of(site: Path, page: str) -> str:
-    raw = (site / page / "index.html").read_text(encoding="utf-8")
-    article = re.search(r"<article[^>]*>(.*)</article>", raw, re.DOTALL)
-    raw = article.group(1) if article else raw
-    raw = re.sub(r"<[^>]+>", "", raw)
-    return re.sub(r"\s+", " ", html.unescape(raw))
+def plain(text: object) -> str:
+    """Text as compared with a page: links as their text, no emphasis, code or escape marks
+    (underscores included, on both sides), whitespace collapsed."""
+    text = re.sub(r"\[([^\]]+)\]\([^)]*\)", r"\1", str(text))
+    return re.sub(r"\s+", " ", re.sub(r"[`*_\\]", "", text)).strip()
 
 
-@pytest.mark.slow
-@pytest.mark.parametrize("page", sorted(ARTICLES))
-def test_every_seed_part_is_on_the_page(built_site: Path, page: str) -> None:
-    text = text_of(built_site, page)
-    missing = [part for part in ARTICLES[page] if part not in text]
-    assert not missing, f"{page}: faltan partes de la semilla: {missing}"
-    # The parts come in the seed's order.
-    order = [
-        "Qué aprenderás",
-        "Antes de empezar",
-        "Compara derivadas",
-        "Conclusiones clave",
-        "Cómo elegir",
-        "Pasos de implementación",
-        "Ejemplo para copiar",
-        "Preguntas frecuentes",
-        "Fuentes",
-    ]
-    positions = [text.index(part) for part in order]
-    assert positions == sorted(positions), f"{page}: partes fuera de orden"
+def squash(text: str) -> str:
+    """Output text as a page shows it: whitespace collapsed."""
+    return re.sub(r"\s+", " ", text).strip()
 
 
-@pytest.mark.slow
-def test_executed_outputs_appear(built_site: Path) -> None:
-    exercise = text_of(built_site, "articulos/primer-ejercicio")
-    assert "tensor(12.) tensor(6.)" in exercise
-    assert "Esperado 12 · Observado tensor(12.)" in exercise
-    assert "Esperado 6 · Observado tensor(6.)" in exercise
-    autograd = text_of(built_site, "articulos/arquitectura-autograd")
-    assert "RuntimeError: Trying to backward through the graph a second time" in autograd
-    assert "UserWarning: The .grad attribute of a Tensor that is not a leaf Tensor" in autograd
-    assert "accumulate_grad=True," in autograd
-    assert "retain_graph = create_graph" in autograd
-    assert "reference cycle" in autograd
-    # no GPU report in this build: what the GPU runner compares with, and never a GPU ✓
-    assert "GPU: compara con CPU" in autograd and "GPU ✓" not in autograd
-    assert "torch 2.13.0" in autograd
+def articles(root: Path) -> list[Page]:
+    found = [p for p in read_site(config_mod.load(root)) if anatomy.is_article(p)]
+    assert found, "el sitio construido tiene artículos (al menos el nuevo)"
+    return found
 
 
-@pytest.mark.slow
-def test_home_lists_articles_with_goals(built_site: Path) -> None:
-    home = text_of(built_site, "")
-    for title in ("Primer ejercicio con PyTorch", "Arquitectura de autograd"):
-        assert title in home
-    assert "Observar la acumulación" in home
-    assert "Gestionar grafo y estado" in home
+def url(page: Page) -> str:
+    return page.rel.removesuffix(".md").removesuffix("index").rstrip("/")
 
 
-@pytest.mark.slow
-def test_rendered_output_comes_from_the_run(site_copy, tmp_path: Path) -> None:
-    """Change the code in a copy: the page shows the new output and the strict build fails."""
-    root = site_copy()
-    example = root / "snippets/articulos/primer-ejercicio/ejemplo.py"
-    example.write_text(example.read_text(encoding="utf-8").replace("3.0", "4.0"), encoding="utf-8")
-    strict = mkdocs_build(root, tmp_path / "strict")
-    assert strict.returncode != 0
-    assert "divergencia" in strict.stderr and "articulos/primer-ejercicio/ejemplo" in strict.stderr
-    assert "snippets/articulos/primer-ejercicio/ejemplo.py:5" in strict.stderr  # expectation line
-    loose = mkdocs_build(root, tmp_path / "loose", strict=False)
-    assert loose.returncode != 0  # an error fails the build whatever strict says
-    text = text_of(tmp_path / "loose", "articulos/primer-ejercicio")
-    assert "tensor(16.) tensor(8.)" in text
-    assert "Esperado 12 · Observado tensor(16.) ✗" in text
+def test_every_article_shows_every_part_of_its_data(built: Built) -> None:
+    for page in articles(built.root):
+        text = plain(text_of(built.site, url(page)))
+        meta = page.meta
+        parts = [meta["title"], meta["description"], meta["approach"]]
+        parts += [*meta["goals"], *meta["prerequisites"], *meta["takeaways"]]
+        parts += [item[key] for item in meta["faq"] for key in ("question", "answer")]
+        parts += [s["reference"] for s in meta["sources"]]
+        missing = [p for p in map(plain, parts) if p not in text]
+        assert not missing, f"{page.rel}: faltan partes: {missing}"
+        # The parts come in the seed's order.
+        order = [
+            "Qué aprenderás",
+            "Antes de empezar",
+            plain(meta["approach"]),
+            "Conclusiones clave",
+            *anatomy.BODY_SECTIONS,
+            "Preguntas frecuentes",
+            "Fuentes",
+        ]
+        positions = [text.find(part) for part in order]
+        assert -1 not in positions and positions == sorted(positions), (page.rel, order)
 
 
-@pytest.mark.slow
-def test_missing_part_fails_the_build_naming_file_and_part(site_copy, tmp_path: Path) -> None:
-    root = site_copy()
-    page = root / "docs/articulos/arquitectura-autograd.md"
-    text = page.read_text(encoding="utf-8")
-    text = text.replace("## Cómo elegir\n", "## Comparativa\n")
-    text = text.replace("takeaways:\n", "conclusiones:\n")
-    page.write_text(text, encoding="utf-8")
-    result = mkdocs_build(root, tmp_path / "out")
-    assert result.returncode != 0
-    assert "docs/articulos/arquitectura-autograd.md" in result.stderr
-    assert "falta la sección «## Cómo elegir»" in result.stderr
-    assert "falta «Conclusiones clave»" in result.stderr
+def test_every_block_shows_its_recorded_output(built: Built) -> None:
+    """Each executed block of each page shows the output its cpu recording holds (the parts
+    around any «[..]»), and each expectation with its verdict."""
+    cfg = config_mod.load(built.root)
+    torch_version = importlib.metadata.version("torch").split("+")[0]
+    shown = 0
+    for page in read_site(cfg):
+        cpu_blocks = [b for b in page.blocks if b.runs_on("cpu")]
+        if not cpu_blocks:
+            continue
+        text = text_of(built.site, url(page))
+        assert f"torch {torch_version}" in text, page.rel
+        for block in cpu_blocks:
+            recording = recordings.load(cfg, block, "cpu")
+            assert recording is not None, block.key
+            for line in recording.body.splitlines():
+                for piece in line.split("[..]"):
+                    assert squash(piece) in text, (block.key, piece)
+            for match in re.finditer(r"# Expectativa: *(.+)$", block.code, re.MULTILINE):
+                assert f"Esperado {match.group(1).strip()} · Observado" in text, block.key
+            shown += 1
+    assert shown == sum(1 for p in read_site(cfg) for b in p.blocks if b.runs_on("cpu")) > 0
+
+
+def test_home_lists_every_article_with_its_goals(built: Built) -> None:
+    home = text_of(built.site, "")
+    for page in articles(built.root):
+        assert plain(page.meta["title"]) in home
+        for goal in page.meta["goals"]:
+            assert plain(goal) in home, (page.rel, goal)
+
+
+# --- a broken copy: one strict build that fails with every finding, one loose that renders ------
+
+
+@dataclass
+class Broken:
+    root: Path
+    expected: list[str]  # the first line of each error the copy has, as the lint formats it
+    strict: object
+    loose: object
+    loose_site: Path
+
+
+def _break_fingerprint(root: Path, source) -> None:
+    """Give `source` a fingerprint that no installed file matches."""
+    page = root / "docs" / source.page
+    lines = page.read_text(encoding="utf-8").split("\n")
+    zeros = '"' + "0" * 64 + '"'
+    if source.fingerprint is not None:  # its hash: the first sha256 line after fingerprint:
+        start = source.key_lines.get("fingerprint", source.line)
+        at = next(i for i in range(start - 1, len(lines)) if "sha256:" in lines[i])
+        lines[at] = lines[at].split("sha256:")[0] + f"sha256: {zeros}"
+    else:
+        verified = source.key_lines["verified"]
+        indent = re.match(r"\s*", lines[verified - 1]).group(0)
+        version = importlib.metadata.version("torch").split("+")[0]
+        lines[verified:verified] = [
+            f"{indent}fingerprint:",
+            f"{indent}  package: torch",
+            f'{indent}  version: "{version}"',
+            f"{indent}  object: torch.autograd.backward",
+            f"{indent}  sha256: {zeros}",
+        ]
+    page.write_text("\n".join(lines), encoding="utf-8")
+
+
+def _edit(path: Path, old: str, new: str) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert old in text, f"{old!r} no está en {path}"
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+@pytest.fixture(scope="module")
+def broken(tmp_path_factory: pytest.TempPathFactory, authored: Authored) -> Broken:
+    """A copy of the site (with the new article) where the new article's code prints something
+    else, a section and a front-matter part are gone, a snippet is unused, a page is out of the
+    nav, every source is past its review date and one fingerprint no longer matches."""
+    folder = tmp_path_factory.mktemp("roto")
+    root = Path(shutil.copytree(authored.root, folder / "src"))
+    snippets = root / f"snippets/articulos/{NEW_SLUG}"
+    _edit(snippets / scaffold.FIRST_SNIPPET, "3.0", "4.0")
+    (snippets / "olvidado.py").write_text("print(1)\n")
+    (root / "docs/suelto.md").write_text("# Suelto\n", encoding="utf-8")
+    _edit(root / NEW_PAGE, "## Cómo elegir\n", "## Comparativa\n")
+    _edit(root / NEW_PAGE, "takeaways:\n", "conclusiones:\n")
+    cited = clock.sources(root)
+    cfg = config_mod.load(root)
+    day = max(expected_review_by(cfg, s) for s in cited) + dt.timedelta(days=1)
+    # The first source is verified on the build's day (a stale source is not judged for
+    # drift), and its fingerprint no longer matches; every other source is past its date.
+    changed = cited[0]
+    page = root / "docs" / changed.page
+    lines = page.read_text(encoding="utf-8").split("\n")
+    at = changed.key_lines["verified"] - 1
+    lines[at] = lines[at].replace(changed.verified.isoformat(), day.isoformat())
+    page.write_text("\n".join(lines), encoding="utf-8")
+    _break_fingerprint(root, changed)
+    env = {"SOURCE_DATE_EPOCH": clock.epoch(day)}
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("SOURCE_DATE_EPOCH", env["SOURCE_DATE_EPOCH"])
+        expected = [f.format().split("\n")[0] for f in errors(lint.run(config_mod.load(root)))]
+    strict = mkdocs_build(root, folder / "strict", env=env)
+    loose = mkdocs_build(root, folder / "loose", strict=False, env=env)
+    return Broken(root, expected, strict, loose, folder / "loose")
+
+
+def test_strict_build_fails_with_every_finding_at_its_line(broken: Broken) -> None:
+    stderr = broken.strict.stderr
+    assert broken.strict.returncode != 0
+    for line in broken.expected:  # the build runs the lint's site-wide checks
+        assert line in stderr, line
+    snippet = f"snippets/articulos/{NEW_SLUG}"
+    assert f"{snippet}/olvidado.py:1: [snippet-sin-uso]" in stderr
+    assert "docs/suelto.md:1: [pagina-fuera-del-nav]" in stderr
+    assert "falta la sección «## Cómo elegir»" in stderr and "falta «Conclusiones clave»" in stderr
+    # Every source past its review date, at its page and the line of its date.
+    changed, *stale = clock.sources(broken.root)
+    assert stderr.count("[fuente-caducada]") == len(stale)
+    for source in stale:
+        assert f"docs/{source.page}:{source.key_lines['verified']}: [fuente-caducada]" in stderr
+        assert f"«{source.reference}»" in stderr and source.verified.isoformat() in stderr
+    drift = re.findall(rf"docs/{re.escape(changed.page)}:(\d+): \[fuente-cambiada\]", stderr)
+    assert len(drift) == 1 and int(drift[0]) > changed.key_lines["verified"], stderr
+    assert "cambió desde que se verificó" in stderr
+    # The changed code: a divergence, and the failed expectation at its snippet line.
+    code = (broken.root / snippet / scaffold.FIRST_SNIPPET).read_text(encoding="utf-8")
+    line = next(i for i, text in enumerate(code.split("\n"), 1) if "# Expectativa:" in text)
+    assert "[divergencia]" in stderr and f"articulos/{NEW_SLUG}/{scaffold.FIRST_BLOCK_ID}" in stderr
+    assert f"{snippet}/{scaffold.FIRST_SNIPPET}:{line}" in stderr
+
+
+def test_loose_build_renders_what_the_code_printed_now(broken: Broken) -> None:
+    """Without --strict the build still fails (any verification error does), but its pages are
+    written and show the new run, not the recording."""
+    assert broken.loose.returncode != 0
+    assert "errores de verificación" in broken.loose.stdout + broken.loose.stderr
+    text = text_of(broken.loose_site, f"articulos/{NEW_SLUG}")
+    assert "tensor(7.)" in text  # 1 + 2 + 4, printed by the edited snippet
+    assert "Esperado 6 · Observado tensor(7.) ✗" in text

@@ -53,11 +53,17 @@ class _Capture(io.TextIOBase):
         self.filename = filename  # the block's code: writes are traced to its lines
         self.line = 0  # the line of the statement running (for C-level writes)
         self.writes: list[tuple[int, int]] = []  # (offset in the output, line that wrote it)
+        self.spool: Any = None  # the file that fds 1 and 2 point at while a block runs
 
     def writable(self) -> bool:
         return True
 
     def write(self, text: str) -> int:
+        if self.spool is not None:
+            _drain_fds(self)  # what C code wrote to fds 1 and 2 so far comes first
+        return self.append(text)
+
+    def append(self, text: str) -> int:
         self.size += len(text)
         if self.size > self.limit:
             raise OutputLimitError
@@ -270,7 +276,7 @@ def _redirect(capture: _Capture) -> Any:
     spool = tempfile.TemporaryFile()  # noqa: SIM115 - closed in the finally below
     os.dup2(spool.fileno(), 1)
     os.dup2(spool.fileno(), 2)
-    capture.spool = spool  # type: ignore[attr-defined]
+    capture.spool = spool
     old_out, old_err = sys.stdout, sys.stderr
     sys.stdout = sys.stderr = capture  # type: ignore[assignment]
     try:
@@ -281,6 +287,7 @@ def _redirect(capture: _Capture) -> Any:
         os.dup2(saved[1], 2)
         for fd in saved:
             os.close(fd)
+        capture.spool = None
         spool.close()
 
 
@@ -288,14 +295,15 @@ def _drain_fds(capture: _Capture) -> None:
     """Append what C code wrote straight to file descriptors 1 and 2 since the last drain."""
     if _LIBC is not None:
         _LIBC.fflush(None)
-    spool = capture.spool  # type: ignore[attr-defined]
+    spool = capture.spool
+    if spool.seek(0, os.SEEK_END) == 0:
+        return
     spool.seek(0)
     data = spool.read()
-    if data:
-        spool.seek(0)
-        spool.truncate()
-        with contextlib.suppress(OutputLimitError):
-            capture.write(data.decode("utf-8", "replace"))
+    spool.seek(0)
+    spool.truncate()
+    with contextlib.suppress(OutputLimitError):
+        capture.append(data.decode("utf-8", "replace"))
 
 
 def _expectations(

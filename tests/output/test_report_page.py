@@ -1,0 +1,71 @@
+"""output.report_page: the report lists every source with its dates, and every block."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import ROOT, Built
+from docverify.core import config as config_mod
+from docverify.output import report_page
+from docverify.parsing.pages import read_site
+from docverify.site.anatomy import md_escape
+from docverify.sources.model import spanish_date
+from support import clock
+from support import site as support_site
+from support.site import text_of
+from support.sources import expected_review_by
+
+
+def test_report_lists_every_source_with_its_dates() -> None:
+    cfg = config_mod.load(ROOT)
+    pages = read_site(cfg)
+    day = clock.site_day(ROOT)
+    text = report_page.build(cfg, pages, None, day)
+    cited = clock.sources(ROOT)
+    rows = [line for line in text.splitlines() if line.startswith("| ") and " días | " in line]
+    if not cited:
+        assert "Ninguna página cita fuentes." in text and not rows
+    expected = sorted(cited, key=lambda s: (expected_review_by(cfg, s), s.page))
+    assert len(rows) == len(expected), rows
+    for row, source in zip(rows, expected, strict=True):
+        review_by = expected_review_by(cfg, source)
+        cells = [
+            md_escape(source.reference),
+            spanish_date(source.verified),
+            f"| {(day - source.verified).days} días |",
+            spanish_date(review_by),
+        ]
+        assert all(cell in row for cell in cells), (row, cells)
+    # The blocks' table: one row per executed block, with the runners it runs on.
+    both = sum(1 for p in pages for b in p.blocks if b.only is None)
+    cpu_only = sum(1 for p in pages for b in p.blocks if b.only == "cpu")
+    gpu_only = sum(1 for p in pages for b in p.blocks if b.only == "gpu")
+    assert both + cpu_only + gpu_only == support_site.executed_fences(ROOT)
+    rows = [line for line in text.splitlines() if "`" in line]
+    assert sum("| CPU, GPU |" in line for line in rows) == both
+    assert sum("| CPU |" in line for line in rows) == cpu_only
+    assert sum("| GPU |" in line for line in rows) == gpu_only
+
+
+@pytest.mark.slow
+def test_built_site_shows_dates_and_report(built: Built) -> None:
+    cfg = config_mod.load(built.root)
+    cited = clock.sources(built.root)
+    assert cited, "el sitio construido cita fuentes (al menos la del artículo nuevo)"
+    for source in cited:
+        text = text_of(built.site, source.page.removesuffix(".md"))
+        shown = (
+            f"verificada el {spanish_date(source.verified)} · revisar a más tardar el "
+            f"{spanish_date(expected_review_by(cfg, source))}"
+        )
+        assert shown in text, (source.page, shown)
+    report = text_of(built.site, "verificacion")
+    assert "Informe de verificación" in report
+    for source in cited:
+        assert spanish_date(expected_review_by(cfg, source)) in report
+        if source.fingerprint is not None:
+            assert f"huella de {source.fingerprint.target} intacta" in report
+    for page in read_site(cfg):
+        for block in page.blocks:
+            assert block.id in report, block.key
+    runs_on_cpu = sum(1 for p in read_site(cfg) for b in p.blocks if b.runs_on("cpu"))
+    assert report.count("CPU: coincide ✓") == runs_on_cpu

@@ -1,0 +1,33 @@
+"""parsing.pages: block identity and the languages that may execute."""
+
+from __future__ import annotations
+
+from conftest import Project
+from docverify.parsing.pages import read_site
+from support.blocks import block, kinds
+
+
+def test_missing_and_duplicate_ids_are_located(project: Project) -> None:
+    project.page(
+        "a.md",
+        "# A\n\n" + block("print(1)", "uno") + '\n```python exec="on"\n'
+        "print(2)\n```\n\n" + block("print(3)", "uno"),
+    )
+    pages = read_site(project.config)
+    found = {f.kind: f for f in pages[0].findings}
+    assert set(found) == {"id-ausente", "id-duplicado"}
+    assert found["id-ausente"].where == "docs/a.md:7"
+    assert found["id-duplicado"].where == "docs/a.md:11"
+    assert [b.key for b in pages[0].blocks] == ["a/uno"]
+
+
+def test_id_is_stable_when_the_page_changes_elsewhere(project: Project) -> None:
+    project.page("a.md", block("print(1)", "uno"))
+    first = read_site(project.config)[0].blocks[0].key
+    project.page("a.md", "# Título nuevo\n\nTexto.\n\n" + block("print(1)", "uno"))
+    assert read_site(project.config)[0].blocks[0].key == first == "a/uno"
+
+
+def test_other_languages_cannot_execute_unverified(project: Project) -> None:
+    project.page("a.md", '```bash exec="on" id="x"\necho hola\n```\n')
+    assert kinds(read_site(project.config)[0].findings) == ["lenguaje-no-verificado"]

@@ -1,0 +1,170 @@
+"""running.child: what a block prints and in which order, seeds, isolation, crashes, timeouts."""
+
+from __future__ import annotations
+
+import random
+import time
+from pathlib import Path
+
+import numpy
+import pytest
+from conftest import Project
+from docverify.running.executor import Executor
+from support.blocks import block, run
+
+
+def test_capture_stdout_stderr_warnings_in_order(project: Project, executor: Executor) -> None:
+    code = """
+import sys, warnings
+print("uno")
+print("dos", file=sys.stderr)
+warnings.warn("cuidado")
+print("tres")
+"""
+    project.page("a.md", block(code, "captura"))
+    report = run(project, executor)
+    assert report.outcomes["a/captura"].observed == "uno\ndos\nUserWarning: cuidado\ntres"
+
+
+def test_c_level_output_is_captured(project: Project, executor: Executor) -> None:
+    project.page("a.md", block("import os\nos.write(1, b'desde C\\n')\nprint('python')", "fd"))
+    assert run(project, executor).outcomes["a/fd"].observed == "desde C\npython"
+
+
+def test_output_written_to_fd_2_interleaves_with_print(
+    project: Project, executor: Executor
+) -> None:
+    """What C code writes straight to file descriptors 1 and 2 keeps its place among the
+    block's prints, also within one statement (a loop, a function)."""
+    code = (
+        "import os, sys\n"
+        "for i in range(2):\n"
+        "    os.write(2, f'fd2 {i}\\n'.encode())\n"
+        "    print('print', i)\n"
+        "    os.write(1, f'fd1 {i}\\n'.encode())\n"
+        "    print('stderr', i, file=sys.stderr)\n"
+        "os.write(2, b'fin\\n')"
+    )
+    project.page("a.md", block(code, "fd2"))
+    assert run(project, executor).outcomes["a/fd2"].observed.split("\n") == [
+        "fd2 0",
+        "print 0",
+        "fd1 0",
+        "stderr 0",
+        "fd2 1",
+        "print 1",
+        "fd1 1",
+        "stderr 1",
+        "fin",
+    ]
+
+
+def test_warnings_are_not_deduplicated(project: Project, executor: Executor) -> None:
+    code = "import warnings\nfor _ in range(2):\n    warnings.warn('otra vez')"
+    project.page("a.md", block(code, "w"))
+    assert run(project, executor).outcomes["a/w"].observed == (
+        "UserWarning: otra vez\nUserWarning: otra vez"
+    )
+
+
+LOOK = (
+    "import random, numpy, torch\n"
+    "print(torch.get_default_dtype(), torch.rand(1).item(), random.random(), numpy.random.random())"
+)
+
+
+def test_pages_are_isolated_and_seeded(project: Project, executor: Executor) -> None:
+    leak = "import torch\ntorch.set_default_dtype(torch.float64)\nprint(torch.get_default_dtype())"
+    project.page("a.md", block(leak, "leak"))
+    project.page("b.md", block(LOOK, "look") + block(LOOK, "again"))
+    report = run(project, executor)
+    assert report.outcomes["a/leak"].observed == "torch.float64"
+    first = report.outcomes["b/look"].observed
+    assert first.startswith("torch.float32 ")
+    assert report.outcomes["b/again"].observed == first  # seeds reset before each block
+
+
+def test_torch_random_and_numpy_share_the_configured_seed(
+    project: Project, executor: Executor
+) -> None:
+    """Each block starts with torch, random and numpy's global generator seeded with `seed`, as
+    if it began with the three seed calls itself."""
+    pyproject = project.root / "pyproject.toml"
+    pyproject.write_text(pyproject.read_text(encoding="utf-8") + "seed = 7\n", encoding="utf-8")
+    by_hand = (
+        "import random, numpy, torch\ntorch.manual_seed(7); random.seed(7); numpy.random.seed(7)\n"
+    )
+    project.page(
+        "a.md",
+        block("import numpy\nnumpy.random.random(5)", "gasta")
+        + block(LOOK, "motor")
+        + block(by_hand + LOOK.split("\n", 1)[1], "a-mano"),
+    )
+    report = run(project, executor)
+    seeded = report.outcomes["a/motor"].observed
+    assert seeded == report.outcomes["a/a-mano"].observed
+    values = seeded.split()
+    assert float(values[2]) == random.Random(7).random()
+    assert float(values[3]) == numpy.random.RandomState(7).random_sample()
+
+
+def test_working_directory_is_outside_the_repo(project: Project, executor: Executor) -> None:
+    project.page("a.md", block("import os\nprint(os.getcwd())", "cwd"))
+    cwd = Path(run(project, executor).outcomes["a/cwd"].observed)
+    assert project.root not in cwd.parents and cwd != project.root
+    assert Path.cwd() not in (cwd, *cwd.parents)
+
+
+def test_sessions_share_state_within_a_page(project: Project, executor: Executor) -> None:
+    project.page(
+        "a.md",
+        block("x = 5", "def", ' session="s"')
+        + block("print(x)", "use", ' session="s"')
+        + block("print('x' in dir())", "no"),
+    )
+    report = run(project, executor)
+    assert report.outcomes["a/use"].observed == "5"
+    assert report.outcomes["a/no"].observed == "False"
+
+
+def test_timeout_names_the_block_and_the_run_goes_on(project: Project, executor: Executor) -> None:
+    project.page(
+        "a.md",
+        block("while True: pass", "bucle", ' timeout="2"') + block("print('sigo')", "despues"),
+    )
+    started = time.monotonic()
+    report = run(project, executor)
+    assert time.monotonic() - started < 30
+    (finding, *_) = [f for f in report.findings if f.kind == "fallo-ejecucion"]
+    assert "a/bucle" in finding.message and "tiempo límite de 2 s" in finding.message
+    assert report.outcomes["a/despues"].observed == "sigo"
+
+
+@pytest.mark.parametrize(
+    ("code", "needle"),
+    [
+        ("import sys\nsys.exit(3)", "sys.exit(3)"),
+        ("import os\nos._exit(7)", "código de salida 7"),
+        ("print('x' * 200_000)", "límite"),
+        ("def f(:\n  pass", "sintaxis"),
+    ],
+)
+def test_crashes_fail_the_block_clearly(
+    project: Project, executor: Executor, code: str, needle: str
+) -> None:
+    project.page("a.md", block(code, "malo") + block("print('vivo')", "bueno"))
+    report = run(project, executor)
+    failures = [f for f in report.findings if f.kind == "fallo-ejecucion"]
+    assert len(failures) == 1 and needle in failures[0].message
+    assert "a/malo" in failures[0].message
+    assert report.outcomes["a/bueno"].observed == "vivo"
+
+
+def test_session_after_a_crash_is_skipped(project: Project, executor: Executor) -> None:
+    project.page(
+        "a.md",
+        block("import os\nos._exit(1)", "c", ' session="s"')
+        + block("print(1)", "d", ' session="s"'),
+    )
+    report = run(project, executor)
+    assert "misma sesión" in report.outcomes["a/d"].result["error"]

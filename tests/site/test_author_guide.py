@@ -1,0 +1,71 @@
+"""The author guide: every option it teaches is one of its own executed, recorded blocks."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from conftest import ROOT, Built
+from docverify.core import config as config_mod
+from docverify.parsing.pages import OUR_OPTIONS, read_page
+from docverify.site import lint
+from support.site import text_of
+
+GUIDE = ROOT / "docs/guia-autores.md"
+
+
+def test_guide_examples_are_real_blocks() -> None:
+    """Every option the guide teaches is used by one of its executed, recorded blocks."""
+    cfg = config_mod.load(ROOT)
+    page = read_page(cfg, GUIDE)
+    assert page.findings == []
+    assert len(page.blocks) >= 6, [b.id for b in page.blocks]
+    used = {name for b in page.blocks for name in b.options}
+    taught = (OUR_OPTIONS - {"reason"}) | {"session"}
+    assert taught <= used, f"opciones sin ejemplo ejecutado: {sorted(taught - used)}"
+    assert all(b.snippet and b.snippet.startswith("guia-autores/") for b in page.blocks)
+    assert not [
+        f
+        for f in lint.run(cfg)
+        if f.path in {"docs/guia-autores.md"} or f.path.startswith("snippets/guia-autores/")
+    ]
+    text = GUIDE.read_text(encoding="utf-8")
+    for needle in (
+        "# Expectativa:",
+        "[..]",
+        "docverify record",
+        "CI=true",
+        "git diff",
+        "fingerprint:",
+        "sha256",
+        "docverify sources --reverify",
+        "docverify check --runner gpu",
+        "docverify record --runner gpu",
+        "GPU: pendiente",
+        "docverify new",
+        "docverify lint",
+    ):
+        assert needle in text, needle
+    placeholder = [
+        b
+        for b in page.blocks
+        if (cfg.snippets_dir / "guia-autores" / f"{b.id}.cpu.txt").read_text().count("[..]")
+    ]
+    assert placeholder, "ningún ejemplo tiene un marcador [..] en su grabación"
+
+
+@pytest.mark.slow
+def test_guide_is_built_and_verified(built: Built) -> None:
+    """The built guide is in the navigation, shows each block's verified output (what
+    site/test_site_build.py checks for every page) and the reason of each runner-only block."""
+    cfg = config_mod.load(built.root)
+    page = read_page(cfg, built.root / "docs/guia-autores.md")
+    html = (built.site / "guia-autores/index.html").read_text(encoding="utf-8")
+    assert 'href="guia-autores/"' in (built.site / "index.html").read_text(encoding="utf-8")
+    verified = [b for b in page.blocks if b.runs_on("cpu")]
+    assert html.count("Salida · CPU ✓") == len(verified) > 0
+    text = text_of(built.site, "guia-autores")
+    for block in page.blocks:
+        if block.only:
+            reason = re.sub(r"\s+", " ", str(block.options["reason"]))
+            assert f"Solo {block.only.upper()}: {reason}" in text, block.key

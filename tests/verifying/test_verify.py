@@ -1,0 +1,219 @@
+"""verifying.verify on small fixture pages: recordings, divergences, exceptions, orphans."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import Project
+from docverify.core.findings import errors
+from docverify.parsing.pages import read_site
+from docverify.running.executor import Executor
+from docverify.verifying import recordings
+from docverify.verifying.record import record
+from support.blocks import block, kinds, run
+
+pytestmark = pytest.mark.usefixtures("local_author")
+
+
+def test_missing_recording_names_the_command(project: Project, executor: Executor) -> None:
+    project.page("a.md", block("print(1)", "nuevo"))
+    report = run(project, executor)
+    (finding,) = errors(report.findings)
+    assert finding.kind == "grabacion-ausente"
+    assert finding.fix == "docverify record --runner cpu docs/a.md"
+    assert finding.where == "docs/a.md:2"
+
+
+def test_record_then_check_then_divergence_with_diff(project: Project, executor: Executor) -> None:
+    project.snippet("a/uno.py", "print('hola')\nprint(41 + 1)\n")
+    project.snippet("a/dos.py", "print('adiós')\n")
+    project.page(
+        "a.md",
+        '```python exec="on" id="uno"\n--8<-- "a/uno.py"\n```\n\n'
+        '```python exec="on" id="dos"\n--8<-- "a/dos.py"\n```\n',
+    )
+    cfg = project.config
+    rec = record(cfg, read_site(cfg), "cpu", executor)
+    assert len(rec.written) == 2 and not rec.findings
+    assert not errors(run(project, executor).findings)
+    # Change what both blocks print: every divergence is reported, each with a diff.
+    project.snippet("a/uno.py", "print('hola')\nprint(41 + 2)\n")
+    project.snippet("a/dos.py", "print('adios')\n")
+    found = errors(run(project, executor).findings)
+    assert kinds(found) == ["divergencia", "divergencia"]
+    assert found[0].where == "snippets/a/uno.py:2"  # the line that printed the 43
+    assert "docs/a.md:1" in found[0].message and "a/uno" in found[0].message
+    assert "-42" in found[0].detail and "+43" in found[0].detail
+    assert found[1].where == "snippets/a/dos.py:1"
+
+
+def test_hand_edited_recording_fails_and_record_restores_it(
+    project: Project, executor: Executor, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1790000000")
+    project.page("a.md", block("import torch\nprint(torch.arange(3) * 2)", "t"))
+    cfg = project.config
+    record(cfg, read_site(cfg), "cpu", executor)
+    path = cfg.snippets_dir / "a" / "t.cpu.txt"
+    original = path.read_bytes()
+    path.write_text(path.read_text(encoding="utf-8").replace("4", "5"), encoding="utf-8")
+    assert kinds(errors(run(project, executor).findings)) == ["divergencia"]
+    record(cfg, read_site(cfg), "cpu", executor)
+    assert path.read_bytes() == original
+    # And a second record changes nothing.
+    again = record(cfg, read_site(cfg), "cpu", executor)
+    assert again.written == [] and again.unchanged == 1
+
+
+def test_record_keeps_placeholders_that_still_match(project: Project, executor: Executor) -> None:
+    project.page("a.md", block("print('id:', id(object()))\nprint('fijo')", "ph"))
+    cfg = project.config
+    record(cfg, read_site(cfg), "cpu", executor)
+    path = cfg.snippets_dir / "a" / "ph.cpu.txt"
+    text = path.read_text(encoding="utf-8")
+    head, _, _ = text.partition("# ----\n")
+    path.write_text(head + "# ----\nid: [..]\nfijo\n", encoding="utf-8")
+    assert not errors(run(project, executor).findings)
+    project.page("a.md", block("print('id:', id(object()))\nprint('cambiado')", "ph"))
+    record(cfg, read_site(cfg), "cpu", executor)
+    assert recordings.read(path, "cpu").body == "id: [..]\ncambiado\n"
+
+
+def test_record_refuses_under_ci(
+    project: Project, executor: Executor, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("CI", "true")
+    project.page("a.md", block("print(1)", "x"))
+    with pytest.raises(PermissionError, match="CI=true"):
+        record(project.config, read_site(project.config), "cpu", executor)
+    assert not (project.root / "snippets" / "a" / "x.cpu.txt").exists()
+
+
+def test_record_refuses_unexpected_exception(project: Project, executor: Executor) -> None:
+    project.page("a.md", block("print('antes')\n1 / 0", "boom"))
+    rec = record(project.config, read_site(project.config), "cpu", executor)
+    assert rec.written == []
+    (finding,) = rec.findings
+    assert finding.kind == "excepcion-inesperada" and "ZeroDivisionError" in finding.message
+    assert "docs/a.md:3: 1 / 0" in finding.detail
+
+
+def test_expected_exception_is_recorded_and_shown(project: Project, executor: Executor) -> None:
+    project.page(
+        "a.md",
+        block(
+            "print('antes')\nraise ValueError('mal dato: 3')",
+            "err",
+            ' raises="ValueError: mal dato"',
+        ),
+    )
+    cfg = project.config
+    record(cfg, read_site(cfg), "cpu", executor)
+    body = recordings.read(cfg.snippets_dir / "a" / "err.cpu.txt", "cpu").body
+    assert body == "antes\nValueError: mal dato: 3\n"
+    project.page("a.md", block("print('antes')", "err", ' raises="ValueError: mal dato"'))
+    assert kinds(errors(run(project, executor).findings)) == ["excepcion-ausente"]
+    project.page("a.md", block("raise KeyError('otra')", "err", ' raises="ValueError: mal"'))
+    assert kinds(errors(run(project, executor).findings)) == ["excepcion-inesperada"]
+
+
+def test_orphan_recording_is_reported(project: Project, executor: Executor) -> None:
+    project.page("a.md", block("print(1)", "vivo"))
+    cfg = project.config
+    record(cfg, read_site(cfg), "cpu", executor)
+    project.page("a.md", block("print(1)", "renombrado"))
+    record(cfg, read_site(cfg), "cpu", executor)
+    found = [f for f in run(project, executor).findings if f.kind == "grabacion-huerfana"]
+    assert [f.path for f in found] == ["snippets/a/vivo.cpu.txt"]
+    assert "docverify prune --yes" in found[0].fix
+
+
+def test_a_block_moved_to_another_runner_leaves_an_orphan(
+    project: Project, executor: Executor
+) -> None:
+    """A block that now runs only on gpu keeps its old cpu recording: that file is an orphan."""
+    project.page("a.md", block("print(1)", "x") + block("print(2)", "queda"))
+    cfg = project.config
+    record(cfg, read_site(cfg), "cpu", executor)
+    assert not errors(run(project, executor).findings)
+    project.page(
+        "a.md",
+        block("print(1)", "x", ' runner="gpu" reason="usa CUDA"') + block("print(2)", "queda"),
+    )
+    found = [f for f in run(project, executor).findings if f.kind == "grabacion-huerfana"]
+    assert [f.path for f in found] == ["snippets/a/x.cpu.txt"]
+    assert "(cpu)" in found[0].message
+
+
+def test_expected_exception_with_another_message_is_refused(
+    project: Project, executor: Executor
+) -> None:
+    """raises="Tipo: prefijo" checks the message too: the right type with another message is a
+    located error, and `record` refuses to write it."""
+    options = ' raises="ValueError: mal dato"'
+    project.page(
+        "a.md", "# A\n\n" + block("print('antes')\nraise ValueError('otro motivo')", "err", options)
+    )
+    cfg = project.config
+    rec = record(cfg, read_site(cfg), "cpu", executor)
+    assert rec.written == []
+    assert not (cfg.snippets_dir / "a" / "err.cpu.txt").exists()
+    (refused,) = rec.findings
+    assert refused.kind == "excepcion-inesperada"
+    assert "ValueError: otro motivo" in refused.message and 'raises="' in refused.fix
+    assert refused.path == "docs/a.md" and refused.line in (4, 5)  # the block's code lines
+    (found,) = errors(run(project, executor).findings)
+    assert found.kind == "excepcion-inesperada" and found.where == refused.where
+
+
+def test_runner_only_blocks_and_reasons(project: Project, executor: Executor) -> None:
+    project.page(
+        "a.md",
+        block("print('solo gpu')", "g", ' runner="gpu" reason="usa CUDA"')
+        + block("print(1)", "sin", ' runner="gpu"'),
+    )
+    pages = read_site(project.config)
+    assert kinds(pages[0].findings) == ["motivo-ausente"]
+    report = run(project, executor)
+    assert report.outcomes["a/g"].status == "other-runner"
+    assert report.outcomes["a/g"].result is None
+
+
+def test_gpu_recording_missing_never_fails_cpu(project: Project, executor: Executor) -> None:
+    project.page("a.md", block("print(1)", "x"))
+    cfg = project.config
+    record(cfg, read_site(cfg), "cpu", executor)
+    assert not errors(run(project, executor).findings)
+    assert not (cfg.snippets_dir / "a" / "x.gpu.txt").exists()
+
+
+def test_tolerance_from_block_options(project: Project, executor: Executor) -> None:
+    project.page("a.md", block("print(0.1 + 0.2)", "num", ' rtol="0.01"'))
+    cfg = project.config
+    record(cfg, read_site(cfg), "cpu", executor)
+    path = cfg.snippets_dir / "a" / "num.cpu.txt"
+    path.write_text(
+        path.read_text(encoding="utf-8").replace("0.30000000000000004", "0.301"), encoding="utf-8"
+    )
+    assert not errors(run(project, executor).findings)
+    project.page("a.md", block("print(0.1 + 0.2)", "num"))
+    assert kinds(errors(run(project, executor).findings)) == ["divergencia"]
+
+
+def test_expectations(project: Project, executor: Executor) -> None:
+    project.page(
+        "a.md",
+        block(
+            "import torch\nx = torch.tensor(3.0)\nprint(x * 4)  # "
+            "Expectativa: 12\nprint(x * 2)  # Expectativa: 7",
+            "e",
+        ),
+    )
+    report = run(project, executor)
+    outcome = report.outcomes["a/e"]
+    assert [(e["expected"], e["observed"], e["ok"]) for e in outcome.expectations] == [
+        ("12", "tensor(12.)", True),
+        ("7", "tensor(6.)", False),
+    ]
+    bad = [f for f in report.findings if f.kind == "expectativa"]
+    assert len(bad) == 1 and bad[0].where == "docs/a.md:5"
+    assert "Esperado 7 · Observado tensor(6.)" in bad[0].message
