@@ -432,7 +432,7 @@ SCENARIOS: dict[str, Scenario] = {
     "verifying.verify:divergencia-volatil": _run_code(
         "print(hex(id(object())))\n", recorded="0x7f0000000001"
     ),
-    "parsing.pages:tabulador-en-codigo": _lint(lambda c: setattr(c, "code", 'print("a\tb")\n')),
+    "parsing.tabs:tabulador-en-codigo": _lint(lambda c: setattr(c, "code", 'print("a\tb")\n')),
     "verifying.verify:ejecucion-desactivada": lambda c, e: c.verify(e, execute_blocks=False),
     "site.build:pagina-reservada": _reserved,
     "output.page_parts:bloque-distinto": _other_code,

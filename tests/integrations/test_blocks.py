@@ -14,7 +14,8 @@ from docverify.core.findings import errors
 from docverify.parsing.pages import read_site
 from docverify.running.executor import Executor
 from docverify.site import checks as site
-from docverify.verifying.verify import Report, verify
+from docverify.verifying.outcome import Report
+from docverify.verifying.verify import verify
 from support import clock
 from support import site as support_site
 

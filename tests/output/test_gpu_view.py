@@ -15,8 +15,9 @@ from docverify.output import render, report_page
 from docverify.parsing.pages import read_site
 from docverify.running.executor import Executor
 from docverify.verifying import accept, observed, peers, recordings
+from docverify.verifying.outcome import Report
 from docverify.verifying.record import record
-from docverify.verifying.verify import Report, verify
+from docverify.verifying.verify import verify
 from support.relabel import check_report, relabel
 
 TODAY = dt.date(2026, 1, 1)

@@ -11,11 +11,12 @@ from typing import Any
 import pytest
 from conftest import Built, Project
 from docverify.core import config as config_mod
-from docverify.output import notebooks, search
+from docverify.output import notebook_links, notebooks, search
 from docverify.parsing.pages import read_page, read_site
 from docverify.site import anatomy
 from docverify.verifying import compare, recordings
-from docverify.verifying.verify import tolerance, verify
+from docverify.verifying.outcome import tolerance
+from docverify.verifying.verify import verify
 
 ARTICLE = """\
 ---
@@ -96,7 +97,7 @@ def test_notebook_html_drops_foreign_scripts_and_adds_links() -> None:
         '<script src=""> </script><script src="https://cdn.example/mathjax.js"></script>'
         '<script src="../../assets/local.js"></script><div class="highlight-ipynb">x</div>'
     )
-    out = notebooks.notebook_html(html, "uno.ipynb", "../../articulos/uno/", "Uno")
+    out = notebook_links.notebook_html(html, "uno.ipynb", "../../articulos/uno/", "Uno")
     assert "cdn.example" not in out and 'src=""' not in out
     assert "../../assets/local.js" in out
     assert '<a class="md-button md-button--primary" href="uno.ipynb" download>' in out

@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 from conftest import ROOT, Built
 from docverify.core import config as config_mod
+from docverify.core.dates import spanish_date
+from docverify.core.markdown import md_escape
 from docverify.output import report_page
 from docverify.parsing.pages import read_site
-from docverify.site.anatomy import md_escape
-from docverify.sources.model import spanish_date
 from support import clock
 from support import site as support_site
 from support.site import text_of

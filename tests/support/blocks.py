@@ -5,7 +5,8 @@ from __future__ import annotations
 from docverify.core.findings import Finding
 from docverify.parsing.pages import read_site
 from docverify.running.executor import Executor
-from docverify.verifying.verify import Report, verify
+from docverify.verifying.outcome import Report
+from docverify.verifying.verify import verify
 
 
 def block(code: str, block_id: str, extra: str = "") -> str:

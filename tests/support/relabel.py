@@ -14,7 +14,8 @@ from docverify.core.config import Config
 from docverify.output import ci_report
 from docverify.parsing.pages import read_site
 from docverify.running.executor import Executor
-from docverify.verifying.verify import Report, execute, verify
+from docverify.verifying.outcome import Report
+from docverify.verifying.verify import execute, verify
 
 
 def cpu_run_as_gpu(

@@ -21,9 +21,10 @@ from docverify.parsing.pages import read_site
 from docverify.running.executor import Executor
 from docverify.verifying import baselines, recordings
 from docverify.verifying import verify as verify_mod
+from docverify.verifying.outcome import Report
 from docverify.verifying.record import record
 from docverify.verifying.recordings import Recording
-from docverify.verifying.verify import Report, verify
+from docverify.verifying.verify import verify
 from support.relabel import cpu_run_as_gpu
 
 # What torch appends to the repr of a tensor that lives on the first GPU.

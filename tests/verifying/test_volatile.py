@@ -10,8 +10,9 @@ from docverify.core.findings import errors
 from docverify.parsing.pages import read_site
 from docverify.running.executor import Executor
 from docverify.verifying import compare, recordings, volatile
+from docverify.verifying.outcome import tolerance
 from docverify.verifying.record import record
-from docverify.verifying.verify import tolerance, verify
+from docverify.verifying.verify import verify
 
 TOL = compare.Tolerance(rtol=1e-5, atol=1e-8)
 

@@ -18,7 +18,7 @@ from docverify.core.config import today
 from docverify.core.files import write_atomic
 from docverify.core.findings import Finding, errors
 from docverify.verifying import observed
-from docverify.verifying.verify import Report
+from docverify.verifying.outcome import Report
 
 
 def finding_data(finding: Finding) -> dict[str, Any]:

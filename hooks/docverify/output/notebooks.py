@@ -11,33 +11,22 @@ from __future__ import annotations
 
 import datetime as dt
 import json
-import re
 from typing import Any
 
 from docverify.core import policies
 from docverify.core.config import LABEL, Config
 from docverify.core.dates import spanish_date
 from docverify.core.markdown import md_escape
+from docverify.output.notebook_markdown import notebook_markdown
 from docverify.parsing.pages import Block, Page, page_stem
 from docverify.running.protocol import BlockResult
-from docverify.site import anatomy
 from docverify.sources.model import Source, read_sources
 from docverify.verifying import compare
-from docverify.verifying.verify import Report
+from docverify.verifying.outcome import Report
 
 FOLDER = "cuadernos"
 SETUP_ID = "docverify_preparacion"  # "_" never appears in a block id, so no clash
-# A script loaded from another host, or from src="" (the page itself, parsed as JavaScript).
-_FOREIGN_SCRIPT = re.compile(
-    r"""<script\b[^>]*\bsrc=(["'])(?:(?:https?:)?//[^"']*)?\1[^>]*>\s*</script>""", re.IGNORECASE
-)
 
-# The cell toolbar mkdocs-jupyter draws for tagged cells ("raises-exception").
-_TAG_TOOLBAR = re.compile(
-    r'<div class="celltoolbar">\s*(?:<div class="button_container tags_button_container">\s*'
-    r'<span class="tag-container">\s*<span class="cell-tag">[^<]*</span>\s*</span>\s*</div>\s*)*'
-    r"</div>"
-)
 
 SETUP = """\
 # Prepara el núcleo como docverify prepara cada bloque antes de ejecutarlo:
@@ -179,48 +168,6 @@ def dumps(notebook: dict[str, Any]) -> str:
     return json.dumps(notebook, indent=1, ensure_ascii=False) + "\n"
 
 
-def article_box(notebook_url: str, download_url: str) -> str:
-    """Markdown placed under an article's header: where to see and download its notebook."""
-    return (
-        '!!! tip dv-notebook "Cuaderno de Jupyter"\n\n'
-        "    Los bloques de este artículo, con las salidas verificadas en esta construcción, "
-        "en un cuaderno que puedes ejecutar tal cual.\n\n"
-        f'    <a class="md-button" href="{notebook_url}">Ver el cuaderno</a> '
-        f'<a class="md-button md-button--primary" href="{download_url}" download>'
-        "Descargar el cuaderno (.ipynb)</a>\n\n"
-    )
-
-
-def page_meta(title: str) -> dict[str, Any]:
-    """Front matter of a notebook page: its own description, and out of search (it repeats
-    the article, which search should find instead)."""
-    return {
-        "description": f"Cuaderno de Jupyter del artículo «{title}», con sus salidas verificadas.",
-        "search": {"exclude": True},
-    }
-
-
-def notebook_html(content: str, download_name: str, article_url: str, title: str) -> str:
-    """A notebook page's HTML as readers get it: links first, no script from another host.
-
-    nbconvert's template always adds a MathJax <script src> (a public CDN, or "" when no URL is
-    set, which loads the page itself as a script); these notebooks have no formulas, and the site
-    loads nothing from other hosts.
-    """
-    content = _FOREIGN_SCRIPT.sub("", content)
-    content = _TAG_TOOLBAR.sub("", content)  # cell tags are for Jupyter, not for readers
-    # Long code lines scroll inside their cell: keyboard users must be able to focus it.
-    content = content.replace(
-        '<div class="highlight-ipynb', '<div tabindex="0" class="highlight-ipynb'
-    )
-    links = (
-        f'<p class="dv-notebook-links"><a class="md-button md-button--primary" '
-        f'href="{download_name}" download>Descargar el cuaderno (.ipynb)</a> '
-        f'<a class="md-button" href="{article_url}">Volver al artículo «{title}»</a></p>'
-    )
-    return links + content
-
-
 def _header(page: Page, title: str, report: Report, torch_version: str, today: dt.date) -> str:
     """Every front-matter part an article shows above its body, in the article's order."""
     meta = page.meta
@@ -253,47 +200,6 @@ def _faq(page: Page) -> str:
         if isinstance(item, dict)
     ]
     return "## Preguntas frecuentes\n\n" + "\n\n".join(items) if items else ""
-
-
-_ADMONITION = re.compile(
-    r'^(?P<indent> *)(?P<marker>!!!|\?\?\?\+?) +(?P<kind>[\w-]+)[^"]*(?:"(?P<title>[^"]*)")?\s*$'
-)
-_ATTRS = re.compile(r"\s*\{:?\s*[.#][^}]*\}\s*$")
-
-
-def notebook_markdown(lines: list[str]) -> list[str]:
-    """The page's Markdown as Jupyter renders it, line for line (block positions stay valid).
-
-    Jupyter knows no admonitions: a heading line becomes a bold title (a seed note, which holds no
-    block, a collapsed <details>) and its content loses the admonition's indentation; attribute
-    lists on headings go.
-    """
-    out: list[str] = []
-    stack: list[tuple[int, str]] = []  # (indent of the header, closing text)
-    for line in lines:
-        if line.strip():
-            depth = len(line) - len(line.lstrip())
-            while stack and depth <= stack[-1][0]:
-                closing = stack.pop()[1]
-                if closing and out:  # on the line before, so every line keeps its place
-                    out[-1] = f"{out[-1]}\n\n{closing}\n" if out[-1].strip() else f"\n{closing}\n"
-        level = 4 * len(stack)
-        text = line[level:] if line[:level].strip() == "" else line.lstrip()
-        match = _ADMONITION.match(line)
-        if match:
-            title = match.group("title") or match.group("kind").capitalize()
-            if match.group("kind") == anatomy.SEED_NOTE:
-                text = f"<details><summary>{title}</summary>"
-                stack.append((len(match.group("indent")), "</details>"))
-            else:
-                text = f"**{title}**"
-                stack.append((len(match.group("indent")), ""))
-        elif text.startswith("#"):
-            text = _ATTRS.sub("", text)
-        out.append(text)
-    if stack and any(closing for _, closing in stack):
-        out.append("".join(closing for _, closing in reversed(stack)))
-    return out
 
 
 def _sources(sources: list[Source]) -> str:

@@ -15,12 +15,12 @@ from dataclasses import dataclass
 
 from docverify.core.dates import spanish_date
 from docverify.core.findings import Finding, Level
-from docverify.output import graph, notebooks, render, report_page
+from docverify.output import graph, notebook_links, render, report_page
 from docverify.parsing import tabs
 from docverify.site import anatomy
 from docverify.site.build import BuildResult, block_anchor, source_anchor
 from docverify.sources import freshness
-from docverify.verifying.verify import Outcome
+from docverify.verifying.outcome import Outcome
 
 INDEX_MARKER = "<!-- docverify:articulos -->"
 _DIFF_CLASS = {"-": "dv-diff-del", "+": "dv-diff-add", "@": "dv-diff-hunk"}
@@ -182,7 +182,9 @@ def notebook_box(result: BuildResult, rel: str, notebook: NotebookFile, page_url
     uri, _ = result.notebooks[rel]
     # mkdocs-jupyter copies the .ipynb beside the notebook page's index.html.
     download = posixpath.join(posixpath.dirname(notebook.dest_uri), posixpath.basename(uri))
-    return notebooks.article_box(relative(notebook.url, page_url), relative(download, page_url))
+    return notebook_links.article_box(
+        relative(notebook.url, page_url), relative(download, page_url)
+    )
 
 
 def notebook_article(result: BuildResult, uri: str) -> str | None:
@@ -197,7 +199,7 @@ def notebook_page(
     rel = notebook_article(result, uri)
     assert rel is not None
     title = str(result.pages[rel].meta.get("title", rel))
-    return notebooks.notebook_html(
+    return notebook_links.notebook_html(
         content, posixpath.basename(uri), relative(article_url, page_url), title
     )
 
@@ -205,7 +207,7 @@ def notebook_page(
 def notebook_meta(result: BuildResult, uri: str) -> dict[str, object]:
     rel = notebook_article(result, uri)
     assert rel is not None
-    return notebooks.page_meta(str(result.pages[rel].meta.get("title", rel)))
+    return notebook_links.page_meta(str(result.pages[rel].meta.get("title", rel)))
 
 
 def relative(target_url: str, from_url: str) -> str:

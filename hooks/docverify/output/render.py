@@ -11,7 +11,7 @@ from docverify.core.config import LABEL, RUNNERS
 from docverify.core.dates import spanish_date, spanish_date_of
 from docverify.core.policies import DEFAULT_CUDA, DEVICE_LABEL
 from docverify.output import runner_view
-from docverify.verifying.verify import Outcome, tolerance
+from docverify.verifying.outcome import Outcome, tolerance
 
 _STATUS_TITLE = {
     "diverge": "no coincide con su grabación",

@@ -15,7 +15,7 @@ from docverify.core.policies import DEVICE_LABEL
 from docverify.parsing.pages import Page
 from docverify.sources.freshness import STATUS, Freshness, SourceStatus, evaluate
 from docverify.verifying import baselines, recordings
-from docverify.verifying.verify import Report
+from docverify.verifying.outcome import Report
 
 URI = "verificacion.md"
 TITLE = "Informe de verificación"

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from docverify.core.config import LABEL
 from docverify.core.dates import spanish_date_of
 from docverify.verifying import baselines, compare
-from docverify.verifying.verify import Outcome
+from docverify.verifying.outcome import Outcome
 
 _SAME_BUT_DEVICE = ", misma salida salvo el argumento device='cuda:N'"
 _STATUS_TITLE = {

@@ -11,28 +11,18 @@ from docverify.core import policies
 from docverify.core.config import RUNNERS, Config
 from docverify.core.findings import Finding
 from docverify.parsing import frontmatter, tabs
+from docverify.parsing.options import (
+    MDEXEC_OPTIONS,
+    OUR_OPTIONS,
+    PYTHON,
+    is_executed,
+    parse_options,
+)
 from docverify.verifying import volatile
 
 _FENCE_OPEN = re.compile(r"^(?P<indent>[ \t]*)(?P<fence>`{3,}|~{3,})(?P<info>.*)$")
-_OPTION = re.compile(r"""([A-Za-z_][\w-]*)(?:=("[^"]*"|'[^']*'|[^\s"']+))?""")
 _SNIPPET = re.compile(r"""^\s*-{1,}8<-{1,}\s+(["'])(?P<path>[^"']+)\1\s*$""")
 _ID = re.compile(r"^[a-z0-9][a-z0-9-]*$")
-
-PYTHON = ("python", "py")
-# markdown-exec options we accept on an executed block, then ours.
-MDEXEC_OPTIONS = {"exec", "id", "source", "session", "tabs", "title", "updatetoc"}
-OUR_OPTIONS = {
-    "timeout",
-    "rtol",
-    "atol",
-    "raises",
-    "runner",
-    "reason",
-    "graph",
-    "literal",
-    *policies.CHOICES,
-}
-TRUE = {"1", "yes", "on", "true"}
 
 
 @dataclass
@@ -88,23 +78,6 @@ class Page:
 
 def page_stem(rel: str) -> str:
     return rel[:-3] if rel.endswith(".md") else rel
-
-
-def parse_options(info: str) -> tuple[str, dict[str, str]]:
-    """Split a fence info string into its language and its key=value options."""
-    info = info.strip()
-    if not info:
-        return "", {}
-    language, _, rest = info.partition(" ")
-    options: dict[str, str] = {}
-    for match in _OPTION.finditer(rest):
-        key, value = match.group(1), match.group(2)
-        options[key] = "true" if value is None else value.strip("\"'")
-    return language.strip(), options
-
-
-def is_executed(options: dict[str, Any]) -> bool:
-    return str(options.get("exec", "")).lower() in TRUE
 
 
 def read_page(config: Config, path: Path, text: str | None = None) -> Page:
@@ -257,7 +230,7 @@ def _add_block(
     code, origin, origin_line, snippet = _resolve_code(config, page, content, fence_line, problem)
     if code is None:
         return
-    code = _as_markdown_shows(config, page, code, origin, origin_line, column)
+    code = tabs.as_markdown_shows(config, page, code, origin, origin_line, column)
     duplicate = next((b for b in page.blocks if b.id == block_id), None)
     if duplicate:
         problem(
@@ -309,29 +282,6 @@ def _resolve_code(
         return None, page.path, 0, None
     code = target.read_text(encoding="utf-8").rstrip("\n") + "\n"
     return code, target, 1, name
-
-
-def _as_markdown_shows(
-    config: Config, page: Page, raw: str, origin: Path, origin_line: int, column: int
-) -> str:
-    """The block's code with tabs expanded as MkDocs shows it (see tabs.py); a finding when
-    that expansion changes what the code means."""
-    code = "\n".join(tabs.expand(raw.split("\n"), column))
-    line = tabs.changed_meaning(raw, code)
-    if line is not None:
-        page.findings.append(
-            Finding(
-                "tabulador-en-codigo",
-                "MkDocs convierte cada tabulador en espacios y aquí eso cambia lo que hace el "
-                "código (un tabulador dentro de una cadena, o una sangría que depende del ancho "
-                "del tabulador): la página mostraría y ejecutaría otro código que el archivo.",
-                config.rel(origin),
-                origin_line + line - 1,
-                "escribe el tabulador de la cadena como \\t y sangra con espacios (para sangrar, "
-                "los tabuladores valen si no se mezclan con espacios).",
-            )
-        )
-    return code
 
 
 def discover(config: Config) -> list[Path]:

@@ -15,6 +15,14 @@ from __future__ import annotations
 import ast
 import io
 import tokenize
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from docverify.core.config import Config
+from docverify.core.findings import Finding
+
+if TYPE_CHECKING:  # pages imports this module
+    from docverify.parsing.pages import Page
 
 TAB_LENGTH = 4  # Python-Markdown's tab_length; MkDocs does not change it
 
@@ -73,3 +81,26 @@ def code_differs(shown: str, verified: str) -> int | None:
         (n for n, (x, y) in enumerate(zip(a, b, strict=False), 1) if x.rstrip() != y.rstrip()),
         min(len(a), len(b)) + 1,
     )
+
+
+def as_markdown_shows(
+    config: Config, page: Page, raw: str, origin: Path, origin_line: int, column: int
+) -> str:
+    """The block's code with tabs expanded as MkDocs shows it (see tabs.py); a finding when
+    that expansion changes what the code means."""
+    code = "\n".join(expand(raw.split("\n"), column))
+    line = changed_meaning(raw, code)
+    if line is not None:
+        page.findings.append(
+            Finding(
+                "tabulador-en-codigo",
+                "MkDocs convierte cada tabulador en espacios y aquí eso cambia lo que hace el "
+                "código (un tabulador dentro de una cadena, o una sangría que depende del ancho "
+                "del tabulador): la página mostraría y ejecutaría otro código que el archivo.",
+                config.rel(origin),
+                origin_line + line - 1,
+                "escribe el tabulador de la cadena como \\t y sangra con espacios (para sangrar, "
+                "los tabuladores valen si no se mezclan con espacios).",
+            )
+        )
+    return code

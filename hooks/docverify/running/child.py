@@ -7,9 +7,7 @@ It must not initialise CUDA at import time: only a forked child may do that.
 from __future__ import annotations
 
 import ast
-import bisect
 import contextlib
-import ctypes
 import gc
 import io
 import os
@@ -17,7 +15,6 @@ import platform
 import random
 import re
 import shutil
-import sys
 import tempfile
 import time
 import tokenize
@@ -30,67 +27,10 @@ import numpy
 import torch
 
 from docverify.running import last_value, protocol, setup
+from docverify.running.capture import Capture, OutputLimitError, drain_fds, redirect, show_warning
 from docverify.running.protocol import BlockResult, BlockSpec, Environment, Expectation, PageTask
 
 _EXPECT = re.compile(r"#\s*Expectativa:\s*(?P<value>.+?)\s*$")
-try:
-    _LIBC = ctypes.CDLL(None)
-except OSError:  # pragma: no cover - every Linux has a libc
-    _LIBC = None
-
-
-class OutputLimitError(BaseException):
-    """Raised from inside a block's print when it writes more than the limit."""
-
-
-class _Capture(io.TextIOBase):
-    """One stream for stdout, stderr and warnings, in the order they were written."""
-
-    def __init__(self, limit: int, filename: str | None = None) -> None:
-        self.parts: list[str] = []
-        self.size = 0
-        self.limit = limit
-        self.filename = filename  # the block's code: writes are traced to its lines
-        self.line = 0  # the line of the statement running (for C-level writes)
-        self.writes: list[tuple[int, int]] = []  # (offset in the output, line that wrote it)
-        self.spool: Any = None  # the file that fds 1 and 2 point at while a block runs
-
-    def writable(self) -> bool:
-        return True
-
-    def write(self, text: str) -> int:
-        if self.spool is not None:
-            _drain_fds(self)  # what C code wrote to fds 1 and 2 so far comes first
-        return self.append(text)
-
-    def append(self, text: str) -> int:
-        self.size += len(text)
-        if self.size > self.limit:
-            raise OutputLimitError
-        if text and self.filename is not None:
-            self.writes.append((self.size - len(text), self._writer_line()))
-        self.parts.append(text)
-        return len(text)
-
-    def _writer_line(self) -> int:
-        """The innermost line of the block's own code on the stack (its print, its call)."""
-        frame = sys._getframe(2)
-        while frame is not None and frame.f_code.co_filename != self.filename:
-            frame = frame.f_back
-        return frame.f_lineno if frame is not None and frame.f_lineno else self.line
-
-    def output_lines(self) -> list[int]:
-        """For each output line (split as compare.normalise splits), the line that wrote it."""
-        text = self.value()
-        starts = [0, *(m.end() for m in re.finditer(r"\r\n|\r|\n", text))]
-        offsets = [offset for offset, _ in self.writes]
-        return [
-            self.writes[i][1] if (i := bisect.bisect_right(offsets, start) - 1) >= 0 else 0
-            for start in starts
-        ]
-
-    def value(self) -> str:
-        return "".join(self.parts)
 
 
 def environment(runner: str) -> Environment:
@@ -154,7 +94,7 @@ def run_block(spec: BlockSpec, namespace: dict[str, Any]) -> BlockResult:
     namespace.setdefault("__builtins__", __builtins__)
     filename = spec["filename"]
     source = "\n" * (spec["first_line"] - 1) + spec["code"]
-    capture = _Capture(spec["output_limit"], filename)
+    capture = Capture(spec["output_limit"], filename)
     spans: list[tuple[int, int, int, int]] = []  # (first line, last line, start, end)
     result: BlockResult = {
         "output": "",
@@ -171,9 +111,9 @@ def run_block(spec: BlockSpec, namespace: dict[str, Any]) -> BlockResult:
         result["error"] = f"error de sintaxis en {filename}:{exc.lineno}: {exc.msg}"
         return result
     shown = last_value.shown_expression(tree, source) if spec["show_last_value"] else None
-    with _redirect(capture), warnings.catch_warnings():
+    with redirect(capture), warnings.catch_warnings():
         warnings.simplefilter("always")
-        warnings.showwarning = _show_warning(capture)
+        warnings.showwarning = show_warning(capture)
         for statement in tree.body:
             start = capture.size
             capture.line = statement.lineno
@@ -202,7 +142,7 @@ def run_block(spec: BlockSpec, namespace: dict[str, Any]) -> BlockResult:
                 result["traceback"] = _block_traceback(exc, filename, source.split("\n"))
                 break
             finally:
-                _drain_fds(capture)
+                drain_fds(capture)
                 spans.append(
                     (
                         statement.lineno,
@@ -223,7 +163,7 @@ def _execute(
     show: bool,
     filename: str,
     namespace: dict[str, Any],
-    capture: _Capture,
+    capture: Capture,
     result: BlockResult,
 ) -> None:
     """Run one top-level statement; with `show`, a bare last expression shows its value."""
@@ -233,7 +173,7 @@ def _execute(
         return
     assert isinstance(statement, ast.Expr)
     value = eval(compile(ast.Expression(statement.value), filename, "eval"), namespace)
-    _drain_fds(capture)  # what C code printed while evaluating it comes first, as in Jupyter
+    drain_fds(capture)  # what C code printed while evaluating it comes first, as in Jupyter
     if text := last_value.shown(value):
         capture.write(text)
         result["value"] = text
@@ -258,52 +198,6 @@ def _block_traceback(exc: BaseException, filename: str, source: list[str]) -> st
         if f.lineno and f.lineno <= len(source)
     ]
     return "\n".join([*lines, _exception_line(exc).rstrip("\n")])
-
-
-def _show_warning(capture: _Capture) -> Any:
-    def show(message: Warning | str, category: type[Warning], *_: Any, **__: Any) -> None:
-        capture.write(f"{category.__name__}: {message}\n")
-
-    return show
-
-
-@contextlib.contextmanager
-def _redirect(capture: _Capture) -> Any:
-    """Send Python's and the C library's stdout/stderr into the capture."""
-    sys.stdout.flush()
-    sys.stderr.flush()
-    saved = [os.dup(1), os.dup(2)]
-    spool = tempfile.TemporaryFile()  # noqa: SIM115 - closed in the finally below
-    os.dup2(spool.fileno(), 1)
-    os.dup2(spool.fileno(), 2)
-    capture.spool = spool
-    old_out, old_err = sys.stdout, sys.stderr
-    sys.stdout = sys.stderr = capture  # type: ignore[assignment]
-    try:
-        yield
-    finally:
-        sys.stdout, sys.stderr = old_out, old_err
-        os.dup2(saved[0], 1)
-        os.dup2(saved[1], 2)
-        for fd in saved:
-            os.close(fd)
-        capture.spool = None
-        spool.close()
-
-
-def _drain_fds(capture: _Capture) -> None:
-    """Append what C code wrote straight to file descriptors 1 and 2 since the last drain."""
-    if _LIBC is not None:
-        _LIBC.fflush(None)
-    spool = capture.spool
-    if spool.seek(0, os.SEEK_END) == 0:
-        return
-    spool.seek(0)
-    data = spool.read()
-    spool.seek(0)
-    spool.truncate()
-    with contextlib.suppress(OutputLimitError):
-        capture.append(data.decode("utf-8", "replace"))
 
 
 def _expectations(

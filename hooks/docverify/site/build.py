@@ -25,7 +25,8 @@ from docverify.sources import freshness
 from docverify.verifying import cache as cache_mod
 from docverify.verifying import peers
 from docverify.verifying import summary as counts
-from docverify.verifying.verify import Outcome, Report, execution_enabled, verify
+from docverify.verifying.outcome import Outcome, Report, execution_enabled
+from docverify.verifying.verify import verify
 
 
 @dataclass

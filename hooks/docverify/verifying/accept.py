@@ -17,7 +17,7 @@ from docverify.core.config import RUNNERS, Config
 from docverify.core.files import write_atomic
 from docverify.parsing.pages import Block, Page
 from docverify.verifying import baselines, compare, observed, recordings
-from docverify.verifying.verify import tolerance
+from docverify.verifying.outcome import tolerance
 
 FIX_STALE = (
     "descarga el informe de una ejecución de CI de este mismo código (o vuelve a ejecutar "

@@ -15,7 +15,7 @@ from pathlib import Path
 from docverify.core.config import Config
 from docverify.core.findings import Finding
 from docverify.verifying import baselines, observed
-from docverify.verifying.verify import Outcome, Report, tolerance
+from docverify.verifying.outcome import Outcome, Report, tolerance
 
 ENV = "DOCVERIFY_GPU_REPORT"
 RUNNER = "gpu"

@@ -10,7 +10,8 @@ from docverify.core.findings import Finding
 from docverify.parsing.pages import Page
 from docverify.running.executor import Executor
 from docverify.verifying import baselines, compare, recordings
-from docverify.verifying.verify import execute, judge, tolerance
+from docverify.verifying.outcome import tolerance
+from docverify.verifying.verify import execute, judge
 
 
 @dataclass

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from docverify.verifying.verify import Report
+from docverify.verifying.outcome import Report
 
 
 def line(report: Report, cache_hits: int | None = None) -> str:

@@ -3,64 +3,18 @@
 from __future__ import annotations
 
 import functools
-import os
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
-from typing import Any
 
 from docverify.core.config import RUNNERS, Config
 from docverify.core.findings import Finding
 from docverify.output import graph
 from docverify.parsing.pages import Block, Page, page_stem
 from docverify.running.executor import Executor, PageJob
-from docverify.running.protocol import BlockResult, Environment, Expectation
-from docverify.verifying import baselines, compare, hints, recordings, volatile
+from docverify.running.protocol import BlockResult
+from docverify.verifying import baselines, compare, hints, recordings
 from docverify.verifying.cache import Cache
+from docverify.verifying.outcome import Outcome, Report, not_run, tolerance
 from docverify.verifying.specs import spec
-
-
-@dataclass
-class Outcome:
-    """What happened to one block on one runner, and what readers will see."""
-
-    block: Block
-    runner: str
-    result: BlockResult | None
-    recordings: dict[str, recordings.Recording]
-    status: str  # ok | diverge | missing | error | other-runner | not-run
-    findings: list[Finding] = field(default_factory=list)
-    expectations: list[Expectation] = field(default_factory=list)
-    # Other runners' observations of this same code, from their check report (verifying/peers.py).
-    peers: dict[str, Any] = field(default_factory=dict)
-
-    @property
-    def observed(self) -> str | None:
-        return None if self.result is None else compare.normalise(self.result["output"])
-
-    @property
-    def recording(self) -> recordings.Recording | None:
-        return self.recordings.get(self.runner)
-
-
-@dataclass
-class Report:
-    runner: str
-    env: Environment | dict[str, str]  # empty when nothing ran
-    pages: list[Page]
-    outcomes: dict[str, Outcome]
-    findings: list[Finding]
-
-    def outcome(self, page: str, block_id: str) -> Outcome | None:
-        """The outcome of block `block_id` of page `page` (outcomes are keyed by Block.key)."""
-        return self.outcomes.get(f"{page_stem(page)}/{block_id}")
-
-
-def tolerance(config: Config, block: Block) -> compare.Tolerance:
-    return compare.Tolerance(
-        rtol=block.number("rtol", config.rtol),
-        atol=block.number("atol", config.atol),
-        volatile=volatile.active(block.options.get("literal")),
-    )
 
 
 def execute(
@@ -91,22 +45,6 @@ def execute(
         for job in jobs:
             cache.store(job, results, env)
     return {**cached, **results}, env
-
-
-def execution_enabled() -> bool:
-    """False with DOCVERIFY_EXECUTE=0: only for measuring a build without execution (bench)."""
-    return os.environ.get("DOCVERIFY_EXECUTE", "1").strip().lower() not in (
-        "0",
-        "false",
-        "no",
-        "off",
-    )
-
-
-def not_run(config: Config, block: Block, runner: str) -> Outcome:
-    """An outcome for a block that was deliberately not executed: recordings only."""
-    recs = {r: rec for r in RUNNERS if (rec := recordings.load(config, block, r))}
-    return Outcome(block, runner, None, recs, "not-run")
 
 
 def verify(

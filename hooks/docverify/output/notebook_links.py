@@ -1,0 +1,61 @@
+"""A notebook's place in the site: the box under its article, its page's metadata and HTML."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+# A script loaded from another host, or from src="" (the page itself, parsed as JavaScript).
+_FOREIGN_SCRIPT = re.compile(
+    r"""<script\b[^>]*\bsrc=(["'])(?:(?:https?:)?//[^"']*)?\1[^>]*>\s*</script>""", re.IGNORECASE
+)
+
+
+# The cell toolbar mkdocs-jupyter draws for tagged cells ("raises-exception").
+_TAG_TOOLBAR = re.compile(
+    r'<div class="celltoolbar">\s*(?:<div class="button_container tags_button_container">\s*'
+    r'<span class="tag-container">\s*<span class="cell-tag">[^<]*</span>\s*</span>\s*</div>\s*)*'
+    r"</div>"
+)
+
+
+def article_box(notebook_url: str, download_url: str) -> str:
+    """Markdown placed under an article's header: where to see and download its notebook."""
+    return (
+        '!!! tip dv-notebook "Cuaderno de Jupyter"\n\n'
+        "    Los bloques de este artículo, con las salidas verificadas en esta construcción, "
+        "en un cuaderno que puedes ejecutar tal cual.\n\n"
+        f'    <a class="md-button" href="{notebook_url}">Ver el cuaderno</a> '
+        f'<a class="md-button md-button--primary" href="{download_url}" download>'
+        "Descargar el cuaderno (.ipynb)</a>\n\n"
+    )
+
+
+def page_meta(title: str) -> dict[str, Any]:
+    """Front matter of a notebook page: its own description, and out of search (it repeats
+    the article, which search should find instead)."""
+    return {
+        "description": f"Cuaderno de Jupyter del artículo «{title}», con sus salidas verificadas.",
+        "search": {"exclude": True},
+    }
+
+
+def notebook_html(content: str, download_name: str, article_url: str, title: str) -> str:
+    """A notebook page's HTML as readers get it: links first, no script from another host.
+
+    nbconvert's template always adds a MathJax <script src> (a public CDN, or "" when no URL is
+    set, which loads the page itself as a script); these notebooks have no formulas, and the site
+    loads nothing from other hosts.
+    """
+    content = _FOREIGN_SCRIPT.sub("", content)
+    content = _TAG_TOOLBAR.sub("", content)  # cell tags are for Jupyter, not for readers
+    # Long code lines scroll inside their cell: keyboard users must be able to focus it.
+    content = content.replace(
+        '<div class="highlight-ipynb', '<div tabindex="0" class="highlight-ipynb'
+    )
+    links = (
+        f'<p class="dv-notebook-links"><a class="md-button md-button--primary" '
+        f'href="{download_name}" download>Descargar el cuaderno (.ipynb)</a> '
+        f'<a class="md-button" href="{article_url}">Volver al artículo «{title}»</a></p>'
+    )
+    return links + content
