@@ -68,10 +68,10 @@ def _together(corpus: Path, env: dict[str, str], count: int) -> float:
 
 def probe(root: Path, runner: str) -> dict[str, float]:
     """One engine worker's loop over every page of `root`, timed from the signal on stdin."""
-    from docverify.running import child  # noqa: PLC0415 - imports torch, as a worker has
+    from docverify.running import child, warm  # noqa: PLC0415 - imports torch, as a worker has
 
     jobs = [{"runner": runner, "blocks": specs} for specs in page_specs(root, runner)]
-    child.warm_up()
+    warm.warm_up()
     print("ready", flush=True)
     sys.stdin.readline()
     started = time.monotonic()  # CLOCK_MONOTONIC: comparable between the two probes
