@@ -13,6 +13,7 @@ from urllib.parse import urlsplit
 import pytest
 from conftest import NEW_SLUG, Authored, Built, mkdocs_build
 from docverify.core import config as config_mod
+from docverify.core.files import write_atomic
 from docverify.output import search
 from docverify.parsing.pages import Page, read_site
 from docverify.site import anatomy, scaffold
@@ -73,7 +74,7 @@ def tabs_site_url(tmp_path_factory: pytest.TempPathFactory, authored: Authored) 
     page = next(p for p in read_site(cfg) if f"{p.rel.removesuffix('.md')}/" == ARTICLE)
     block = next(b for b in page.blocks if b.runs_on("gpu"))
     recording = recordings.render(block, "gpu", GPU_ENV, "2026-01-01", GPU_OUTPUT)
-    recordings.write_atomic(recordings.path_for(cfg, block, "gpu"), recording)
+    write_atomic(recordings.path_for(cfg, block, "gpu"), recording)
     site = root.parent / "site"
     result = mkdocs_build(root, site)
     assert result.returncode == 0, result.stderr

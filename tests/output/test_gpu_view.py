@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 from conftest import Project
+from docverify.core.policies import DEFAULT_CUDA, DEVICE_LABEL
 from docverify.output import render, report_page
 from docverify.parsing.pages import read_site
 from docverify.running.executor import Executor
@@ -72,7 +73,8 @@ def test_same_output_shows_once_labelled_with_both(
     text = shown(project, build)
     assert "CPU ✓" in title(text) and "GPU ✓" in title(text)
     assert '=== "GPU"' not in text and text.count("dv-output\n") == 1
-    assert "GPU · torch 2." in text and "misma salida" in text
+    # the gpu provenance names the device policy (core/policies.py), then the torch version
+    assert f"GPU · {DEVICE_LABEL[DEFAULT_CUDA]} · torch 2." in text and "misma salida" in text
     assert "en la ejecución de CI de este commit" in text
     page = report_page.render(
         project.config,
@@ -136,7 +138,7 @@ def test_without_a_report_only_what_is_known(project: Project, executor: Executo
     text = shown(project, cpu_build(project, executor))
     assert "GPU ✓" not in text and "GPU: grabada" in title(text)
     assert "grabada el 1 de enero de 2026 en NVIDIA H200" in text
-    assert "no observada en esta compilación" in text
+    assert "no observada en esta construcción" in text
 
 
 @pytest.mark.parametrize(

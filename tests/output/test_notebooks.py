@@ -96,12 +96,15 @@ def test_notebook_html_drops_foreign_scripts_and_adds_links() -> None:
     html = (
         '<script src=""> </script><script src="https://cdn.example/mathjax.js"></script>'
         '<script src="../../assets/local.js"></script><div class="highlight-ipynb">x</div>'
+        '<div class="highlight"><pre><span></span>licencia</pre></div>'
     )
     out = notebook_links.notebook_html(html, "uno.ipynb", "../../articulos/uno/", "Uno")
     assert "cdn.example" not in out and 'src=""' not in out
     assert "../../assets/local.js" in out
     assert '<a class="md-button md-button--primary" href="uno.ipynb" download>' in out
     assert 'tabindex="0" class="highlight-ipynb"' in out
+    # code in a Markdown cell scrolls too: keyboard users reach it (axe scrollable-region-focusable)
+    assert '<div class="highlight"><pre tabindex="0">' in out
 
 
 def test_search_index_gets_unaccented_words() -> None:

@@ -53,6 +53,10 @@ def notebook_html(content: str, download_name: str, article_url: str, title: str
     content = content.replace(
         '<div class="highlight-ipynb', '<div tabindex="0" class="highlight-ipynb'
     )
+    # Code in a Markdown cell (nbconvert renders it as a plain <pre>) scrolls too.
+    content = content.replace(
+        '<div class="highlight"><pre>', '<div class="highlight"><pre tabindex="0">'
+    )
     links = (
         f'<p class="dv-notebook-links"><a class="md-button md-button--primary" '
         f'href="{download_name}" download>Descargar el cuaderno (.ipynb)</a> '

@@ -59,6 +59,8 @@ class BlockResult(TypedDict):
     duration: float  # seconds
     exception_type: NotRequired[list[str]]  # [name, module.qualname]
     exception_message: NotRequired[str]
+    exception_line: NotRequired[int]  # the block's line that raised it (0: none of the block's)
+    output_lines: NotRequired[list[int]]  # per output line, the block's line that wrote it
     value: NotRequired[str]  # the shown repr of a bare last expression (already in `output`)
     engine: NotRequired[bool]  # the engine stopped it (timeout, dead process): never cached
     cached: NotRequired[str]  # ISO date the cached result was stored, when it came from there
