@@ -81,6 +81,19 @@ def test_new_article_has_every_part(mini: Path) -> None:
     assert "pagina-fuera-del-nav" not in {f.kind for f in lint.run(cfg, pages)}
 
 
+def test_new_article_list_items_are_text(mini: Path) -> None:
+    """Each item of the scaffold's goals, prerequisites and takeaways is a string, and each FAQ
+    and source entry holds strings: an unquoted «- Primer objetivo: …» would be read as a
+    mapping and shown as «{'Primer objetivo': …}» on the home page and the article."""
+    assert cli.main(["new", SLUG, TITLE]) == 0
+    meta = read_page(config_mod.load(mini), mini / PAGE).meta
+    for key in anatomy.LIST_PARTS:
+        assert meta[key], key
+        for item in meta[key]:
+            values = list(item.values()) if key in ("faq", "sources") else [item]
+            assert all(isinstance(v, str) for v in values), (key, item)
+
+
 @pytest.mark.parametrize("existing", ["page", "snippet", "nav"])
 def test_new_refuses_to_overwrite(
     mini: Path, existing: str, capsys: pytest.CaptureFixture[str]

@@ -67,7 +67,12 @@ def test_lint_duplicated_id(site_root: Path) -> None:
     lines = page.read_text(encoding="utf-8").split("\n")
     assert finding.path == NEW_PAGE
     assert lines[finding.line - 1] == FENCE
-    assert any('id="derivada"' in line for line in lines[: finding.line - 1])  # the second one
+    # Located at the second use; the message names the id and the line of the first one, the
+    # scaffold's own block, which comes before it.
+    first = lines.index(FENCE) + 1
+    assert first < finding.line
+    assert f"«{scaffold.FIRST_BLOCK_ID}»" in finding.message
+    assert f"línea {first})" in finding.message
 
 
 def test_lint_orphan_snippet(site_root: Path) -> None:

@@ -58,12 +58,12 @@ def page_text(slug: str, title: str, verified: str) -> str:
 title: {_q(title)}
 description: "Una frase que dice qué resuelve este artículo y para quién."
 goals:
-  - Primer objetivo: qué sabrá hacer el lector al terminar
+  - "Primer objetivo: qué sabrá hacer el lector al terminar"
 prerequisites:
-  - Python básico
+  - "Python básico"
 approach: "Cómo aborda el artículo el tema, en una línea."
 takeaways:
-  - Primera conclusión clave.
+  - "Primera conclusión clave."
 faq:
   - question: "¿Primera pregunta frecuente?"
     answer: "Respuesta breve."
