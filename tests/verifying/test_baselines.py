@@ -20,7 +20,6 @@ from docverify.output import report_page
 from docverify.parsing.pages import read_site
 from docverify.running.executor import Executor
 from docverify.verifying import baselines, recordings
-from docverify.verifying import verify as verify_mod
 from docverify.verifying.outcome import Report
 from docverify.verifying.record import record
 from docverify.verifying.recordings import Recording
@@ -256,7 +255,7 @@ def test_lint_and_report_page_name_the_baseline(project: Project, executor: Exec
 
 
 def test_record_on_gpu_writes_only_the_blocks_that_differ(
-    project: Project, executor: Executor, monkeypatch: pytest.MonkeyPatch
+    project: Project, executor: Executor
 ) -> None:
     project.page(
         "a.md",
@@ -268,8 +267,9 @@ def test_record_on_gpu_writes_only_the_blocks_that_differ(
     record_cpu(project, executor)
     project.snippet("a/igual.py", GPU_CODE)
     project.snippet("a/distinto.py", "print('cuda:0')\n")
-    monkeypatch.setattr(verify_mod, "execute", cpu_run_as_gpu)  # record runs "on gpu"
-    written = record(project.config, read_site(project.config), "gpu", executor)
+    written = record(  # record runs "on gpu"
+        project.config, read_site(project.config), "gpu", executor, run=cpu_run_as_gpu
+    )
     assert [Path(label).name for label, _ in written.written] == ["distinto.gpu.txt"]
     assert written.unchanged == 1
     assert not (project.root / "snippets/a/igual.gpu.txt").exists()

@@ -12,18 +12,17 @@ import pytest
 from support import workflow_rules as rules
 
 WORKFLOWS = Path(__file__).resolve().parents[2] / ".github" / "workflows"
-PAGES = "actions/upload-pages-artifact@56afc609e74202658d3ffba0e8f6dda462b719fa # v3.0.1"
-OTHER_ACTION = "actions/download-artifact@d3f86a106a0bac45b974a628896c90dbdf5c8093 # v4.3.0"
+PAGES = "actions/upload-pages-artifact@fc324d3547104276b827a68afc52ff2a11cc49c9 # v5.0.0"
+OTHER_ACTION = "actions/download-artifact@3e5f45b2cfb9172054b4087a40e8e0b5a5461e7c # v8.0.1"
 GPU_UPLOAD_IF = "        if: ${{ always() }}\n        uses: actions/upload-artifact"
 DOWNLOAD = """      - name: Descargar el informe del runner gpu
-        uses: actions/download-artifact@d3f86a106a0bac45b974a628896c90dbdf5c8093 # v4.3.0
+        uses: actions/download-artifact@3e5f45b2cfb9172054b4087a40e8e0b5a5461e7c # v8.0.1
         with:
           name: docverify-gpu
           path: gpu-artifact/
 """
-BUILD_ENV = """        env:
-          DOCVERIFY_GPU_REPORT: gpu-artifact/docverify-gpu
-"""
+# Only the variable's line: the build step keeps its other variables (PAGES_URL).
+BUILD_ENV = "          DOCVERIFY_GPU_REPORT: gpu-artifact/docverify-gpu\n"
 
 
 def text(name: str = "docs.yml") -> str:

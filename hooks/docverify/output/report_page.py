@@ -138,17 +138,18 @@ def blocks_markdown(config: Config, pages: list[Page], report: Report | None) ->
             runs = [r for r in RUNNERS if block.runs_on(r)]
             device = DEVICE_LABEL[block.device_policy] if "gpu" in runs else "—"
             outcome = report.outcomes.get(block.key) if report else None
+            # The build loaded every recording of its blocks once; reuse them.
+            recs = (
+                outcome.recordings
+                if outcome
+                else {r: rec for r in runs if (rec := recordings.load(config, block, r))}
+            )
             dates = []
             for runner in RUNNERS:
                 if runner not in runs:
                     dates.append("no corre")
                     continue
-                # The build loaded every recording of its blocks once; reuse them.
-                rec = (
-                    outcome.recordings.get(runner)
-                    if outcome
-                    else recordings.load(config, block, runner)
-                )
+                rec = recs.get(runner)
                 if rec is not None:
                     dates.append(spanish_date_of(rec.header.get("fecha")))
                 else:  # none of its own: pending, or compared with another runner's recording
@@ -164,7 +165,7 @@ def blocks_markdown(config: Config, pages: list[Page], report: Report | None) ->
                 origin = "ejecución de CI" if peer.run_url else "informe local"
                 now += f"; {LABEL[runner]} ({origin}): {_BLOCK_STATUS[peer.status]}"
             compared = "; ".join(
-                f"{LABEL[r]}: {md_escape(baselines.describe(config, block, r))}" for r in runs
+                f"{LABEL[r]}: {md_escape(baselines.describe(config, block, r, recs))}" for r in runs
             )
             rows.append(
                 f"| {_link(page.rel, titles)} | `{block.id}` | "

@@ -81,12 +81,21 @@ def expected_runner(block: Block, runner: str) -> str:
     return fallback if fallback and block.runs_on(fallback) else runner
 
 
-def describe(config: Config, block: Block, runner: str) -> str:
-    """In Spanish, which recording `runner` compares `block` with (for lint and the report)."""
-    available = {
-        r for r in (runner, FALLBACK.get(runner)) if r and recordings.load(config, block, r)
-    }
-    source = source_runner(block, runner, available)
+def describe(
+    config: Config, block: Block, runner: str, recs: dict[str, Recording] | None = None
+) -> str:
+    """In Spanish, which recording `runner` compares `block` with (for lint and the report).
+
+    `recs`: the block's recordings already loaded (Outcome.recordings, every runner's); without
+    them the ones that matter are read from disk.
+    """
+    if recs is None:
+        recs = {
+            r: rec
+            for r in (runner, FALLBACK.get(runner))
+            if r and (rec := recordings.load(config, block, r))
+        }
+    source = source_runner(block, runner, set(recs))
     if source is None:
         wanted = recordings.path_for(config, block, expected_runner(block, runner)).name
         return f"sin grabación (falta {wanted})"

@@ -102,7 +102,7 @@ def attach(config: Config, report: Report, folder: Path) -> list[Finding]:
                     "informe-divergencia",
                     f"en el informe GPU ({where}), la salida de «{key}» "
                     + ("falló" if peer.status == "error" else "no coincide con su referencia")
-                    + f" ({baselines.describe(config, block, RUNNER)}).",
+                    + f" ({baselines.describe(config, block, RUNNER, outcome.recordings)}).",
                     block_where,
                     block.origin_line,
                     f"corrige el bloque: falló en el runner gpu ({item.error or 'error'})."

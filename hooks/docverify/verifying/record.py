@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from docverify.core.config import Config, in_ci, today
@@ -9,6 +10,7 @@ from docverify.core.files import write_atomic
 from docverify.core.findings import Finding
 from docverify.parsing.pages import Page
 from docverify.running.executor import Executor
+from docverify.running.protocol import BlockResult
 from docverify.verifying import baselines, compare, recordings
 from docverify.verifying.outcome import tolerance
 from docverify.verifying.verify import execute, judge
@@ -22,18 +24,26 @@ class RecordReport:
     env: dict[str, str]
 
 
-def record(config: Config, pages: list[Page], runner: str, executor: Executor) -> RecordReport:
+def record(
+    config: Config,
+    pages: list[Page],
+    runner: str,
+    executor: Executor,
+    *,
+    run: Callable[..., tuple[dict[str, BlockResult], dict[str, str]]] = execute,
+) -> RecordReport:
     """Write the recordings whose baseline no longer holds. Refuses under CI and failed blocks.
 
     On gpu, a block whose output matches its cpu recording under the device rule gets no
-    `.gpu.txt`: only the blocks that really differ are recorded (see baselines.py).
+    `.gpu.txt`: only the blocks that really differ are recorded (see baselines.py). `run`
+    executes the blocks, as in verify.verify.
     """
     if in_ci():
         raise PermissionError(
             "docverify record se niega a grabar con CI=true: las grabaciones se revisan y se "
             "confirman a mano. Ejecútalo en local y confirma los cambios con git."
         )
-    results, env = execute(config, pages, runner, executor)
+    results, env = run(config, pages, runner, executor)
     report = RecordReport([], 0, [f for p in pages for f in p.findings], env)
     date = today().isoformat()
     for page in pages:
