@@ -270,6 +270,7 @@ def test_record_on_gpu_writes_only_the_blocks_that_differ(
     written = record(  # record runs "on gpu"
         project.config, read_site(project.config), "gpu", executor, run=cpu_run_as_gpu
     )
+    assert not written.findings, written.findings  # both blocks ran: none was skipped
     assert [Path(label).name for label, _ in written.written] == ["distinto.gpu.txt"]
     assert written.unchanged == 1
     assert not (project.root / "snippets/a/igual.gpu.txt").exists()
