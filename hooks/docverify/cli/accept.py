@@ -6,7 +6,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from docverify.cli.main import command
+from docverify.cli.commands import command
 from docverify.core import config as config_mod
 from docverify.parsing.pages import read_site
 from docverify.verifying import accept, observed

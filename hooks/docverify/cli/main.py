@@ -8,10 +8,8 @@ import pkgutil
 import sys
 
 from docverify import cli
-from docverify.cli.commands import COMMANDS, command, print_findings, select_pages
+from docverify.cli.commands import COMMANDS
 
-# `command` and the helpers stay importable from here for subcommand modules written against it.
-__all__ = ["COMMANDS", "build_parser", "command", "main", "print_findings", "select_pages"]
 # The everyday commands first in `docverify --help`, then the others by module name.
 FIRST = "verify"
 DESCRIPTION = "Verifica, graba y revisa los bloques de código de la documentación."
