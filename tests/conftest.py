@@ -24,6 +24,7 @@ import pytest
 from docverify.bench import corpus as bench
 from docverify.core import config as config_mod
 from docverify.core.findings import errors
+from docverify.parsing.pages import read_site
 from docverify.running.executor import Executor
 from support import clock
 
@@ -219,6 +220,48 @@ def built(tmp_path_factory: pytest.TempPathFactory, worker_id: str, authored: Au
     )
     assert "WARNING" not in result.build["stderr"], result.build["stderr"]
     return result
+
+
+def _reduce_to_new_article(root: Path) -> None:
+    """Keep the home page and the new article of `authored` (recorded): every other page, its
+    snippets and its nav line removed. The site of the tests that exercise a mechanism (a
+    build's cache, the published address, runner tabs, the benchmark's smoke run) rather than
+    the content: it builds in seconds, not the real site's minutes."""
+    from docverify.site import navigation  # noqa: PLC0415
+
+    cfg = config_mod.load(root)
+    keep = {"index.md", NEW_PAGE.removeprefix("docs/")}
+    gone = [p for p in read_site(cfg) if p.rel not in keep]
+    for page in gone:
+        page.path.unlink()
+        shutil.rmtree(cfg.snippets_dir / page.rel.removesuffix(".md"), ignore_errors=True)
+    mkdocs_yml = root / "mkdocs.yml"
+    nav = navigation.parse(mkdocs_yml.read_text(encoding="utf-8"), mkdocs_yml)
+    assert nav is not None
+    drop = {e.line for e in nav.entries if e.target in {p.rel for p in gone}}
+    lines = mkdocs_yml.read_text(encoding="utf-8").split("\n")
+    mkdocs_yml.write_text(
+        "\n".join(line for n, line in enumerate(lines, 1) if n not in drop), encoding="utf-8"
+    )
+    assert [p.rel for p in read_site(config_mod.load(root))] == sorted(keep)
+
+
+@pytest.fixture(scope="session")
+def small(tmp_path_factory: pytest.TempPathFactory, worker_id: str, authored: Authored) -> Path:
+    """`authored` reduced to its home page and its new article; shared, never edited by tests."""
+
+    def make(folder: Path) -> dict[str, Any]:
+        root = Path(shutil.copytree(authored.root, folder / "src"))
+        _reduce_to_new_article(root)
+        return {"root": root}
+
+    return Path(_shared(tmp_path_factory, worker_id, "small", make)["root"])
+
+
+@pytest.fixture
+def small_copy(tmp_path: Path, small: Path) -> Path:
+    """A fresh copy of `small`, for a test to edit or build."""
+    return Path(shutil.copytree(small, tmp_path / "small"))
 
 
 @pytest.fixture(scope="session")

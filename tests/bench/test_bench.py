@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import os
 import re
-import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -15,7 +14,6 @@ from docverify.bench.corpus import make_corpus
 from docverify.bench.memory import tree_memory
 from docverify.core import config
 from docverify.parsing.pages import read_site
-from docverify.site import navigation
 from docverify.verifying import recordings
 from support.site import text_of
 
@@ -49,11 +47,11 @@ def test_tree_memory_counts_this_process_and_its_children() -> None:
 
 @pytest.mark.slow
 def test_execution_off_renders_recordings_and_never_passes_strict(
-    authored_copy: Path, tmp_path: Path
+    small: Path, tmp_path: Path
 ) -> None:
     """DOCVERIFY_EXECUTE=0 (what P1 times as its baseline): pages show their recordings, marked
     as such, and a strict build refuses to pass."""
-    root = authored_copy
+    root = small
     off = {"DOCVERIFY_EXECUTE": "0"}
     strict = mkdocs_build(root, tmp_path / "strict", env=off)
     assert strict.returncode != 0
@@ -68,35 +66,11 @@ def test_execution_off_renders_recordings_and_never_passes_strict(
         assert recordings.load(cfg, block, "cpu").body.strip() in text, block.key
 
 
-@pytest.fixture
-def one_article_site(authored_copy: Path) -> Path:
-    """The site reduced to its home page and the new article of `authored` (recorded): every
-    other page, its snippets and its nav line removed. What the benchmark's smoke run measures,
-    so that it exercises every step in seconds, not the real site's minutes."""
-    root = authored_copy
-    cfg = config.load(root)
-    keep = {"index.md", NEW_PAGE.removeprefix("docs/")}
-    gone = [p for p in read_site(cfg) if p.rel not in keep]
-    for page in gone:
-        page.path.unlink()
-        shutil.rmtree(cfg.snippets_dir / page.rel.removesuffix(".md"), ignore_errors=True)
-    mkdocs_yml = root / "mkdocs.yml"
-    nav = navigation.parse(mkdocs_yml.read_text(encoding="utf-8"), mkdocs_yml)
-    assert nav is not None
-    drop = {e.line for e in nav.entries if e.target in {p.rel for p in gone}}
-    lines = mkdocs_yml.read_text(encoding="utf-8").split("\n")
-    mkdocs_yml.write_text(
-        "\n".join(line for n, line in enumerate(lines, 1) if n not in drop), encoding="utf-8"
-    )
-    assert [p.rel for p in read_site(config.load(root))] == sorted(keep)
-    return root
-
-
 @pytest.mark.slow
-def test_bench_ends_with_one_machine_readable_line(one_article_site: Path) -> None:
+def test_bench_ends_with_one_machine_readable_line(small_copy: Path) -> None:
     """A smoke run of every measure on a one-article site (the benchmark itself is run by hand
     or in its workflow, never by the test suite)."""
-    root = one_article_site
+    root = small_copy
     done = subprocess.run(
         [
             str(Path(sys.executable).parent / "docverify"),
@@ -107,6 +81,7 @@ def test_bench_ends_with_one_machine_readable_line(one_article_site: Path) -> No
             "2",
             "--blocks",
             "1",
+            "--smoke",
         ],
         cwd=root,
         capture_output=True,

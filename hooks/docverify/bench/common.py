@@ -30,8 +30,13 @@ class Bench:
     pages: int = 200
     blocks: int = 10
     runner: str = "cpu"
+    smoke: bool = False  # every step once with the smallest counts: checks it runs, not speed
     work: Path = field(default_factory=lambda: Path(tempfile.mkdtemp(prefix="docverify-bench-")))
     figures: dict[str, Any] = field(default_factory=dict)
+
+    def count(self, full: int) -> int:
+        """How many times to repeat an inner measurement: `full`, or 1 in a smoke run."""
+        return 1 if self.smoke else full
 
     def env(self, **extra: str) -> dict[str, str]:
         env = {

@@ -43,6 +43,8 @@ def run(bench: Bench, out: Any = print) -> str:
     """Measure everything, print as it goes, and return the machine-readable line."""
     out(f"docverify bench · {describe_machine()}")
     out(f"repeticiones: {bench.repeat} (se da la mediana) · runner {bench.runner}")
+    if bench.smoke:
+        out("prueba de humo (--smoke): cada paso una vez; estas cifras no juzgan los objetivos")
     try:
         isolation(bench, out)
         p1(bench, out)
@@ -117,7 +119,7 @@ def isolation(bench: Bench, out: Any) -> None:
 
     executor = Executor(1)
     executor.run([page(-1)])  # warm-up: the fork server imports torch once, a worker starts
-    count = 20
+    count = bench.count(20)
     started = time.perf_counter()
     results = executor.run([page(n) for n in range(count)])
     costs = {"forkserver": (time.perf_counter() - started) / count}
@@ -125,9 +127,10 @@ def isolation(bench: Bench, out: Any) -> None:
     # The alternative: a fresh interpreter per page, which must import torch again.
     fresh = [sys.executable, "-c", "import docverify.running.child"]
     started = time.perf_counter()
-    for _ in range(3):
+    spawns = bench.count(3)
+    for _ in range(spawns):
         subprocess.run(fresh, check=True, capture_output=True)
-    costs["spawn"] = (time.perf_counter() - started) / 3
+    costs["spawn"] = (time.perf_counter() - started) / spawns
     bench.figures["fork_ms"] = costs["forkserver"] * 1000
     bench.figures["spawn_ms"] = costs["spawn"] * 1000
     out(

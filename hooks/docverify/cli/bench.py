@@ -36,6 +36,12 @@ def _bench_args(parser: argparse.ArgumentParser) -> None:
         default=Bench.runner,
         help=f"runner de P1 y P3; P2 corre siempre en cpu (por defecto {Bench.runner})",
     )
+    parser.add_argument(
+        "--smoke",
+        action="store_true",
+        help="prueba de humo: cada paso una vez, con las cuentas mínimas; comprueba que todo "
+        "funciona, sus cifras no sirven para juzgar los objetivos",
+    )
 
 
 @command("bench", "mide P1, P2 y P3 (velocidad del build) e imprime sus razones", _bench_args)
@@ -54,6 +60,7 @@ def _bench(args: argparse.Namespace) -> int:
                 pages=args.pages,
                 blocks=args.blocks,
                 runner=args.runner,
+                smoke=args.smoke,
             ),
             out=lambda text: print(text, flush=True),
         )
