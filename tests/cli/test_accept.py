@@ -103,11 +103,11 @@ def test_check_fails_accept_writes_check_passes(project: Project, executor: Exec
     assert not passed.findings, passed.findings
     rec = recordings.read(project.root / "snippets/a/suma.cpu.txt", "cpu")
     assert rec.body.strip() == "tensor(4.)"
-    assert rec.header["fecha"] == "2026-01-01"
-    assert rec.header["dispositivo"].startswith("cpu (")
+    assert rec.header["date"] == "2026-01-01"
+    assert rec.header["device"].startswith("cpu (")
     assert rec.header["torch"].startswith("2.")
-    assert rec.header["ejecución"] == RUN_URL
-    assert "docverify accept" in rec.header["origen"] and "2026-01-01" in rec.header["origen"]
+    assert rec.header["run"] == RUN_URL
+    assert "docverify accept" in rec.header["origin"] and "2026-01-01" in rec.header["origin"]
     again = docverify(project.root, "accept", str(report), "--yes")
     assert again.returncode == 0 and "nada que escribir" in again.stdout
 

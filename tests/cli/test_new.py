@@ -10,6 +10,7 @@ from conftest import NEW_PAGE, NEW_SLUG, NEW_TITLE, Authored, Built
 from docverify.cli import main as cli
 from docverify.core import config as config_mod
 from docverify.core.findings import errors
+from docverify.core.kinds import Kind
 from docverify.parsing.pages import read_page, read_site
 from docverify.site import anatomy, lint, scaffold
 from support.site import text_of
@@ -38,7 +39,7 @@ def test_new_then_record_in_a_copy_of_the_site(authored: Authored) -> None:
     added = [line for line in after if line not in before]
     assert added == [f"      - articulos/{NEW_SLUG}.md"]
     assert [line for line in after if line not in added] == before
-    assert [f["kind"] for f in authored.lint_before_record] == ["grabacion-ausente"]
+    assert [f["kind"] for f in authored.lint_before_record] == ["missing-recording"]
     assert f"docverify record --runner cpu {NEW_PAGE}" in authored.lint_before_record[0]["fix"]
     assert "1 grabaciones escritas" in authored.steps["record"]["stdout"]
     assert errors(lint.run(config_mod.load(authored.root))) == []
@@ -77,8 +78,8 @@ def test_new_article_has_every_part(mini: Path) -> None:
     # Only the recording is missing: every other check passes (a.md is a bare stub, not ours).
     pages = read_site(cfg)
     mine = errors(lint.select(cfg, lint.run(cfg, pages), [PAGE], pages))
-    assert [f.kind for f in mine] == ["grabacion-ausente"], mine
-    assert "pagina-fuera-del-nav" not in {f.kind for f in lint.run(cfg, pages)}
+    assert [f.kind for f in mine] == [Kind.MISSING_RECORDING], mine
+    assert Kind.PAGE_NOT_IN_NAV not in {f.kind for f in lint.run(cfg, pages)}
 
 
 def test_new_article_list_items_are_text(mini: Path) -> None:

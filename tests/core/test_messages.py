@@ -1,7 +1,8 @@
 """Every failure kind the engine can emit says what, where (file:line) and how to fix it.
 
 The kinds are discovered in the engine's source (calls to Finding and to the local helpers that
-build one), so a new kind without a scenario here fails `test_every_kind_has_a_scenario`.
+build one, each naming a `Kind` member), so a new kind without a scenario here fails
+`test_every_kind_has_a_scenario`. Scenarios are keyed by the kind's English value.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from conftest import docverify as run_docverify
 from docverify.cli import main as cli
 from docverify.core.config import today
 from docverify.core.findings import Finding
+from docverify.core.kinds import Kind
 from docverify.output import page_parts, report_page
 from docverify.parsing.pages import read_site
 from docverify.running.executor import Executor
@@ -35,14 +37,14 @@ ENGINE = Path(docverify.__file__).parent
 _COMMAND = re.compile(r"docverify ([a-z][a-z-]*)")
 # Kinds caused by an environment variable, not a file: their "where" is that variable.
 WHERE_IS_AN_ENV_VAR = {
-    "verifying.verify:ejecucion-desactivada",
-    "verifying.peers:informe-invalido",
+    "verifying.verify:execution-disabled",
+    "verifying.peers:invalid-report",
 }
 # Kinds whose fix is a command (the only thing that can fix them is running it).
 FIXED_BY_COMMAND = {
-    "verifying.verify:grabacion-ausente",
-    "verifying.verify:divergencia",
-    "verifying.verify:grabacion-huerfana",
+    "verifying.verify:missing-recording",
+    "verifying.verify:divergence",
+    "verifying.verify:orphan-recording",
 }
 
 
@@ -74,7 +76,7 @@ def _is_finding(node: ast.AST) -> bool:
 
 
 def discover_kinds() -> tuple[set[str], list[str]]:
-    """{"module:kind"} for every kind in the engine, and the calls whose kind is not a literal."""
+    """{"module:kind"} for every kind in the engine, and the calls whose kind is not a member."""
     kinds: set[str] = set()
     opaque: list[str] = []
     for path in sorted(ENGINE.rglob("*.py")):
@@ -94,13 +96,25 @@ def discover_kinds() -> tuple[set[str], list[str]]:
                 if len(node.args) > position
                 else next((k.value for k in node.keywords if k.arg == "kind"), None)
             )
-            if isinstance(kind, ast.Constant) and isinstance(kind.value, str):
-                kinds.add(f"{_module(path)}:{kind.value}")
+            if member := _member(kind):
+                kinds.add(f"{_module(path)}:{member.value}")
             elif not (node.func.id == "Finding" and _inside_helper(tree, node, helpers)):
                 opaque.append(
                     f"{path.relative_to(ENGINE)}:{node.lineno}"
                 )  # a kind no scenario can name
     return kinds, opaque
+
+
+def _member(node: ast.expr | None) -> Kind | None:
+    """The registry member a call names (`Kind.DIVERGENCE`); None for anything else."""
+    if (
+        isinstance(node, ast.Attribute)
+        and isinstance(node.value, ast.Name)
+        and node.value.id == "Kind"
+        and node.attr in Kind.__members__
+    ):
+        return Kind[node.attr]
+    return None
 
 
 def _module(path: Path) -> str:
@@ -325,86 +339,82 @@ SCENARIOS: dict[str, Scenario] = {
     "parsing.pages:front-matter": _lint(
         lambda c: c.replace('title: "Título"', "title: [sin cerrar")
     ),
-    "parsing.pages:lenguaje-no-verificado": _lint(
+    "parsing.pages:unverified-language": _lint(
         lambda c: c.replace("```python exec", "```bash exec")
     ),
-    "parsing.pages:opcion-desconocida": _lint(
-        lambda c: c.replace('id="uno"', 'id="uno" colour="red"')
-    ),
-    "parsing.pages:id-ausente": _lint(lambda c: c.replace(' id="uno"', "")),
-    "parsing.pages:id-invalido": _lint(lambda c: c.replace('id="uno"', 'id="Uno_1"')),
-    "parsing.pages:opcion-invalida": _lint(
+    "parsing.pages:unknown-option": _lint(lambda c: c.replace('id="uno"', 'id="uno" colour="red"')),
+    "parsing.pages:missing-id": _lint(lambda c: c.replace(' id="uno"', "")),
+    "parsing.pages:invalid-id": _lint(lambda c: c.replace('id="uno"', 'id="Uno_1"')),
+    "parsing.pages:invalid-option": _lint(
         lambda c: c.replace('id="uno"', 'id="uno" timeout="pronto"')
     ),
-    "parsing.pages:motivo-ausente": _lint(lambda c: c.replace('id="uno"', 'id="uno" runner="cpu"')),
-    "parsing.pages:snippet-mixto": _lint(
+    "parsing.pages:missing-reason": _lint(lambda c: c.replace('id="uno"', 'id="uno" runner="cpu"')),
+    "parsing.pages:mixed-snippet": _lint(
         lambda c: c.replace('uno.py"\n```', 'uno.py"\nprint(2)\n```')
     ),
-    "parsing.pages:snippet-ausente": _lint(lambda c: c.replace("a/uno.py", "a/nada.py")),
-    "parsing.pages:id-duplicado": _lint(
+    "parsing.pages:missing-snippet": _lint(lambda c: c.replace("a/uno.py", "a/nada.py")),
+    "parsing.pages:duplicate-id": _lint(
         lambda c: c.replace("## Cómo elegir", f"{FENCE}\n\n## Cómo elegir")
     ),
-    "site.anatomy:parte-ausente": _lint(
+    "site.anatomy:missing-part": _lint(
         lambda c: c.replace("takeaways:\n  - Una conclusión.\n", "")
     ),
-    "site.anatomy:parte-mal-formada": _lint(
+    "site.anatomy:malformed-part": _lint(
         lambda c: c.replace("goals:\n  - Un objetivo", 'goals: "Un objetivo"')
     ),
-    "site.anatomy:texto-de-plantilla": _lint(
+    "site.anatomy:template-text": _lint(
         lambda c: c.replace("| x | y | z |", "| Best when | y | z |")
     ),
-    "site.anatomy:semilla-sin-reemplazo": _lint(
+    "site.anatomy:seed-without-replacement": _lint(
         lambda c: c.replace(
             "## Cómo elegir\n", '## Cómo elegir\n\n??? semilla "Original"\n\n    Texto.\n\n'
         )
     ),
-    "site.anatomy:faq-mal-formada": _lint(lambda c: c.replace('    answer: "Respuesta."\n', "")),
-    "site.anatomy:orden": _lint(
+    "site.anatomy:malformed-faq": _lint(lambda c: c.replace('    answer: "Respuesta."\n', "")),
+    "site.anatomy:section-order": _lint(
         lambda c: (
             c.replace("## Cómo elegir", "## TMP")
             .replace("## Pasos de implementación", "## Cómo elegir")
             .replace("## TMP", "## Pasos de implementación")
         )
     ),
-    "sources.model:fuentes-mal-formadas": _lint(
+    "sources.model:malformed-sources": _lint(
         lambda c: c.replace(
             c.text[c.text.index("sources:") : c.text.index("---\n\n##")], 'sources: "README"\n'
         )
     ),
-    "sources.model:fuente-mal-formada": _lint(
+    "sources.model:malformed-source": _lint(
         lambda c: c.replace('  - title: "Fuente"', '  - "una cadena"\n  - title: "Fuente"')
     ),
-    "sources.model:fuente-clave-desconocida": _lint(
+    "sources.model:unknown-source-key": _lint(
         lambda c: c.replace(f'verified: "{VALID}"', f'verified: "{VALID}"\n    autor: "yo"')
     ),
-    "sources.model:fuente-incompleta": _lint(
+    "sources.model:incomplete-source": _lint(
         lambda c: c.replace('    reference: "PyTorch / README.md"\n', "")
     ),
-    "sources.model:fecha-invalida": _lint(lambda c: c.replace(f'"{VALID}"', '"2026-13-45"')),
-    "site.navigation:nav-entrada-inexistente": _lint(
+    "sources.model:invalid-date": _lint(lambda c: c.replace(f'"{VALID}"', '"2026-13-45"')),
+    "site.navigation:dangling-nav-entry": _lint(
         lambda c: _nav(c, "  - articulos/a.md\n  - articulos/falta.md\n")
     ),
-    "site.navigation:pagina-fuera-del-nav": _lint(
+    "site.navigation:page-not-in-nav": _lint(
         lambda c: _nav(c, "  - Inicio: index.md\n").project.page("index.md", "# Inicio\n")
     ),
-    "site.usage:snippet-sin-uso": _lint(
+    "site.usage:unused-snippet": _lint(
         lambda c: c.project.snippet("articulos/a/suelto.py", "print(2)\n")
     ),
-    "sources.freshness:politica-fuentes": _lint(_policy),
-    "sources.freshness:fuente-mal-formada": _lint(
+    "sources.freshness:sources-policy": _lint(_policy),
+    "sources.freshness:malformed-source": _lint(
         lambda c: _source(c, extra="    review_days: 9999\n")
     ),
-    "sources.freshness:fecha-futura": _lint(lambda c: _source(c, verified=_days_from_today(1))),
-    "sources.freshness:fuente-caducada": _lint(
-        lambda c: _source(c, verified=_days_from_today(-181))
-    ),
-    "sources.freshness:fuente-por-revisar": _lint(
+    "sources.freshness:future-date": _lint(lambda c: _source(c, verified=_days_from_today(1))),
+    "sources.freshness:stale-source": _lint(lambda c: _source(c, verified=_days_from_today(-181))),
+    "sources.freshness:source-review-due": _lint(
         lambda c: _source(c, verified=_days_from_today(-170))
     ),
-    "sources.freshness:huella-incompleta": _lint(
+    "sources.freshness:incomplete-fingerprint": _lint(
         lambda c: _source(c, extra=_fingerprint(package="torch", object=BACKWARD))
     ),
-    "sources.freshness:fuente-cambiada": _lint(
+    "sources.freshness:changed-source": _lint(
         lambda c: _source(
             c,
             extra=_fingerprint(
@@ -412,7 +422,7 @@ SCENARIOS: dict[str, Scenario] = {
             ),
         )
     ),
-    "sources.freshness:fuente-misma-huella": _lint(
+    "sources.freshness:same-fingerprint": _lint(
         lambda c: _source(
             c,
             extra=_fingerprint(
@@ -420,29 +430,29 @@ SCENARIOS: dict[str, Scenario] = {
             ),
         )
     ),
-    "verifying.verify:grabacion-huerfana": lambda c, e: (_orphan(c), c.verify(e))[1],
-    "verifying.verify:sin-resultado": _no_result,
-    "verifying.verify:expectativa": _run_code("print(1)  # Expectativa: 2\n"),
-    "verifying.verify:fallo-ejecucion": _run_code("print(1\n"),
-    "verifying.verify:excepcion-inesperada": _run_code('raise ValueError("no")\n'),
-    "verifying.verify:excepcion-ausente": _run_code("print(1)\n", 'raises="ValueError: no"'),
-    "verifying.verify:grabacion-ausente": _run_code("print(1)\n", recorded=None),
-    "verifying.verify:grafo-ilegible": _run_code("print(1)\n", 'graph="Grafo"'),
-    "verifying.verify:divergencia": _run_code("print(1)\n", recorded="2"),
-    "verifying.verify:divergencia-volatil": _run_code(
+    "verifying.verify:orphan-recording": lambda c, e: (_orphan(c), c.verify(e))[1],
+    "verifying.verify:no-result": _no_result,
+    "verifying.verify:expectation": _run_code("print(1)  # Expectativa: 2\n"),
+    "verifying.verify:execution-failure": _run_code("print(1\n"),
+    "verifying.verify:unexpected-exception": _run_code('raise ValueError("no")\n'),
+    "verifying.verify:missing-exception": _run_code("print(1)\n", 'raises="ValueError: no"'),
+    "verifying.verify:missing-recording": _run_code("print(1)\n", recorded=None),
+    "verifying.verify:unreadable-graph": _run_code("print(1)\n", 'graph="Grafo"'),
+    "verifying.verify:divergence": _run_code("print(1)\n", recorded="2"),
+    "verifying.verify:volatile-divergence": _run_code(
         "print(hex(id(object())))\n", recorded="0x7f0000000001"
     ),
-    "parsing.tabs:tabulador-en-codigo": _lint(lambda c: setattr(c, "code", 'print("a\tb")\n')),
-    "verifying.verify:ejecucion-desactivada": lambda c, e: c.verify(e, execute_blocks=False),
-    "site.build:pagina-reservada": _reserved,
-    "output.page_parts:bloque-distinto": _other_code,
-    "verifying.peers:informe-invalido": _gpu_report(
+    "parsing.tabs:tab-in-code": _lint(lambda c: setattr(c, "code", 'print("a\tb")\n')),
+    "verifying.verify:execution-disabled": lambda c, e: c.verify(e, execute_blocks=False),
+    "site.build:reserved-page": _reserved,
+    "output.page_parts:block-differs": _other_code,
+    "verifying.peers:invalid-report": _gpu_report(
         lambda c, f: (f / "report.json").write_text("{", encoding="utf-8")
     ),
-    "verifying.peers:informe-runner": _gpu_report(lambda c, f: relabel(f, "cpu")),
-    "verifying.peers:informe-obsoleto": _gpu_report(lambda c, f: setattr(c, "code", "print(2)\n")),
-    "verifying.peers:informe-incompleto": _gpu_report(lambda c, f: _drop_observations(f)),
-    "verifying.peers:informe-divergencia": _gpu_report(lambda c, f: setattr(c, "recorded", "2")),
+    "verifying.peers:wrong-report-runner": _gpu_report(lambda c, f: relabel(f, "cpu")),
+    "verifying.peers:stale-report": _gpu_report(lambda c, f: setattr(c, "code", "print(2)\n")),
+    "verifying.peers:incomplete-report": _gpu_report(lambda c, f: _drop_observations(f)),
+    "verifying.peers:report-divergence": _gpu_report(lambda c, f: setattr(c, "recorded", "2")),
 }
 
 
@@ -461,9 +471,13 @@ def _finding(key: str, project: Project, executor: Executor) -> tuple[Finding, C
 def test_every_kind_has_a_scenario() -> None:
     kinds, opaque = discover_kinds()
     assert len(kinds) >= 25, f"la búsqueda de tipos encontró muy pocos: {sorted(kinds)}"
-    assert not opaque, f"Finding con un tipo que no es un literal (no se puede comprobar): {opaque}"
+    assert not opaque, (
+        f"Finding con un tipo que no es un miembro de Kind (no se puede comprobar): {opaque}"
+    )
     assert sorted(kinds - set(SCENARIOS)) == [], "tipos nuevos sin escenario en test_messages.py"
     assert sorted(set(SCENARIOS) - kinds) == [], "escenarios de tipos que ya no existen"
+    emitted = {key.split(":", 1)[1] for key in kinds}
+    assert sorted(set(Kind) - emitted) == [], "tipos del registro que el motor nunca emite"
 
 
 @pytest.mark.parametrize("key", sorted(SCENARIOS))
@@ -478,7 +492,7 @@ def test_message_says_what_where_and_how(key: str, project: Project, executor: E
     assert not Path(finding.path).is_absolute() and where.is_file(), f"{key}: {finding.where}"
     lines = max(1, len(where.read_text(encoding="utf-8").splitlines()))
     assert 1 <= finding.line <= lines, f"{key}: línea {finding.line} fuera de {finding.path}"
-    assert f"{finding.path}:{finding.line}: [{finding.kind}]" in finding.format()
+    assert f"{finding.path}:{finding.line}: [{finding.kind.label}]" in finding.format()
     assert finding.fix.strip() and "Cómo arreglarlo" in finding.format(), f"{key}: sin arreglo"
     cli.build_parser()  # registers every subcommand
     for name in _COMMAND.findall(f"{finding.message} {finding.fix}"):

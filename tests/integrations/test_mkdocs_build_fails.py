@@ -60,7 +60,8 @@ def _divergence(site: Site) -> dict[str, str]:
     return {}
 
 
-# case → (the kind it must report, words of its message, the mutation)
+# case → (the Spanish name of the kind it must report, as the log shows it, words of its
+# message, the mutation)
 CASES: dict[str, tuple[str, str, Mutation]] = {
     "divergencia": ("divergencia", "no coincide con su grabación", _divergence),
     "grabacion-ausente": ("grabacion-ausente", "no tiene grabación", _no_recording),

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 from conftest import Project
+from docverify.core.kinds import Kind
 from docverify.core.policies import DEFAULT_CUDA, DEVICE_LABEL
 from docverify.output import render, report_page
 from docverify.parsing.pages import read_site
@@ -115,7 +116,7 @@ def test_a_divergent_gpu_report_is_an_error_and_shows_a_cross(
     data.write_text("cpu")
     record_cpu(project, executor)
     build = cpu_build(project, executor, tmp_path / "gpu")
-    assert [f.kind for f in build.findings] == ["informe-divergencia"]
+    assert [f.kind for f in build.findings] == [Kind.REPORT_DIVERGENCE]
     assert "docverify accept" in build.findings[0].fix
     text = shown(project, build)
     assert "GPU ✗" in title(text) and "GPU ✓" not in text
@@ -144,18 +145,18 @@ def test_without_a_report_only_what_is_known(project: Project, executor: Executo
 @pytest.mark.parametrize(
     ("mutate", "kind"),
     [
-        (lambda p, f: p.snippet("a/b.py", "print(2)\n"), "informe-obsoleto"),
-        (lambda p, f: relabel(f, "cpu"), "informe-runner"),
+        (lambda p, f: p.snippet("a/b.py", "print(2)\n"), Kind.STALE_REPORT),
+        (lambda p, f: relabel(f, "cpu"), Kind.WRONG_REPORT_RUNNER),
         (
             lambda p, f: p.page("z.md", '# Z\n\n```python exec="on" id="c"\nprint(3)\n```\n'),
-            "informe-incompleto",
+            Kind.INCOMPLETE_REPORT,
         ),
-        (lambda p, f: (f / "report.json").write_text("{"), "informe-invalido"),
+        (lambda p, f: (f / "report.json").write_text("{"), Kind.INVALID_REPORT),
     ],
     ids=["codigo-cambiado", "otro-runner", "sin-un-bloque", "roto"],
 )
 def test_an_unusable_report_is_an_error(
-    project: Project, executor: Executor, tmp_path: Path, mutate, kind: str
+    project: Project, executor: Executor, tmp_path: Path, mutate, kind: Kind
 ) -> None:
     one_block(project, "print(1)\n")
     record_cpu(project, executor)

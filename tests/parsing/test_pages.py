@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from conftest import Project
+from docverify.core.kinds import Kind
 from docverify.parsing.pages import read_site
 from support.blocks import block, kinds
 
@@ -15,9 +16,9 @@ def test_missing_and_duplicate_ids_are_located(project: Project) -> None:
     )
     pages = read_site(project.config)
     found = {f.kind: f for f in pages[0].findings}
-    assert set(found) == {"id-ausente", "id-duplicado"}
-    assert found["id-ausente"].where == "docs/a.md:7"
-    assert found["id-duplicado"].where == "docs/a.md:11"
+    assert set(found) == {Kind.MISSING_ID, Kind.DUPLICATE_ID}
+    assert found[Kind.MISSING_ID].where == "docs/a.md:7"
+    assert found[Kind.DUPLICATE_ID].where == "docs/a.md:11"
     assert [b.key for b in pages[0].blocks] == ["a/uno"]
 
 
@@ -30,4 +31,4 @@ def test_id_is_stable_when_the_page_changes_elsewhere(project: Project) -> None:
 
 def test_other_languages_cannot_execute_unverified(project: Project) -> None:
     project.page("a.md", '```bash exec="on" id="x"\necho hola\n```\n')
-    assert kinds(read_site(project.config)[0].findings) == ["lenguaje-no-verificado"]
+    assert kinds(read_site(project.config)[0].findings) == [Kind.UNVERIFIED_LANGUAGE]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from conftest import Project
 from docverify.core import config as config_mod
+from docverify.core.kinds import Kind
 from docverify.parsing.pages import read_site
 from docverify.verifying.specs import spec
 
@@ -56,7 +57,7 @@ def test_bad_values_are_located_findings(project: Project) -> None:
     )
     [p] = read_site(project.config)
     found = {(f.kind, f.where) for f in p.findings}
-    assert found == {("opcion-invalida", "docs/a.md:3"), ("opcion-invalida", "docs/a.md:6")}
+    assert found == {(Kind.INVALID_OPTION, "docs/a.md:3"), (Kind.INVALID_OPTION, "docs/a.md:6")}
     messages = " ".join(f.message for f in p.findings)
     assert "«gpu»" in messages and "«yes»" in messages
     # A bad value falls back to the next level: the build reports it and fails anyway.

@@ -5,6 +5,7 @@ from __future__ import annotations
 import markdown
 from conftest import Project
 from docverify.core.findings import errors
+from docverify.core.kinds import Kind
 from docverify.parsing import tabs
 from docverify.parsing.pages import read_site
 from docverify.running.executor import Executor
@@ -68,7 +69,7 @@ def test_tab_inside_a_string_is_reported_with_its_line(project: Project) -> None
     project.snippet("a/cadena.py", 'x = 1\nprint("a\tb")\n')
     project.page("a.md", '```python exec="on" id="t"\n--8<-- "a/cadena.py"\n```\n')
     config = project.config
-    (finding,) = [f for f in read_site(config)[0].findings if f.kind == "tabulador-en-codigo"]
+    (finding,) = [f for f in read_site(config)[0].findings if f.kind == Kind.TAB_IN_CODE]
     assert finding.where == "snippets/a/cadena.py:2"
     assert "\\t" in finding.fix
     assert finding in errors(lint.run(config))

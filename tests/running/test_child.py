@@ -9,6 +9,7 @@ from pathlib import Path
 import numpy
 import pytest
 from conftest import Project
+from docverify.core.kinds import Kind
 from docverify.running.executor import Executor
 from support.blocks import block, run
 
@@ -135,7 +136,7 @@ def test_timeout_names_the_block_and_the_run_goes_on(project: Project, executor:
     started = time.monotonic()
     report = run(project, executor)
     assert time.monotonic() - started < 30
-    (finding, *_) = [f for f in report.findings if f.kind == "fallo-ejecucion"]
+    (finding, *_) = [f for f in report.findings if f.kind == Kind.EXECUTION_FAILURE]
     assert "a/bucle" in finding.message and "tiempo límite de 2 s" in finding.message
     assert report.outcomes["a/despues"].observed == "sigo"
 
@@ -154,7 +155,7 @@ def test_crashes_fail_the_block_clearly(
 ) -> None:
     project.page("a.md", block(code, "malo") + block("print('vivo')", "bueno"))
     report = run(project, executor)
-    failures = [f for f in report.findings if f.kind == "fallo-ejecucion"]
+    failures = [f for f in report.findings if f.kind == Kind.EXECUTION_FAILURE]
     assert len(failures) == 1 and needle in failures[0].message
     assert "a/malo" in failures[0].message
     assert report.outcomes["a/bueno"].observed == "vivo"

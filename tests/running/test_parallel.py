@@ -9,6 +9,7 @@ import textwrap
 from pathlib import Path
 
 from conftest import Project
+from docverify.core.kinds import Kind
 from docverify.parsing.pages import read_site
 from docverify.running.executor import Executor
 from docverify.verifying.verify import verify
@@ -64,10 +65,10 @@ def test_reports_follow_page_order_not_finishing_order(
         "b-rapida/rapida",
         "b-rapida/falla",
     ]
-    raised = [f.message for f in report.findings if f.kind == "excepcion-inesperada"]
+    raised = [f.message for f in report.findings if f.kind == Kind.UNEXPECTED_EXCEPTION]
     assert len(raised) == 2
     assert "a-lenta/falla" in raised[0] and "b-rapida/falla" in raised[1]
-    missing = [f.path for f in report.findings if f.kind == "grabacion-ausente"]
+    missing = [f.path for f in report.findings if f.kind == Kind.MISSING_RECORDING]
     assert missing == ["docs/a-lenta.md", "docs/b-rapida.md"]
 
 

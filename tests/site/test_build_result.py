@@ -7,6 +7,7 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+from docverify.core.kinds import Kind
 from docverify.output import notebooks, page_parts, report_page
 from docverify.parsing.pages import read_site
 from docverify.running.executor import Executor
@@ -69,7 +70,7 @@ def test_every_error_of_a_page_is_linked_from_its_banner(
 ) -> None:
     result = _result(_broken(tmp_path), executor)
     kinds = Counter(f.kind for f in result.errors)
-    assert kinds == {"divergencia": 1, "fuente-caducada": 1}, kinds  # each counted once
+    assert kinds == {Kind.DIVERGENCE: 1, Kind.STALE_SOURCE: 1}, kinds  # each counted once
     line = build.summary(result.errors)
     assert line.startswith("2 errores de verificación: "), line
     assert "divergencia (1)" in line and "fuente-caducada (1)" in line, line

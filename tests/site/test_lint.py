@@ -13,6 +13,7 @@ import pytest
 from conftest import NEW_PAGE, NEW_SLUG
 from docverify.core import config as config_mod
 from docverify.core.findings import Finding, errors
+from docverify.core.kinds import Kind
 from docverify.site import lint, scaffold
 
 SNIPPETS = f"snippets/articulos/{NEW_SLUG}"
@@ -35,7 +36,7 @@ def site_root(authored_copy: Path) -> Path:
     return authored_copy
 
 
-def _one(root: Path, kind: str) -> Finding:
+def _one(root: Path, kind: Kind) -> Finding:
     findings = lint_errors(root)
     assert [f.kind for f in findings] == [kind], [f.format() for f in findings]
     finding = findings[0]
@@ -46,7 +47,7 @@ def _one(root: Path, kind: str) -> Finding:
 def test_lint_removed_required_part(site_root: Path) -> None:
     page = site_root / NEW_PAGE
     edit(page, "## Pasos de implementación\n", "")
-    finding = _one(site_root, "parte-ausente")
+    finding = _one(site_root, Kind.MISSING_PART)
     assert finding.path == NEW_PAGE and "Pasos de implementación" in finding.message
     lines = page.read_text(encoding="utf-8").split("\n")
     assert lines[finding.line - 1].startswith("## ")  # located at the nearest heading
@@ -55,7 +56,7 @@ def test_lint_removed_required_part(site_root: Path) -> None:
 def test_lint_removed_front_matter_part(site_root: Path) -> None:
     edit(site_root / NEW_PAGE, "approach:", "enfoque:")
     # The unknown key is no part; the missing one is located at line 1 of the page.
-    finding = _one(site_root, "parte-ausente")
+    finding = _one(site_root, Kind.MISSING_PART)
     assert finding.where == f"{NEW_PAGE}:1" and "approach" in finding.message
 
 
@@ -63,7 +64,7 @@ def test_lint_duplicated_id(site_root: Path) -> None:
     page = site_root / NEW_PAGE
     block = f'{FENCE}\n--8<-- "articulos/{NEW_SLUG}/{scaffold.FIRST_SNIPPET}"\n```'
     edit(page, "## Cómo elegir", f"{block}\n\n## Cómo elegir")
-    finding = _one(site_root, "id-duplicado")
+    finding = _one(site_root, Kind.DUPLICATE_ID)
     lines = page.read_text(encoding="utf-8").split("\n")
     assert finding.path == NEW_PAGE
     assert lines[finding.line - 1] == FENCE
@@ -77,7 +78,7 @@ def test_lint_duplicated_id(site_root: Path) -> None:
 
 def test_lint_orphan_snippet(site_root: Path) -> None:
     (site_root / SNIPPETS / "olvidado.py").write_text("print(1)\n")
-    finding = _one(site_root, "snippet-sin-uso")
+    finding = _one(site_root, Kind.UNUSED_SNIPPET)
     assert finding.where == f"{SNIPPETS}/olvidado.py:1"
 
 
@@ -87,8 +88,8 @@ def test_lint_orphan_recording(site_root: Path) -> None:
     findings = lint_errors(site_root)
     kinds = sorted(f.kind for f in findings)
     # The renamed block has no recording; the old recording has no block.
-    assert kinds == ["grabacion-ausente", "grabacion-huerfana"], findings
-    orphan = next(f for f in findings if f.kind == "grabacion-huerfana")
+    assert kinds == [Kind.MISSING_RECORDING, Kind.ORPHAN_RECORDING], findings
+    orphan = next(f for f in findings if f.kind == Kind.ORPHAN_RECORDING)
     assert orphan.path == f"{SNIPPETS}/{block_id}.cpu.txt"
 
 
@@ -96,21 +97,21 @@ def test_lint_invalid_source_date(site_root: Path) -> None:
     page = site_root / NEW_PAGE
     verified = config_mod.today().isoformat()
     edit(page, f'verified: "{verified}"', 'verified: "2026-02-30"')
-    finding = _one(site_root, "fecha-invalida")
+    finding = _one(site_root, Kind.INVALID_DATE)
     lines = page.read_text(encoding="utf-8").split("\n")
     assert "2026-02-30" in lines[finding.line - 1]
 
 
 def test_lint_navigation(site_root: Path) -> None:
     (site_root / "docs/suelto.md").write_text("# Suelto\n", encoding="utf-8")
-    finding = _one(site_root, "pagina-fuera-del-nav")
+    finding = _one(site_root, Kind.PAGE_NOT_IN_NAV)
     assert finding.where == "docs/suelto.md:1"
     (site_root / "docs/suelto.md").unlink()
     edit(site_root / "mkdocs.yml", f"articulos/{NEW_SLUG}.md", "articulos/no-existe.md")
     findings = lint_errors(site_root)
-    assert sorted(f.kind for f in findings) == ["nav-entrada-inexistente", "pagina-fuera-del-nav"]
-    entry = next(f for f in findings if f.kind == "nav-entrada-inexistente")
+    assert sorted(f.kind for f in findings) == [Kind.DANGLING_NAV_ENTRY, Kind.PAGE_NOT_IN_NAV]
+    entry = next(f for f in findings if f.kind == Kind.DANGLING_NAV_ENTRY)
     lines = (site_root / "mkdocs.yml").read_text(encoding="utf-8").split("\n")
     assert entry.path == "mkdocs.yml" and "articulos/no-existe.md" in lines[entry.line - 1]
-    loose = next(f for f in findings if f.kind == "pagina-fuera-del-nav")
+    loose = next(f for f in findings if f.kind == Kind.PAGE_NOT_IN_NAV)
     assert loose.path == NEW_PAGE

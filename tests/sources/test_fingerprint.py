@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from conftest import Project
 from docverify.core.findings import Level, errors
+from docverify.core.kinds import Kind
 from docverify.sources import fingerprint as fp_mod
 from support.sources import (
     QUOTED,
@@ -43,7 +44,7 @@ def test_fingerprint_of_a_different_object_is_drift(project: Project) -> None:
     """Record backward's hash but point at grad: the installed source differs, the build fails."""
     source_page(project, QUOTED, torch_fingerprint("torch.autograd.grad", backward_sha()))
     [finding] = errors(judge(project, VERIFIED))
-    assert finding.kind == "fuente-cambiada"
+    assert finding.kind == Kind.CHANGED_SOURCE
     assert "torch.autograd.grad cambió desde que se verificó" in finding.message
     assert REF in finding.message and finding.where == "docs/guia.md:10"  # object: line
 
@@ -56,7 +57,7 @@ def test_drift_can_be_only_reported(project: Project) -> None:
     source_page(project, QUOTED, torch_fingerprint("torch.autograd.grad", backward_sha()))
     findings = judge(project, VERIFIED)
     assert not errors(findings)
-    assert [f.kind for f in findings] == ["fuente-cambiada"]
+    assert [f.kind for f in findings] == [Kind.CHANGED_SOURCE]
     assert findings[0].level is Level.INFO
 
 
@@ -67,7 +68,7 @@ def test_same_source_new_version_is_info(project: Project) -> None:
         torch_fingerprint("torch.autograd.backward", backward_sha(), version="2.12.0"),
     )
     [finding] = judge(project, VERIFIED)
-    assert finding.kind == "fuente-misma-huella" and finding.level is Level.INFO
+    assert finding.kind == Kind.SAME_FINGERPRINT and finding.level is Level.INFO
 
 
 def fake_fingerprint(kind: str, target: str, sha: str) -> str:
@@ -97,7 +98,7 @@ def test_changing_the_installed_source_is_drift(
     core = fake_package / "core.py"
     core.write_text(core.read_text().replace("x + 1", "x + 2").replace("return 1", "return 2"))
     [finding] = errors(judge(project, VERIFIED))
-    assert finding.kind == "fuente-cambiada" and target in finding.message
+    assert finding.kind == Kind.CHANGED_SOURCE and target in finding.message
     assert "dvfake" not in sys.modules
 
 
@@ -115,7 +116,7 @@ def test_missing_object_is_drift(
 ) -> None:
     source_page(project, QUOTED, fake_fingerprint("object", target, "0" * 64))
     [finding] = errors(judge(project, VERIFIED))
-    assert finding.kind == "fuente-cambiada" and words in finding.message
+    assert finding.kind == Kind.CHANGED_SOURCE and words in finding.message
 
 
 def test_missing_package_fails(project: Project) -> None:
@@ -153,4 +154,4 @@ def test_incomplete_fingerprint_asks_for_reverify(project: Project) -> None:
         "\n    fingerprint:\n      package: torch\n      object: torch.autograd.backward",
     )
     [finding] = errors(judge(project, VERIFIED))
-    assert finding.kind == "huella-incompleta" and "--reverify" in finding.fix
+    assert finding.kind == Kind.INCOMPLETE_FINGERPRINT and "--reverify" in finding.fix

@@ -9,6 +9,7 @@ import pytest
 from conftest import ROOT, Project
 from docverify.core import config as config_mod
 from docverify.core.findings import Level, errors
+from docverify.core.kinds import Kind
 from docverify.parsing.pages import read_site
 from docverify.site import checks as site
 from docverify.sources import freshness
@@ -25,13 +26,13 @@ from support.sources import QUOTED, REF, TITLE, VERIFIED, expected_review_by, ju
 def test_max_age_boundary(project: Project, days: int, stale: bool) -> None:
     source_page(project, QUOTED)
     found = errors(judge(project, VERIFIED + dt.timedelta(days=days)))
-    assert [f.kind for f in found] == (["fuente-caducada"] if stale else [])
+    assert [f.kind for f in found] == ([Kind.STALE_SOURCE] if stale else [])
 
 
 def test_stale_source_names_page_source_date_age_and_review_by(project: Project) -> None:
     source_page(project, '"2020-01-01"')
     [finding] = errors(judge(project, dt.date(2026, 11, 29)))
-    assert finding.kind == "fuente-caducada"
+    assert finding.kind == Kind.STALE_SOURCE
     assert finding.where == "docs/guia.md:6"  # the line of verified:
     age = (dt.date(2026, 11, 29) - dt.date(2020, 1, 1)).days
     for part in (REF, TITLE, "2020-01-01", f"hace {age} días", "a más tardar el 2020-06-29"):
@@ -42,7 +43,7 @@ def test_stale_source_names_page_source_date_age_and_review_by(project: Project)
 def test_future_date_fails(project: Project) -> None:
     source_page(project, "2099-01-01")
     [finding] = errors(judge(project, dt.date(2026, 11, 29)))
-    assert finding.kind == "fecha-futura"
+    assert finding.kind == Kind.FUTURE_DATE
     assert REF in finding.message and "2099-01-01" in finding.message
 
 
@@ -62,7 +63,7 @@ def test_bad_dates_fail_naming_page_and_source(
 ) -> None:
     source_page(project, raw)
     [finding] = errors(judge(project, dt.date(2026, 11, 29)))
-    assert finding.kind == "fecha-invalida"
+    assert finding.kind == Kind.INVALID_DATE
     assert finding.path == "docs/guia.md" and REF in finding.message
     assert reason in finding.message
 
@@ -72,7 +73,7 @@ def test_warning_window_is_info_and_does_not_fail(project: Project) -> None:
     findings = judge(project, VERIFIED + dt.timedelta(days=150))
     assert not errors(findings)
     [info] = findings
-    assert info.kind == "fuente-por-revisar" and info.level is Level.INFO
+    assert info.kind == Kind.SOURCE_REVIEW_DUE and info.level is Level.INFO
     assert "faltan 30 días" in info.message
     assert not judge(project, VERIFIED + dt.timedelta(days=149))
 
@@ -156,7 +157,7 @@ def test_real_sources_hold_until_their_review_date(tmp_path: Path) -> None:
     first = min(dates)
     assert not errors(site.check(cfg, pages, first))
     stale = errors(site.check(cfg, pages, first + dt.timedelta(days=1)))
-    assert [f.kind for f in stale] == ["fuente-caducada"] * dates.count(first), stale
+    assert [f.kind for f in stale] == [Kind.STALE_SOURCE] * dates.count(first), stale
 
 
 # Strict builds of a copy of the site ---------------------------------------------------------

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from docverify.core.findings import Finding
+from docverify.core.kinds import Kind
 from docverify.parsing.pages import read_site
 from docverify.running.executor import Executor
 from docverify.verifying.outcome import Report
@@ -19,5 +20,5 @@ def run(project, executor: Executor, runner: str = "cpu") -> Report:
     return verify(project.config, read_site(project.config), runner, executor)
 
 
-def kinds(findings: list[Finding]) -> list[str]:
+def kinds(findings: list[Finding]) -> list[Kind]:
     return [f.kind for f in findings]

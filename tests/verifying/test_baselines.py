@@ -16,6 +16,7 @@ import pytest
 import torch
 from conftest import BIN, Project
 from docverify.core.findings import errors
+from docverify.core.kinds import Kind
 from docverify.output import report_page
 from docverify.parsing.pages import read_site
 from docverify.running.executor import Executor
@@ -186,7 +187,7 @@ def test_anything_else_diverges(
     outcome = report.outcomes["a/salida"]
     assert outcome.status == "diverge"
     (finding,) = errors(report.findings)
-    assert finding.kind == "divergencia"
+    assert finding.kind == Kind.DIVERGENCE
     assert "a/salida.cpu.txt, con la regla de dispositivo" in finding.message
     assert "docverify accept" in finding.fix and "a/salida.gpu.txt" in finding.fix
 
@@ -212,7 +213,7 @@ def test_missing_baseline_on_gpu_asks_for_the_cpu_recording(
 ) -> None:
     write_block(project, "print(1)\n")
     (finding,) = errors(check_as_gpu(project, executor).findings)
-    assert finding.kind == "grabacion-ausente"
+    assert finding.kind == Kind.MISSING_RECORDING
     assert "a/salida.cpu.txt" in finding.message
     assert finding.fix.startswith("docverify record --runner cpu")
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from conftest import Project
 from docverify.core.findings import errors
+from docverify.core.kinds import Kind
 from docverify.parsing.pages import read_site
 from docverify.running.executor import Executor
 from docverify.verifying.record import record
@@ -32,7 +33,7 @@ def _local_author(monkeypatch: pytest.MonkeyPatch) -> None:
 def _one_error(project: Project, executor: Executor):
     config = project.config
     found = errors(verify(config, read_site(config), "cpu", executor).findings)
-    (finding,) = [f for f in found if f.kind != "grabacion-ausente"]  # blocks never recorded
+    (finding,) = [f for f in found if f.kind != Kind.MISSING_RECORDING]  # blocks never recorded
     return finding
 
 
@@ -42,7 +43,7 @@ def test_divergence_points_at_the_line_that_wrote_it(project: Project, executor:
     record(project.config, read_site(project.config), "cpu", executor)
     project.snippet("a/b.py", DIVERGING.replace("arange(3)", "arange(4)"))
     finding = _one_error(project, executor)
-    assert finding.kind == "divergencia"
+    assert finding.kind == Kind.DIVERGENCE
     # The innermost line of the block on the stack when «valor: …» was written: the print
     # inside mostrar(), line 5 of the snippet (not line 1, not the call on line 9).
     assert finding.where == "snippets/a/b.py:5", finding.where
@@ -53,7 +54,7 @@ def test_missing_output_points_at_the_block(project: Project, executor: Executor
     record(project.config, read_site(project.config), "cpu", executor)
     project.page("a.md", '```python exec="on" id="b"\nprint(1)\n```\n')
     finding = _one_error(project, executor)
-    assert finding.kind == "divergencia" and finding.where == "docs/a.md:2"
+    assert finding.kind == Kind.DIVERGENCE and finding.where == "docs/a.md:2"
 
 
 def test_exception_points_at_the_raising_frame(project: Project, executor: Executor) -> None:
@@ -61,7 +62,7 @@ def test_exception_points_at_the_raising_frame(project: Project, executor: Execu
     project.snippet("a/e.py", code)
     project.page("a.md", '```python exec="on" id="e"\n--8<-- "a/e.py"\n```\n')
     finding = _one_error(project, executor)
-    assert finding.kind == "excepcion-inesperada"
+    assert finding.kind == Kind.UNEXPECTED_EXCEPTION
     assert finding.where == "snippets/a/e.py:2", finding.where
 
 
@@ -74,7 +75,7 @@ def test_name_error_from_an_earlier_block_suggests_a_session(
         '```python exec="on" id="usa"\nprint(w.sum())\n```\n',
     )
     finding = _one_error(project, executor)
-    assert finding.kind == "excepcion-inesperada" and finding.where == "docs/a.md:7"
+    assert finding.kind == Kind.UNEXPECTED_EXCEPTION and finding.where == "docs/a.md:7"
     assert "«w»" in finding.fix and "«crea»" in finding.fix and 'session="' in finding.fix
 
 
@@ -96,7 +97,7 @@ def test_expectation_on_a_tensor_says_every_element_is_compared(
     )
     config = project.config
     report = verify(config, read_site(config), "cpu", executor)
-    (finding,) = [f for f in report.findings if f.kind == "expectativa"]
+    (finding,) = [f for f in report.findings if f.kind == Kind.EXPECTATION]
     assert finding.where == "docs/a.md:3"
     assert "4 y la expectativa tiene 1" in finding.fix
     assert "# Expectativa: [[4.5000, 4.5000], [4.5000, 4.5000]]" in finding.fix

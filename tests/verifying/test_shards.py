@@ -184,10 +184,9 @@ def test_check_shards_verify_every_block_once_and_report(
     )
     # The orphan is a site-wide finding: reported by shard 1 alone.
     orphan_kinds = [
-        [f["kind"] for f in data["findings"] if f["kind"] == "grabacion-huerfana"]
-        for data in reports
+        [f["kind"] for f in data["findings"] if f["kind"] == "orphan-recording"] for data in reports
     ]
-    assert orphan_kinds == [["grabacion-huerfana"], [], []]
+    assert orphan_kinds == [["orphan-recording"], [], []]
     assert codes[0] == 1
     # A whole run records its durations, which the next plans then use.
     check(site.root, monkeypatch)

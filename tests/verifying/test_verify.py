@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from conftest import Project
 from docverify.core.findings import errors
+from docverify.core.kinds import Kind
 from docverify.parsing.pages import read_site
 from docverify.running.executor import Executor
 from docverify.verifying import recordings
@@ -18,7 +19,7 @@ def test_missing_recording_names_the_command(project: Project, executor: Executo
     project.page("a.md", block("print(1)", "nuevo"))
     report = run(project, executor)
     (finding,) = errors(report.findings)
-    assert finding.kind == "grabacion-ausente"
+    assert finding.kind == Kind.MISSING_RECORDING
     assert finding.fix == "docverify record --runner cpu docs/a.md"
     assert finding.where == "docs/a.md:2"
 
@@ -39,7 +40,7 @@ def test_record_then_check_then_divergence_with_diff(project: Project, executor:
     project.snippet("a/uno.py", "print('hola')\nprint(41 + 2)\n")
     project.snippet("a/dos.py", "print('adios')\n")
     found = errors(run(project, executor).findings)
-    assert kinds(found) == ["divergencia", "divergencia"]
+    assert kinds(found) == [Kind.DIVERGENCE, Kind.DIVERGENCE]
     assert found[0].where == "snippets/a/uno.py:2"  # the line that printed the 43
     assert "docs/a.md:1" in found[0].message and "a/uno" in found[0].message
     assert "-42" in found[0].detail and "+43" in found[0].detail
@@ -56,7 +57,7 @@ def test_hand_edited_recording_fails_and_record_restores_it(
     path = cfg.snippets_dir / "a" / "t.cpu.txt"
     original = path.read_bytes()
     path.write_text(path.read_text(encoding="utf-8").replace("4", "5"), encoding="utf-8")
-    assert kinds(errors(run(project, executor).findings)) == ["divergencia"]
+    assert kinds(errors(run(project, executor).findings)) == [Kind.DIVERGENCE]
     record(cfg, read_site(cfg), "cpu", executor)
     assert path.read_bytes() == original
     # And a second record changes nothing.
@@ -93,7 +94,7 @@ def test_record_refuses_unexpected_exception(project: Project, executor: Executo
     rec = record(project.config, read_site(project.config), "cpu", executor)
     assert rec.written == []
     (finding,) = rec.findings
-    assert finding.kind == "excepcion-inesperada" and "ZeroDivisionError" in finding.message
+    assert finding.kind == Kind.UNEXPECTED_EXCEPTION and "ZeroDivisionError" in finding.message
     assert "docs/a.md:3: 1 / 0" in finding.detail
 
 
@@ -111,9 +112,9 @@ def test_expected_exception_is_recorded_and_shown(project: Project, executor: Ex
     body = recordings.read(cfg.snippets_dir / "a" / "err.cpu.txt", "cpu").body
     assert body == "antes\nValueError: mal dato: 3\n"
     project.page("a.md", block("print('antes')", "err", ' raises="ValueError: mal dato"'))
-    assert kinds(errors(run(project, executor).findings)) == ["excepcion-ausente"]
+    assert kinds(errors(run(project, executor).findings)) == [Kind.MISSING_EXCEPTION]
     project.page("a.md", block("raise KeyError('otra')", "err", ' raises="ValueError: mal"'))
-    assert kinds(errors(run(project, executor).findings)) == ["excepcion-inesperada"]
+    assert kinds(errors(run(project, executor).findings)) == [Kind.UNEXPECTED_EXCEPTION]
 
 
 def test_orphan_recording_is_reported(project: Project, executor: Executor) -> None:
@@ -122,7 +123,7 @@ def test_orphan_recording_is_reported(project: Project, executor: Executor) -> N
     record(cfg, read_site(cfg), "cpu", executor)
     project.page("a.md", block("print(1)", "renombrado"))
     record(cfg, read_site(cfg), "cpu", executor)
-    found = [f for f in run(project, executor).findings if f.kind == "grabacion-huerfana"]
+    found = [f for f in run(project, executor).findings if f.kind == Kind.ORPHAN_RECORDING]
     assert [f.path for f in found] == ["snippets/a/vivo.cpu.txt"]
     assert "docverify prune --yes" in found[0].fix
 
@@ -139,7 +140,7 @@ def test_a_block_moved_to_another_runner_leaves_an_orphan(
         "a.md",
         block("print(1)", "x", ' runner="gpu" reason="usa CUDA"') + block("print(2)", "queda"),
     )
-    found = [f for f in run(project, executor).findings if f.kind == "grabacion-huerfana"]
+    found = [f for f in run(project, executor).findings if f.kind == Kind.ORPHAN_RECORDING]
     assert [f.path for f in found] == ["snippets/a/x.cpu.txt"]
     assert "(cpu)" in found[0].message
 
@@ -158,11 +159,11 @@ def test_expected_exception_with_another_message_is_refused(
     assert rec.written == []
     assert not (cfg.snippets_dir / "a" / "err.cpu.txt").exists()
     (refused,) = rec.findings
-    assert refused.kind == "excepcion-inesperada"
+    assert refused.kind == Kind.UNEXPECTED_EXCEPTION
     assert "ValueError: otro motivo" in refused.message and 'raises="' in refused.fix
     assert refused.path == "docs/a.md" and refused.line in (4, 5)  # the block's code lines
     (found,) = errors(run(project, executor).findings)
-    assert found.kind == "excepcion-inesperada" and found.where == refused.where
+    assert found.kind == Kind.UNEXPECTED_EXCEPTION and found.where == refused.where
 
 
 def test_runner_only_blocks_and_reasons(project: Project, executor: Executor) -> None:
@@ -172,7 +173,7 @@ def test_runner_only_blocks_and_reasons(project: Project, executor: Executor) ->
         + block("print(1)", "sin", ' runner="gpu"'),
     )
     pages = read_site(project.config)
-    assert kinds(pages[0].findings) == ["motivo-ausente"]
+    assert kinds(pages[0].findings) == [Kind.MISSING_REASON]
     report = run(project, executor)
     assert report.outcomes["a/g"].status == "other-runner"
     assert report.outcomes["a/g"].result is None
@@ -196,7 +197,7 @@ def test_tolerance_from_block_options(project: Project, executor: Executor) -> N
     )
     assert not errors(run(project, executor).findings)
     project.page("a.md", block("print(0.1 + 0.2)", "num"))
-    assert kinds(errors(run(project, executor).findings)) == ["divergencia"]
+    assert kinds(errors(run(project, executor).findings)) == [Kind.DIVERGENCE]
 
 
 def test_expectations(project: Project, executor: Executor) -> None:
@@ -214,6 +215,6 @@ def test_expectations(project: Project, executor: Executor) -> None:
         ("12", "tensor(12.)", True),
         ("7", "tensor(6.)", False),
     ]
-    bad = [f for f in report.findings if f.kind == "expectativa"]
+    bad = [f for f in report.findings if f.kind == Kind.EXPECTATION]
     assert len(bad) == 1 and bad[0].where == "docs/a.md:5"
     assert "Esperado 7 · Observado tensor(6.)" in bad[0].message

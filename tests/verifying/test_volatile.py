@@ -7,6 +7,7 @@ import re
 import pytest
 from conftest import Project
 from docverify.core.findings import errors
+from docverify.core.kinds import Kind
 from docverify.parsing.pages import read_site
 from docverify.running.executor import Executor
 from docverify.verifying import compare, recordings, volatile
@@ -109,13 +110,13 @@ def test_a_literal_block_compares_the_address(project: Project, executor: Execut
     # Another process (another machine, another run) puts the object at another address.
     path.write_text(re.sub(r"at 0x[0-9a-f]+", "at 0x7f0000000001", text), encoding="utf-8")
     report = verify(config, read_site(config), "cpu", executor)
-    assert [f.kind for f in errors(report.findings)] == ["divergencia-volatil"]
+    assert [f.kind for f in errors(report.findings)] == [Kind.VOLATILE_DIVERGENCE]
 
 
 def test_unknown_rule_in_literal_is_an_error(project: Project) -> None:
     project.page("a.md", '```python exec="on" id="a" literal="fecha"\nprint(1)\n```\n')
     found = read_site(project.config)[0].findings
-    assert [(f.kind, f.where) for f in found] == [("opcion-invalida", "docs/a.md:1")]
+    assert [(f.kind, f.where) for f in found] == [(Kind.INVALID_OPTION, "docs/a.md:1")]
     assert "address" in found[0].fix
 
 
@@ -134,7 +135,7 @@ def test_volatile_looking_divergence_says_where_to_put_the_marker(
     path.write_text(text.replace("objeto ", "objeto 1"), encoding="utf-8")  # another id
     report = verify(config, read_site(config), "cpu", executor)
     (finding,) = errors(report.findings)
-    assert finding.kind == "divergencia-volatil"
+    assert finding.kind == Kind.VOLATILE_DIVERGENCE
     assert finding.where == "docs/a.md:3", "la línea que imprimió el valor"
     assert "volver a grabar no sirve" in finding.fix
     lines = path.read_text(encoding="utf-8").split("\n")
@@ -151,4 +152,4 @@ def test_a_real_divergence_is_not_called_volatile(project: Project, executor: Ex
     record(config, read_site(config), "cpu", executor)
     project.page("a.md", '```python exec="on" id="a"\nprint("total", 7654321)\n```\n')
     (finding,) = errors(verify(config, read_site(config), "cpu", executor).findings)
-    assert finding.kind == "divergencia" and "docverify record" in finding.fix
+    assert finding.kind == Kind.DIVERGENCE and "docverify record" in finding.fix

@@ -13,6 +13,7 @@ from typing import Any
 
 from docverify.bench.common import TARGETS, Bench, timed, verdict
 from docverify.bench.corpus import copy_site, page_specs
+from docverify.core.kinds import Kind
 
 
 def _mkdocs(site: Path, out_dir: Path, *, strict: bool) -> list[str]:
@@ -48,7 +49,7 @@ def p1(bench: Bench, out: Any) -> None:
             bench.env(DOCVERIFY_EXECUTE="0", DOCVERIFY_CACHE="0"),
             expect_ok=False,
         )
-        if "1 error de verificación: ejecucion-desactivada" not in done.stdout:
+        if f"1 error de verificación: {Kind.EXECUTION_DISABLED.label}" not in done.stdout:
             raise RuntimeError(
                 f"el build sin ejecución falló por otra causa:\n{done.stderr[-4000:]}"
             )

@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+from docverify.core.kinds import Kind
+
 
 class Level(StrEnum):
     ERROR = "error"
@@ -14,9 +16,11 @@ class Level(StrEnum):
 
 @dataclass(frozen=True)
 class Finding:
-    """One located problem. `message` says what, `path:line` where, `fix` the command or edit."""
+    """One located problem. `message` says what, `path:line` where, `fix` the command or edit.
 
-    kind: str
+    `kind` is an English internal value (core/kinds.py); authors read its Spanish label."""
+
+    kind: Kind
     message: str
     path: str
     line: int
@@ -24,12 +28,16 @@ class Finding:
     level: Level = Level.ERROR
     detail: str = ""
 
+    def __post_init__(self) -> None:
+        # A kind read back as text (JSON) becomes the member again; an unknown one fails here.
+        object.__setattr__(self, "kind", Kind(self.kind))
+
     @property
     def where(self) -> str:
         return f"{self.path}:{self.line}"
 
     def format(self) -> str:
-        text = f"{self.where}: [{self.kind}] {self.message}\n  → Cómo arreglarlo: {self.fix}"
+        text = f"{self.where}: [{self.kind.label}] {self.message}\n  → Cómo arreglarlo: {self.fix}"
         if self.detail:
             text += "\n" + self.detail.rstrip("\n")
         return text

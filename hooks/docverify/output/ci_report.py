@@ -17,13 +17,15 @@ from typing import Any
 from docverify.core.config import today
 from docverify.core.files import write_atomic
 from docverify.core.findings import Finding, errors
+from docverify.core.kinds import Kind
 from docverify.verifying import observed
 from docverify.verifying.outcome import Report
 
 
 def finding_data(finding: Finding) -> dict[str, Any]:
     return {
-        "kind": finding.kind,
+        "kind": finding.kind.value,
+        "label": finding.kind.label,
         "level": finding.level.value,
         "path": finding.path,
         "line": finding.line,
@@ -50,7 +52,7 @@ def write(folder: Path, report: Report, extra: Mapping[str, Any] | None = None) 
         if outcome.status != "diverge":
             continue
         for finding in outcome.findings:
-            if finding.kind == "divergencia" and finding.detail:
+            if finding.kind == Kind.DIVERGENCE and finding.detail:
                 path = diffs / f"{key}.{report.runner}.diff"
                 write_atomic(path, finding.detail.rstrip("\n") + "\n")
                 written.append(path)

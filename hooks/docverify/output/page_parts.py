@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from docverify.core.dates import spanish_date
 from docverify.core.findings import Finding, Level
+from docverify.core.kinds import Kind
 from docverify.output import graph, notebook_links, render, report_page
 from docverify.parsing import tabs
 from docverify.site import anatomy
@@ -70,7 +71,7 @@ def block_markdown(result: BuildResult, rel: str, block_id: str, shown_code: str
         where = page and next((b for b in page.blocks if b.id == block_id), None)
         line = (where.origin_line + (differs or 1) - 1) if where else 1
         problem = Finding(
-            "bloque-distinto",
+            Kind.BLOCK_DIFFERS,
             f"el bloque «{block_id}» que muestra la página no es el que verificó el motor "
             f"(página docs/{rel}" + (f", línea {differs} del bloque" if differs else "") + ").",
             result.config.rel(where.origin) if where else f"docs/{rel}",
@@ -125,7 +126,7 @@ def banner(found: list[tuple[Finding, str | None]], scope: str) -> str:
     title = f"{count} error{'es' if count != 1 else ''} de verificación {scope}"
     items = []
     for finding, anchor in found:
-        text = html.escape(f"{finding.where}: [{finding.kind}] {finding.message}")
+        text = html.escape(f"{finding.where}: [{finding.kind.label}] {finding.message}")
         text = f'<a href="#{anchor}">{text}</a>' if anchor else text
         items.append(f"<li>{text}<br>Cómo arreglarlo: {html.escape(finding.fix)}</li>")
     return (
@@ -143,7 +144,7 @@ def _box(anchor: str, title: str, found: list[Finding]) -> str:
     ]
     for finding in found:
         parts.append(
-            f"<p><strong>[{html.escape(finding.kind)}]</strong> "
+            f"<p><strong>[{html.escape(finding.kind.label)}]</strong> "
             f"{html.escape(finding.where)}: {html.escape(finding.message)}</p>"
         )
         if finding.detail:

@@ -151,7 +151,7 @@ def blocks_markdown(config: Config, pages: list[Page], report: Report | None) ->
                     continue
                 rec = recs.get(runner)
                 if rec is not None:
-                    dates.append(spanish_date_of(rec.header.get("fecha")))
+                    dates.append(spanish_date_of(rec.header.get("date")))
                 else:  # none of its own: pending, or compared with another runner's recording
                     fallback = baselines.expected_runner(block, runner) != runner
                     dates.append("sin grabación propia" if fallback else "pendiente")

@@ -72,8 +72,8 @@ def other(
     recording = outcome.recordings.get(runner)
     if recording is not None:
         when = (
-            f"grabada el {spanish_date_of(recording.header.get('fecha'))} en "
-            f"{recording.header.get('dispositivo', '?')}; no observada en esta construcción"
+            f"grabada el {spanish_date_of(recording.header.get('date'))} en "
+            f"{recording.header.get('device', '?')}; no observada en esta construcción"
         )
         expected = baselines.drop_device(recording.body) if runner == "gpu" else recording.body
         same = first_text is not None and compare.matches(expected, first_text, tol)

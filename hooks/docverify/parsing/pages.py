@@ -10,6 +10,7 @@ from typing import Any
 from docverify.core import policies
 from docverify.core.config import RUNNERS, Config
 from docverify.core.findings import Finding
+from docverify.core.kinds import Kind
 from docverify.parsing import frontmatter, tabs
 from docverify.parsing.options import (
     MDEXEC_OPTIONS,
@@ -95,7 +96,7 @@ def read_page(config: Config, path: Path, text: str | None = None) -> Page:
         body, body_line = text, 1
         findings.append(
             Finding(
-                "front-matter",
+                Kind.FRONT_MATTER,
                 str(exc),
                 where,
                 exc.line,
@@ -107,7 +108,7 @@ def read_page(config: Config, path: Path, text: str | None = None) -> Page:
         if name in meta and (message := policies.problem(name, meta[name])):
             findings.append(
                 Finding(
-                    "opcion-invalida",
+                    Kind.INVALID_OPTION,
                     message,
                     where,
                     page.meta_line(name),
@@ -158,12 +159,12 @@ def _add_block(
     fence_end: int = 0,
     column: int = 0,
 ) -> None:
-    def problem(kind: str, message: str, fix: str) -> None:
+    def problem(kind: Kind, message: str, fix: str) -> None:
         page.findings.append(Finding(kind, message, where, fence_line, fix))
 
     if language not in PYTHON:
         problem(
-            "lenguaje-no-verificado",
+            Kind.UNVERIFIED_LANGUAGE,
             f'bloque con exec="on" en «{language or "(sin lenguaje)"}»: solo se verifica '
             "Python, y ningún bloque puede ejecutarse sin verificarse.",
             'usa ```python exec="on" id="…"``` o quita exec="on".',
@@ -172,7 +173,7 @@ def _add_block(
     unknown = sorted(set(options) - MDEXEC_OPTIONS - OUR_OPTIONS)
     if unknown:
         problem(
-            "opcion-desconocida",
+            Kind.UNKNOWN_OPTION,
             f"opciones desconocidas {', '.join(unknown)} en un bloque ejecutado.",
             f"usa solo: {', '.join(sorted(MDEXEC_OPTIONS | OUR_OPTIONS))} "
             "(ver la guía de autores).",
@@ -180,14 +181,14 @@ def _add_block(
     block_id = options.get("id", "")
     if not block_id:
         problem(
-            "id-ausente",
+            Kind.MISSING_ID,
             "bloque ejecutado sin id: la grabación no tendría nombre estable.",
             'añade id="nombre-del-bloque" a la línea de apertura del bloque.',
         )
         return
     if not _ID.match(block_id):
         problem(
-            "id-invalido",
+            Kind.INVALID_ID,
             f"id «{block_id}» no válido: usa minúsculas, cifras y guiones.",
             'renombra el id, por ejemplo id="acumulacion-hojas".',
         )
@@ -199,16 +200,16 @@ def _add_block(
                     raise ValueError
             except ValueError:
                 problem(
-                    "opcion-invalida",
+                    Kind.INVALID_OPTION,
                     f'{name}="{options[name]}" no es un número ≥ 0.',
                     f'escribe {name}="2" o quita la opción.',
                 )
     for name in policies.CHOICES:
         if name in options and (message := policies.problem(name, options[name])):
-            problem("opcion-invalida", message, f'escribe {name}="{policies.CHOICES[name][-1]}".')
+            problem(Kind.INVALID_OPTION, message, f'escribe {name}="{policies.CHOICES[name][-1]}".')
     if wrong := volatile.unknown(options.get("literal", "")):
         problem(
-            "opcion-invalida",
+            Kind.INVALID_OPTION,
             f'literal="{options["literal"]}": {", ".join(wrong)} no es una regla de valores '
             "cambiantes.",
             f'usa literal="{",".join(volatile.NAMES)}" (las que quieras) o literal="all".',
@@ -217,13 +218,13 @@ def _add_block(
     if only is not None:
         if only not in RUNNERS:
             problem(
-                "opcion-invalida",
+                Kind.INVALID_OPTION,
                 f'runner="{only}" no existe: usa cpu o gpu.',
                 'escribe runner="cpu" o runner="gpu" junto a reason="…".',
             )
         elif not options.get("reason"):
             problem(
-                "motivo-ausente",
+                Kind.MISSING_REASON,
                 f"el bloque «{block_id}» es solo {only} sin motivo.",
                 'añade reason="por qué solo corre en ese runner".',
             )
@@ -234,7 +235,7 @@ def _add_block(
     duplicate = next((b for b in page.blocks if b.id == block_id), None)
     if duplicate:
         problem(
-            "id-duplicado",
+            Kind.DUPLICATE_ID,
             f"id «{block_id}» repetido en la página (ya usado en la línea {duplicate.fence_line}).",
             "da a cada bloque un id único en su página.",
         )
@@ -266,7 +267,7 @@ def _resolve_code(
         return "\n".join(content).rstrip("\n") + "\n", page.path, fence_line + 1, None
     if len(includes) != 1 or any(line.strip() for line in content if not _SNIPPET.match(line)):
         problem(
-            "snippet-mixto",
+            Kind.MIXED_SNIPPET,
             "un bloque ejecutado incluye un único snippet o lleva su código en línea, no ambos.",
             'deja en el bloque solo la línea --8<-- "archivo.py".',
         )
@@ -275,7 +276,7 @@ def _resolve_code(
     target = config.snippets_dir / name
     if not target.is_file():
         problem(
-            "snippet-ausente",
+            Kind.MISSING_SNIPPET,
             f"el snippet «{name}» no existe en {config.rel(config.snippets_dir)}/.",
             f"crea {config.rel(target)} o corrige la ruta del --8<--.",
         )

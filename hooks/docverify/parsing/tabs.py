@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 
 from docverify.core.config import Config
 from docverify.core.findings import Finding
+from docverify.core.kinds import Kind
 
 if TYPE_CHECKING:  # pages imports this module
     from docverify.parsing.pages import Page
@@ -93,7 +94,7 @@ def as_markdown_shows(
     if line is not None:
         page.findings.append(
             Finding(
-                "tabulador-en-codigo",
+                Kind.TAB_IN_CODE,
                 "MkDocs convierte cada tabulador en espacios y aquí eso cambia lo que hace el "
                 "código (un tabulador dentro de una cadena, o una sangría que depende del ancho "
                 "del tabulador): la página mostraría y ejecutaría otro código que el archivo.",

@@ -12,6 +12,7 @@ import re
 from docverify.core.config import Config
 from docverify.core.dates import spanish_date
 from docverify.core.findings import Finding
+from docverify.core.kinds import Kind
 from docverify.core.markdown import md_escape
 from docverify.parsing.pages import Page
 from docverify.sources.model import Source
@@ -74,7 +75,7 @@ def check(config: Config, page: Page) -> list[Finding]:
         if not value:
             findings.append(
                 Finding(
-                    "parte-ausente",
+                    Kind.MISSING_PART,
                     f"falta {name} (clave «{key}» del front matter).",
                     where,
                     page.meta_line(key) if key in page.meta else 1,
@@ -84,7 +85,7 @@ def check(config: Config, page: Page) -> list[Finding]:
         elif key in LIST_PARTS and not isinstance(value, list):
             findings.append(
                 Finding(
-                    "parte-mal-formada",
+                    Kind.MALFORMED_PART,
                     f"{name} debe ser una lista.",
                     where,
                     page.meta_line(key),
@@ -95,7 +96,7 @@ def check(config: Config, page: Page) -> list[Finding]:
         if not (isinstance(item, dict) and item.get("question") and item.get("answer")):
             findings.append(
                 Finding(
-                    "faq-mal-formada",
+                    Kind.MALFORMED_FAQ,
                     f"la pregunta {index} necesita «question» y «answer».",
                     where,
                     getattr(item, "line", page.meta_line("faq")),
@@ -109,7 +110,7 @@ def check(config: Config, page: Page) -> list[Finding]:
         if section not in names:
             findings.append(
                 Finding(
-                    "parte-ausente",
+                    Kind.MISSING_PART,
                     f"falta la sección «## {section}».",
                     where,
                     titles[-1][1] if titles else page.body_line,
@@ -121,7 +122,7 @@ def check(config: Config, page: Page) -> list[Finding]:
         if index < position:
             findings.append(
                 Finding(
-                    "orden",
+                    Kind.SECTION_ORDER,
                     f"«## {section}» está fuera de orden: el orden es {' → '.join(BODY_SECTIONS)}.",
                     where,
                     titles[index][1],
@@ -133,7 +134,7 @@ def check(config: Config, page: Page) -> list[Finding]:
     if first_required == 0:
         findings.append(
             Finding(
-                "parte-ausente",
+                Kind.MISSING_PART,
                 f"el artículo no tiene secciones de cuerpo antes de «## {BODY_SECTIONS[0]}».",
                 where,
                 page.body_line,
@@ -171,7 +172,7 @@ def check_editorial(config: Config, page: Page) -> list[Finding]:
         if marker and not hidden:
             findings.append(
                 Finding(
-                    "texto-de-plantilla",
+                    Kind.TEMPLATE_TEXT,
                     f"«{marker}» es texto de plantilla de la semilla y se mostraría como "
                     "contenido.",
                     where,
@@ -191,7 +192,7 @@ def check_editorial(config: Config, page: Page) -> list[Finding]:
         if notes and not any(m and m.group("kind") == EDITORIAL for m, _ in kinds):
             findings.append(
                 Finding(
-                    "semilla-sin-reemplazo",
+                    Kind.SEED_WITHOUT_REPLACEMENT,
                     "una nota con el original de la semilla no tiene al lado su reemplazo "
                     "editorial.",
                     where,

@@ -17,6 +17,7 @@ from pathlib import Path
 from docverify.core import config as config_mod
 from docverify.core.config import Config, today
 from docverify.core.findings import Finding, errors
+from docverify.core.kinds import Kind
 from docverify.output import notebooks, report_page
 from docverify.parsing.pages import Page, read_page
 from docverify.running.executor import Executor
@@ -178,7 +179,7 @@ def reserved(config: Config, pages: list[Page]) -> list[Finding]:
     """A page of the author's that has the report page's name, which the build generates."""
     return [
         Finding(
-            "pagina-reservada",
+            Kind.RESERVED_PAGE,
             f"docs/{report_page.URI} es el nombre del informe de verificación, que se genera "
             "al construir: esta página no se publicaría.",
             config.rel(page.path),
@@ -195,5 +196,5 @@ def summary(found: list[Finding]) -> str:
     kinds = Counter(f.kind for f in found)
     count = len(found)
     noun = "error de verificación" if count == 1 else "errores de verificación"
-    listed = ", ".join(f"{kind} ({n})" for kind, n in kinds.items())
+    listed = ", ".join(f"{kind.label} ({n})" for kind, n in kinds.items())
     return f"{count} {noun}: {listed}. Cada uno está descrito arriba, con su archivo y su línea."

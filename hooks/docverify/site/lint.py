@@ -43,7 +43,8 @@ def run(config: Config, pages: list[Page] | None = None) -> list[Finding]:
     findings += site.check(config, pages, nav=nav)
     findings += missing_recordings(config, pages)
     findings += orphans(config, pages)
-    return sorted(findings, key=lambda f: (f.path, f.line, f.kind))
+    # Same line: by the name authors read, so the listing keeps its order.
+    return sorted(findings, key=lambda f: (f.path, f.line, f.kind.label))
 
 
 def select(

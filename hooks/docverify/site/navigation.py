@@ -16,6 +16,7 @@ import yaml
 
 from docverify.core.config import Config
 from docverify.core.findings import Finding
+from docverify.core.kinds import Kind
 from docverify.output.report_page import URI as REPORT_URI
 from docverify.parsing.pages import Page
 
@@ -118,7 +119,7 @@ def check(config: Config, nav: Nav | None, pages: list[Page]) -> list[Finding]:
         if entry.target not in GENERATED and not (config.docs_dir / entry.target).is_file():
             findings.append(
                 Finding(
-                    "nav-entrada-inexistente",
+                    Kind.DANGLING_NAV_ENTRY,
                     f"la navegación enlaza «{entry.target}», que no existe en "
                     f"{config.rel(config.docs_dir)}/.",
                     where,
@@ -131,7 +132,7 @@ def check(config: Config, nav: Nav | None, pages: list[Page]) -> list[Finding]:
         if page.rel not in listed and not _exempt(page.rel, nav.not_in_nav):
             findings.append(
                 Finding(
-                    "pagina-fuera-del-nav",
+                    Kind.PAGE_NOT_IN_NAV,
                     f"la página «{page.rel}» no está en la navegación: los lectores no la "
                     "encontrarán.",
                     config.rel(page.path),

@@ -10,6 +10,7 @@ from pathlib import Path
 
 from docverify.core.config import RUNNERS, Config
 from docverify.core.findings import Finding
+from docverify.core.kinds import Kind
 from docverify.parsing.pages import _SNIPPET, Page  # the same include syntax pages.py resolves
 
 # pymdownx.snippets block form: a bare `--8<--` line, one file per line, a closing `--8<--`.
@@ -67,7 +68,7 @@ def unused(config: Config, pages: list[Page]) -> list[Finding]:
             continue
         findings.append(
             Finding(
-                "snippet-sin-uso",
+                Kind.UNUSED_SNIPPET,
                 f"el snippet «{rel}» no lo incluye ninguna página: nadie lo ejecuta ni lo "
                 "verifica.",
                 config.rel(path),

@@ -23,6 +23,7 @@ from pathlib import Path
 from docverify.core.config import Config
 from docverify.core.dates import spanish_date
 from docverify.core.findings import Finding, Level
+from docverify.core.kinds import Kind
 from docverify.parsing.pages import Page
 from docverify.sources import fingerprint as fp_mod
 from docverify.sources.model import Source, read_sources
@@ -82,7 +83,7 @@ def policy(config: Config) -> tuple[Policy, list[Finding]]:
     where = config.rel(config.root / "pyproject.toml")
 
     def bad(message: str, fix: str) -> None:
-        findings.append(Finding("politica-fuentes", message, where, 1, fix))
+        findings.append(Finding(Kind.SOURCES_POLICY, message, where, 1, fix))
 
     for key in sorted(set(raw) - set(DEFAULTS)):
         bad(
@@ -147,14 +148,14 @@ def judge(config: Config, pol: Policy, source: Source, today: dt.date) -> Source
     reverify = f'docverify sources --reverify "{source.reference}"'
     verified = source.verified.isoformat()
 
-    def add(kind: str, message: str, fix: str, level: Level = Level.ERROR, at: int = line) -> None:
+    def add(kind: Kind, message: str, fix: str, level: Level = Level.ERROR, at: int = line) -> None:
         status.findings.append(
             Finding(kind, f"fuente {source.label}: {message}", where, at, fix, level=level)
         )
 
     if source.review_days and source.review_days > pol.max_age_days:
         add(
-            "fuente-mal-formada",
+            Kind.MALFORMED_SOURCE,
             f"review_days {source.review_days} supera el máximo del "
             f"proyecto ({pol.max_age_days} días); se usa el máximo.",
             f"escribe review_days: {pol.max_age_days} o menos.",
@@ -163,14 +164,14 @@ def judge(config: Config, pol: Policy, source: Source, today: dt.date) -> Source
     if age < 0:
         status.status = "future"
         add(
-            "fecha-futura",
+            Kind.FUTURE_DATE,
             f"verificada el {verified}, una fecha futura (hoy es {today.isoformat()}).",
             "escribe la fecha en que de verdad comprobaste la fuente.",
         )
     elif today > due:
         status.status = "stale"
         add(
-            "fuente-caducada",
+            Kind.STALE_SOURCE,
             f"verificada el {verified}, hace {age} días (máximo "
             f"{(due - source.verified).days}); debía revisarse a más tardar el {due.isoformat()}.",
             f"vuelve a comprobar la fuente y ejecuta {reverify} (o actualiza «verified:»).",
@@ -178,7 +179,7 @@ def judge(config: Config, pol: Policy, source: Source, today: dt.date) -> Source
     elif (due - today).days <= pol.warn_days:
         status.status = "soon"
         add(
-            "fuente-por-revisar",
+            Kind.SOURCE_REVIEW_DUE,
             f"verificada el {verified}, hace {age} días; revísala a más "
             f"tardar el {due.isoformat()} (faltan {(due - today).days} días).",
             f"comprueba la fuente y ejecuta {reverify}.",
@@ -197,7 +198,7 @@ def _drift(
     at = fp.key_lines.get(fp.kind, fp.line)  # the `object:` or `file:` line
     if not (fp.sha256 and fp.version):
         add(
-            "huella-incompleta",
+            Kind.INCOMPLETE_FINGERPRINT,
             f"la huella de {fp.label} no tiene version y sha256.",
             f"calcúlalos con {reverify}.",
             at=fp.line,
@@ -210,7 +211,7 @@ def _drift(
             status.status = "drift"
         status.drift_note = str(exc)
         add(
-            "fuente-cambiada",
+            Kind.CHANGED_SOURCE,
             f"no se puede comprobar su huella: {exc} (se verificó con {fp.package} {fp.version}).",
             f"instala {fp.package} o revisa la fuente con {reverify}.",
             level=pol.drift_level,
@@ -226,7 +227,7 @@ def _drift(
             f"instalado; huella {fp.sha256[:12]}… → {now.sha256[:12]}…"
         )
         add(
-            "fuente-cambiada",
+            Kind.CHANGED_SOURCE,
             f"el código de {fp.label} cambió desde que se verificó "
             f"({fp.package} {fp.version} → {now.version} instalado; huella {fp.sha256[:12]}… → "
             f"{now.sha256[:12]}…).",
@@ -236,7 +237,7 @@ def _drift(
         )
     elif not fp_mod.same_version(fp.version, now.version):
         add(
-            "fuente-misma-huella",
+            Kind.SAME_FINGERPRINT,
             f"{fp.package} {now.version} instalado (verificada con "
             f"{fp.version}), pero {fp.label} no cambió.",
             f"si quieres, actualiza la versión con {reverify}.",

@@ -9,6 +9,7 @@ from typing import Any
 from docverify.core.config import Config
 from docverify.core.dates import parse_date
 from docverify.core.findings import Finding
+from docverify.core.kinds import Kind
 from docverify.parsing.pages import Page
 from docverify.sources import fingerprint as fingerprint_mod
 
@@ -45,7 +46,7 @@ def read_sources(config: Config, page: Page) -> tuple[list[Source], list[Finding
     if not isinstance(raw, list):
         return [], [
             Finding(
-                "fuentes-mal-formadas",
+                Kind.MALFORMED_SOURCES,
                 "«sources» debe ser una lista de fuentes.",
                 where,
                 page.meta_line("sources"),
@@ -62,12 +63,12 @@ def read_sources(config: Config, page: Page) -> tuple[list[Source], list[Finding
             else f"n.º {index}"
         )
 
-        def bad(kind: str, message: str, fix: str, line: int = line, label: str = label) -> None:
+        def bad(kind: Kind, message: str, fix: str, line: int = line, label: str = label) -> None:
             findings.append(Finding(kind, f"fuente «{label}»: {message}", where, line, fix))
 
         if not isinstance(item, dict):
             bad(
-                "fuente-mal-formada",
+                Kind.MALFORMED_SOURCE,
                 "no es un mapa clave: valor.",
                 "escribe la fuente con title, reference y verified.",
             )
@@ -75,14 +76,14 @@ def read_sources(config: Config, page: Page) -> tuple[list[Source], list[Finding
         unknown = sorted(set(item) - set(REQUIRED) - set(OPTIONAL))
         if unknown:
             bad(
-                "fuente-clave-desconocida",
+                Kind.UNKNOWN_SOURCE_KEY,
                 f"claves desconocidas: {', '.join(unknown)}.",
                 f"usa solo {', '.join(REQUIRED + OPTIONAL)}.",
             )
         missing = [key for key in ("title", "reference") if not item.get(key)]
         if missing:
             bad(
-                "fuente-incompleta",
+                Kind.INCOMPLETE_SOURCE,
                 f"falta {', '.join(missing)}.",
                 f"añade {', '.join(missing)} a la fuente.",
             )
@@ -92,7 +93,7 @@ def read_sources(config: Config, page: Page) -> tuple[list[Source], list[Finding
             verified = parse_date(item.get("verified"))
         except ValueError as exc:
             bad(
-                "fecha-invalida",
+                Kind.INVALID_DATE,
                 str(exc) + ".",
                 'escribe verified: "AAAA-MM-DD" con la fecha en que comprobaste la fuente.',
                 line=date_line,
@@ -102,7 +103,7 @@ def read_sources(config: Config, page: Page) -> tuple[list[Source], list[Finding
         extras = _optional(item, lines, line)
         if isinstance(extras, tuple):
             key, message, fix = extras
-            bad("fuente-mal-formada", message, fix, line=lines.get(key, line))
+            bad(Kind.MALFORMED_SOURCE, message, fix, line=lines.get(key, line))
             continue
         found.append(
             Source(

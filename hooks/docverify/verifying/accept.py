@@ -97,8 +97,8 @@ def plan(
         result.refusals.append(Refusal(f"informe obsoleto: {item.reason}.", item.where, FIX_STALE))
     blocks: dict[str, Block] = {b.key: b for p in pages for b in p.blocks}
     provenance = {
-        "origen": f"docverify accept, informe de docverify check del {report.date}",
-        "ejecución": report.run_url,
+        "origin": f"docverify accept, informe de docverify check del {report.date}",
+        "run": report.run_url,
     }
     for key, item in sorted(report.observations.items()):
         if key in gone:

@@ -14,6 +14,7 @@ from pathlib import Path
 
 from docverify.core.config import Config
 from docverify.core.findings import Finding
+from docverify.core.kinds import Kind
 from docverify.verifying import baselines, observed
 from docverify.verifying.outcome import Outcome, Report, tolerance
 
@@ -48,12 +49,12 @@ def attach(config: Config, report: Report, folder: Path) -> list[Finding]:
     try:
         data = observed.read(folder)
     except observed.ReportError as exc:
-        return [Finding("informe-invalido", f"{ENV}: {exc}", ENV, 1, FIX_REPORT)]
+        return [Finding(Kind.INVALID_REPORT, f"{ENV}: {exc}", ENV, 1, FIX_REPORT)]
     where = config.rel(data.path)
     if data.runner != RUNNER or report.runner == RUNNER:
         return [
             Finding(
-                "informe-runner",
+                Kind.WRONG_REPORT_RUNNER,
                 f"{ENV} debe ser un informe del runner gpu para una compilación en cpu; este "
                 f"informe es del runner {data.runner} y la compilación, del {report.runner}.",
                 where,
@@ -63,9 +64,7 @@ def attach(config: Config, report: Report, folder: Path) -> list[Finding]:
         ]
     stale = observed.stale(config, report.pages, data)
     findings = [
-        Finding(
-            "informe-obsoleto", f"informe GPU obsoleto: {s.reason}.", s.path, s.line, FIX_REPORT
-        )
+        Finding(Kind.STALE_REPORT, f"informe GPU obsoleto: {s.reason}.", s.path, s.line, FIX_REPORT)
         for s in stale
     ]
     stale_keys = {s.key for s in stale}
@@ -78,7 +77,7 @@ def attach(config: Config, report: Report, folder: Path) -> list[Finding]:
         if item is None:
             findings.append(
                 Finding(
-                    "informe-incompleto",
+                    Kind.INCOMPLETE_REPORT,
                     f"el informe GPU ({where}) no tiene la salida del bloque «{key}».",
                     block_where,
                     block.origin_line,
@@ -99,7 +98,7 @@ def attach(config: Config, report: Report, folder: Path) -> list[Finding]:
         if peer.status != "ok":
             findings.append(
                 Finding(
-                    "informe-divergencia",
+                    Kind.REPORT_DIVERGENCE,
                     f"en el informe GPU ({where}), la salida de «{key}» "
                     + ("falló" if peer.status == "error" else "no coincide con su referencia")
                     + f" ({baselines.describe(config, block, RUNNER, outcome.recordings)}).",

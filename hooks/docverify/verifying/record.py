@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from docverify.core.config import Config, in_ci, today
 from docverify.core.files import write_atomic
 from docverify.core.findings import Finding
+from docverify.core.kinds import Kind
 from docverify.parsing.pages import Page
 from docverify.running.executor import Executor
 from docverify.running.protocol import BlockResult
@@ -54,7 +55,7 @@ def record(
             blocking = [
                 f
                 for f in outcome.findings
-                if f.kind not in ("grabacion-ausente", "divergencia", "divergencia-volatil")
+                if f.kind not in (Kind.MISSING_RECORDING, Kind.DIVERGENCE, Kind.VOLATILE_DIVERGENCE)
             ]
             if blocking:
                 report.findings.extend(blocking)

@@ -11,7 +11,9 @@ from docverify.parsing.pages import Block, page_stem
 
 _END = "# ----"
 _FIELD = re.compile(r"^# (?P<key>[\w ]+): (?P<value>.*)$")
-FIELDS = ("torch", "python", "dispositivo", "fecha")
+FIELDS = ("torch", "python", "device", "date")
+# Header keys of recordings written before the keys were English: read as today's keys.
+LEGACY_KEYS = {"dispositivo": "device", "fecha": "date", "origen": "origin", "ejecución": "run"}
 
 
 @dataclass(frozen=True)
@@ -35,7 +37,8 @@ def read(path: Path, runner: str) -> Recording:
         end = lines.index(_END)
         for line in lines[:end]:
             if match := _FIELD.match(line):
-                header[match.group("key").strip()] = match.group("value").strip()
+                key = match.group("key").strip()
+                header[LEGACY_KEYS.get(key, key)] = match.group("value").strip()
         body = "\n".join(lines[end + 1 :])
     else:
         body = text
@@ -55,13 +58,13 @@ def render(
     body: str,
     provenance: dict[str, str] | None = None,
 ) -> str:
-    """The file text; `provenance` adds header fields (origen, ejecución) after the fixed ones."""
+    """The file text; `provenance` adds header fields (origin, run) after the fixed ones."""
     header = [
         f"# docverify: salida grabada de «{block.key}» en el runner {runner}",
         f"# torch: {env.get('torch', '?')}",
         f"# python: {env.get('python', '?')}",
-        f"# dispositivo: {env.get('device', '?')}",
-        f"# fecha: {date}",
+        f"# device: {env.get('device', '?')}",
+        f"# date: {date}",
         *(f"# {key}: {value}" for key, value in (provenance or {}).items() if value),
         _END,
     ]

@@ -7,6 +7,7 @@ from collections.abc import Callable, Sequence
 
 from docverify.core.config import RUNNERS, Config
 from docverify.core.findings import Finding
+from docverify.core.kinds import Kind
 from docverify.output import graph
 from docverify.parsing.pages import Block, Page, page_stem
 from docverify.running.executor import Executor, PageJob
@@ -72,7 +73,7 @@ def verify(
     if not execute_blocks:
         findings.append(
             Finding(
-                "ejecucion-desactivada",
+                Kind.EXECUTION_DISABLED,
                 "DOCVERIFY_EXECUTE=0: ningún bloque se ejecutó ni se "
                 "verificó; las salidas mostradas son las grabadas.",
                 "DOCVERIFY_EXECUTE",
@@ -101,7 +102,7 @@ def missing_recording(config: Config, block: Block, runner: str) -> Finding:
     target = config.rel(recordings.path_for(config, block, wanted))
     via = "" if wanted == runner else f", que el runner {runner} usa como referencia"
     return Finding(
-        "grabacion-ausente",
+        Kind.MISSING_RECORDING,
         f"el bloque «{block.key}» no tiene grabación para el runner {runner} ({target}{via}). "
         f"(página {page}:{block.fence_line})",
         config.rel(block.origin),
@@ -127,7 +128,7 @@ def judge(
     fix_record = f"docverify record --runner {runner} {config.rel(config.docs_dir / block.page)}"
 
     def fail(
-        kind: str,
+        kind: Kind,
         message: str,
         fix: str,
         line: int | None = None,
@@ -148,7 +149,7 @@ def judge(
 
     if result is None:
         fail(
-            "sin-resultado",
+            Kind.NO_RESULT,
             f"el bloque «{block.key}» no produjo resultado.",
             "vuelve a ejecutar; si persiste, informa del fallo del motor.",
         )
@@ -159,7 +160,7 @@ def judge(
         outcome.expectations.append(item)
         if not item["ok"]:
             fail(
-                "expectativa",
+                Kind.EXPECTATION,
                 f"«{block.key}»: Esperado {item['expected']} · Observado {item['observed']}",
                 hints.expectation_fix(item["expected"], item["observed"])
                 or "corrige el código o el comentario «# Expectativa:».",
@@ -167,7 +168,7 @@ def judge(
             )
     if result["error"]:
         fail(
-            "fallo-ejecucion",
+            Kind.EXECUTION_FAILURE,
             f"el bloque «{block.key}» {result['error']}",
             f"corrige el código en {where}:{block.origin_line}; si necesita más tiempo, "
             'añade timeout="segundos" al bloque.',
@@ -176,7 +177,7 @@ def judge(
     raises = block.options.get("raises")
     if result["exception"] and not _expected(raises, result):
         fail(
-            "excepcion-inesperada",
+            Kind.UNEXPECTED_EXCEPTION,
             f"el bloque «{block.key}» lanzó {result['exception']}",
             hints.name_error_fix(block, result, earlier)
             or "corrige el código o, si el error es lo que el bloque enseña, declara "
@@ -187,7 +188,7 @@ def judge(
         return outcome
     if raises and not result["exception"]:
         fail(
-            "excepcion-ausente",
+            Kind.MISSING_EXCEPTION,
             f"el bloque «{block.key}» debía lanzar «{raises}» y terminó sin error.",
             'corrige el código o quita raises="…".',
         )
@@ -197,7 +198,7 @@ def judge(
             graph.parse(compare.normalise(result["output"]))
         except graph.GraphError as exc:
             fail(
-                "grafo-ilegible",
+                Kind.UNREADABLE_GRAPH,
                 f'el bloque «{block.key}» lleva {graph.OPTION}="…" y su salida no se puede '
                 f"dibujar: {exc}",
                 "imprime un nodo por línea, «[0] MulBackward0 → [1], [2]», como el ayudante "
@@ -221,7 +222,7 @@ def judge(
         line = hints.writer_line(result, hints.first_difference(recording.body, output, tol))
         if marks := hints.volatile_fix(recording, baseline.comparable(output), tol):
             fail(
-                "divergencia-volatil",
+                Kind.VOLATILE_DIVERGENCE,
                 f"la salida de «{block.key}» en {runner} solo difiere de su grabación en "
                 "valores que parecen cambiar en cada ejecución (hexadecimales, números de "
                 "diez cifras o más).",
@@ -241,7 +242,7 @@ def judge(
         else:
             fix = f"si el cambio es correcto: {fix_record}; si no, corrige el código."
         fail(
-            "divergencia",
+            Kind.DIVERGENCE,
             f"la salida de «{block.key}» en {runner} no coincide con su grabación"
             f" ({config.rel(recording.path)}{rule}).",
             fix,
@@ -276,7 +277,7 @@ def orphans(config: Config, pages: list[Page]) -> list[Finding]:
         if (stem, block_id, runner) not in alive:
             found.append(
                 Finding(
-                    "grabacion-huerfana",
+                    Kind.ORPHAN_RECORDING,
                     f"la grabación de «{stem}/{block_id}» ({runner}) no "
                     "corresponde a ningún bloque que corra en ese runner.",
                     config.rel(path),

@@ -1,0 +1,129 @@
+"""Finding kinds: one registry of every kind of problem the engine reports.
+
+A kind's value is an English internal value: it is what `Finding.kind` holds and what machine
+formats carry (the CI report's JSON). Authors read its Spanish name, `Kind.label`: in
+`Finding.format()` («[grabacion-ausente]»), in the build's summary line and in the page's boxes.
+Renaming a label never changes a format on disk or in CI.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+
+class Kind(StrEnum):
+    # Pages and their blocks (parsing/)
+    FRONT_MATTER = "front-matter"
+    INVALID_OPTION = "invalid-option"
+    UNVERIFIED_LANGUAGE = "unverified-language"
+    UNKNOWN_OPTION = "unknown-option"
+    MISSING_ID = "missing-id"
+    INVALID_ID = "invalid-id"
+    MISSING_REASON = "missing-reason"
+    DUPLICATE_ID = "duplicate-id"
+    MIXED_SNIPPET = "mixed-snippet"
+    MISSING_SNIPPET = "missing-snippet"
+    TAB_IN_CODE = "tab-in-code"
+    # Articles and the site (site/)
+    MISSING_PART = "missing-part"
+    MALFORMED_PART = "malformed-part"
+    MALFORMED_FAQ = "malformed-faq"
+    SECTION_ORDER = "section-order"
+    TEMPLATE_TEXT = "template-text"
+    SEED_WITHOUT_REPLACEMENT = "seed-without-replacement"
+    DANGLING_NAV_ENTRY = "dangling-nav-entry"
+    PAGE_NOT_IN_NAV = "page-not-in-nav"
+    UNUSED_SNIPPET = "unused-snippet"
+    RESERVED_PAGE = "reserved-page"
+    # Sources (sources/)
+    MALFORMED_SOURCES = "malformed-sources"
+    MALFORMED_SOURCE = "malformed-source"
+    UNKNOWN_SOURCE_KEY = "unknown-source-key"
+    INCOMPLETE_SOURCE = "incomplete-source"
+    INVALID_DATE = "invalid-date"
+    SOURCES_POLICY = "sources-policy"
+    FUTURE_DATE = "future-date"
+    STALE_SOURCE = "stale-source"
+    SOURCE_REVIEW_DUE = "source-review-due"
+    INCOMPLETE_FINGERPRINT = "incomplete-fingerprint"
+    CHANGED_SOURCE = "changed-source"
+    SAME_FINGERPRINT = "same-fingerprint"
+    # Running and comparing (verifying/)
+    EXECUTION_DISABLED = "execution-disabled"
+    MISSING_RECORDING = "missing-recording"
+    NO_RESULT = "no-result"
+    EXPECTATION = "expectation"
+    EXECUTION_FAILURE = "execution-failure"
+    UNEXPECTED_EXCEPTION = "unexpected-exception"
+    MISSING_EXCEPTION = "missing-exception"
+    UNREADABLE_GRAPH = "unreadable-graph"
+    VOLATILE_DIVERGENCE = "volatile-divergence"
+    DIVERGENCE = "divergence"
+    ORPHAN_RECORDING = "orphan-recording"
+    # Another runner's report (verifying/peers.py)
+    INVALID_REPORT = "invalid-report"
+    WRONG_REPORT_RUNNER = "wrong-report-runner"
+    STALE_REPORT = "stale-report"
+    INCOMPLETE_REPORT = "incomplete-report"
+    REPORT_DIVERGENCE = "report-divergence"
+    # The published page (output/)
+    BLOCK_DIFFERS = "block-differs"
+
+    @property
+    def label(self) -> str:
+        """The kind's name as authors read it, in Spanish."""
+        return LABELS[self]
+
+
+LABELS: dict[Kind, str] = {
+    Kind.FRONT_MATTER: "front-matter",
+    Kind.INVALID_OPTION: "opcion-invalida",
+    Kind.UNVERIFIED_LANGUAGE: "lenguaje-no-verificado",
+    Kind.UNKNOWN_OPTION: "opcion-desconocida",
+    Kind.MISSING_ID: "id-ausente",
+    Kind.INVALID_ID: "id-invalido",
+    Kind.MISSING_REASON: "motivo-ausente",
+    Kind.DUPLICATE_ID: "id-duplicado",
+    Kind.MIXED_SNIPPET: "snippet-mixto",
+    Kind.MISSING_SNIPPET: "snippet-ausente",
+    Kind.TAB_IN_CODE: "tabulador-en-codigo",
+    Kind.MISSING_PART: "parte-ausente",
+    Kind.MALFORMED_PART: "parte-mal-formada",
+    Kind.MALFORMED_FAQ: "faq-mal-formada",
+    Kind.SECTION_ORDER: "orden",
+    Kind.TEMPLATE_TEXT: "texto-de-plantilla",
+    Kind.SEED_WITHOUT_REPLACEMENT: "semilla-sin-reemplazo",
+    Kind.DANGLING_NAV_ENTRY: "nav-entrada-inexistente",
+    Kind.PAGE_NOT_IN_NAV: "pagina-fuera-del-nav",
+    Kind.UNUSED_SNIPPET: "snippet-sin-uso",
+    Kind.RESERVED_PAGE: "pagina-reservada",
+    Kind.MALFORMED_SOURCES: "fuentes-mal-formadas",
+    Kind.MALFORMED_SOURCE: "fuente-mal-formada",
+    Kind.UNKNOWN_SOURCE_KEY: "fuente-clave-desconocida",
+    Kind.INCOMPLETE_SOURCE: "fuente-incompleta",
+    Kind.INVALID_DATE: "fecha-invalida",
+    Kind.SOURCES_POLICY: "politica-fuentes",
+    Kind.FUTURE_DATE: "fecha-futura",
+    Kind.STALE_SOURCE: "fuente-caducada",
+    Kind.SOURCE_REVIEW_DUE: "fuente-por-revisar",
+    Kind.INCOMPLETE_FINGERPRINT: "huella-incompleta",
+    Kind.CHANGED_SOURCE: "fuente-cambiada",
+    Kind.SAME_FINGERPRINT: "fuente-misma-huella",
+    Kind.EXECUTION_DISABLED: "ejecucion-desactivada",
+    Kind.MISSING_RECORDING: "grabacion-ausente",
+    Kind.NO_RESULT: "sin-resultado",
+    Kind.EXPECTATION: "expectativa",
+    Kind.EXECUTION_FAILURE: "fallo-ejecucion",
+    Kind.UNEXPECTED_EXCEPTION: "excepcion-inesperada",
+    Kind.MISSING_EXCEPTION: "excepcion-ausente",
+    Kind.UNREADABLE_GRAPH: "grafo-ilegible",
+    Kind.VOLATILE_DIVERGENCE: "divergencia-volatil",
+    Kind.DIVERGENCE: "divergencia",
+    Kind.ORPHAN_RECORDING: "grabacion-huerfana",
+    Kind.INVALID_REPORT: "informe-invalido",
+    Kind.WRONG_REPORT_RUNNER: "informe-runner",
+    Kind.STALE_REPORT: "informe-obsoleto",
+    Kind.INCOMPLETE_REPORT: "informe-incompleto",
+    Kind.REPORT_DIVERGENCE: "informe-divergencia",
+    Kind.BLOCK_DIFFERS: "bloque-distinto",
+}
