@@ -5,13 +5,12 @@ from __future__ import annotations
 import re
 import shutil
 from collections.abc import Iterator
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
-from conftest import NEW_SLUG, Authored, Built, mkdocs_build
+from conftest import NEW_SLUG, Built, mkdocs_build
 from docverify.core import config as config_mod
 from docverify.core.files import write_atomic
 from docverify.output import search
@@ -20,8 +19,10 @@ from docverify.site import anatomy, scaffold
 from docverify.verifying import recordings
 from support import browser as bs
 
-# One worker runs this module (pytest-xdist): one browser, one server per fixture.
-pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("browser")]
+# Each pytest-xdist worker that runs tests of this module starts its own browser and server;
+# the page audit is split into shards so that both workers share it.
+pytestmark = pytest.mark.slow
+SHARDS = 4
 
 # The article that `docverify new` added to the session's build (conftest): the tests that look
 # at one article look at it, so they hold whatever the site's own articles say.
@@ -66,10 +67,11 @@ def site_url(built_site: Path) -> Iterator[str]:
 
 
 @pytest.fixture(scope="module")
-def tabs_site_url(tmp_path_factory: pytest.TempPathFactory, authored: Authored) -> Iterator[str]:
-    """A copy of the site where the new article's block has a GPU recording with another
-    output (written here, as a fixture; never committed): its page shows runner tabs."""
-    root = Path(shutil.copytree(authored.root, tmp_path_factory.mktemp("tabs") / "src"))
+def tabs_site_url(tmp_path_factory: pytest.TempPathFactory, small: Path) -> Iterator[str]:
+    """A copy of the one-article site (conftest `small`) where the new article's block has a GPU
+    recording with another output (written here, as a fixture; never committed): its page
+    shows runner tabs."""
+    root = Path(shutil.copytree(small, tmp_path_factory.mktemp("tabs") / "src"))
     cfg = config_mod.load(root)
     page = next(p for p in read_site(cfg) if f"{p.rel.removesuffix('.md')}/" == ARTICLE)
     block = next(b for b in page.blocks if b.runs_on("gpu"))
@@ -82,36 +84,6 @@ def tabs_site_url(tmp_path_factory: pytest.TempPathFactory, authored: Authored) 
         yield base
 
 
-@dataclass
-class Audit:
-    url: str
-    foreign: list[str]
-    requests: int
-    violations: list[dict[str, Any]]
-    console_errors: list[str]
-
-
-def audit(browser: Any, base: str, url: str, axe: str, scheme: str = "light") -> Audit:
-    """Load one page in a fresh context: its requests, console errors and axe violations."""
-    context = browser.new_context(color_scheme=scheme)
-    log = bs.RequestLog(context)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on(
-        "console", lambda message: errors.append(message.text) if message.type == "error" else None
-    )
-    try:
-        page.goto(base + url, wait_until="networkidle")
-        violations = bs.run_axe(page, axe)
-        result = Audit(url, log.foreign(base), len(log.urls), violations, errors)
-        if result.foreign or result.violations or result.console_errors:
-            path = bs.screenshot(page, f"{scheme}-{url or 'inicio'}")
-            print(f"Captura de pantalla de {url or '/'} ({scheme}): {path}")
-        return result
-    finally:
-        context.close()
-
-
 def _pages(built_site: Path) -> list[str]:
     pages = bs.site_pages(built_site)
     assert {"", "404.html", ARTICLE} <= set(pages), pages
@@ -119,30 +91,82 @@ def _pages(built_site: Path) -> list[str]:
     return pages
 
 
-def test_pages_request_nothing_from_other_hosts(
-    playwright_browser: Any, built_site: Path, site_url: str, axe: str
-) -> None:
-    problems = []
-    for url in _pages(built_site):
-        result = audit(playwright_browser, site_url, url, axe)
-        assert result.requests >= 3, f"{url}: el registro de peticiones no vio CSS ni JS"
-        if result.foreign:
-            problems.append(f"{url or '/'}: {result.foreign}")
-        if result.console_errors:
-            problems.append(f"{url or '/'}: errores en la consola: {result.console_errors}")
-    assert not problems, "Peticiones a otros hosts o errores:\n" + "\n".join(problems)
+NARROW_WIDTHS = """() => ({
+    page: document.documentElement.scrollWidth, view: window.innerWidth,
+    others: [...document.querySelectorAll("body *")].filter(e =>
+        e.scrollWidth > e.clientWidth + 1 &&
+        ["auto", "scroll"].includes(getComputedStyle(e).overflowX) &&
+        e.checkVisibility({opacityProperty: true, visibilityProperty: true}) &&
+        !e.closest("pre, .highlight, .highlight-ipynb"))
+      .map(e => e.tagName.toLowerCase() + "." + [...e.classList].join(".")),
+})"""
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_axe_finds_no_violation(
-    playwright_browser: Any, built_site: Path, site_url: str, axe: str, scheme: str
+def page_problems(browser: Any, base: str, url: str, axe: str) -> list[str]:
+    """Everything checked on every page, from one load: requests to other hosts, console
+    errors, the document's language, axe-core in the light scheme and, after the palette
+    toggle, in the dark one, then the layout at 375 px. One line per problem."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, color_scheme="light")
+    log = bs.RequestLog(context)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on(
+        "console", lambda message: errors.append(message.text) if message.type == "error" else None
+    )
+    where = url or "/"
+    problems: list[str] = []
+    try:
+        page.goto(base + url, wait_until="networkidle")
+        if len(log.urls) < 3:
+            problems.append(f"{where}: el registro de peticiones no vio CSS ni JS")
+        if foreign := log.foreign(base):
+            problems.append(f"{where}: peticiones a otros hosts: {foreign}")
+        lang = page.evaluate("() => document.documentElement.lang")
+        if lang != "es":
+            problems.append(f"{where}: lang={lang!r}, se esperaba «es»")
+        for scheme in ("light", "dark"):
+            if scheme == "dark":
+                page.click("[data-md-component=palette] label:not([hidden])")
+                shown = page.get_attribute("body", "data-md-color-scheme")
+                if shown != "slate":
+                    problems.append(f"{where}: el conmutador dejó el esquema {shown!r}, no «slate»")
+            if violations := bs.run_axe(page, axe):
+                problems.append(
+                    f"{where}: axe-core ({scheme}):\n{bs.describe_violations(violations)}"
+                )
+        page.set_viewport_size({"width": 375, "height": 812})
+        widths = page.evaluate(NARROW_WIDTHS)
+        if widths["page"] > widths["view"]:
+            problems.append(
+                f"{where}: la página mide {widths['page']} px de ancho en una pantalla de "
+                f"{widths['view']} px"
+            )
+        if widths["others"]:
+            problems.append(
+                f"{where}: a 375 px se desplazan en horizontal elementos que no son código: "
+                f"{widths['others'][:5]}"
+            )
+        if errors:
+            problems.append(f"{where}: errores en la consola: {errors}")
+        if problems:
+            path = bs.screenshot(page, f"auditoria-{url or 'inicio'}")
+            problems.append(f"{where}: captura de pantalla en {path}")
+        return problems
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("shard", range(SHARDS))
+def test_every_page_passes_the_browser_audit(
+    playwright_browser: Any, built_site: Path, site_url: str, axe: str, shard: int
 ) -> None:
+    """Each built page (this shard's share of them, in file order): nothing requested from
+    another host, no console error, lang="es", no axe-core violation in the light and the dark
+    scheme, and at 375 px only code scrolls sideways."""
     problems = []
-    for url in _pages(built_site):
-        result = audit(playwright_browser, site_url, url, axe, scheme)
-        if result.violations:
-            problems.append(f"{url or '/'}:\n{bs.describe_violations(result.violations)}")
-    assert not problems, f"axe-core ({scheme}):\n" + "\n".join(problems)
+    for url in _pages(built_site)[shard::SHARDS]:
+        problems += page_problems(playwright_browser, site_url, url, axe)
+    assert not problems, "Auditoría del navegador:\n" + "\n".join(problems)
 
 
 def test_tabs_page_is_accessible_and_keyboard_reaches_everything(
@@ -150,8 +174,8 @@ def test_tabs_page_is_accessible_and_keyboard_reaches_everything(
 ) -> None:
     """Search, the CPU/GPU tabs and the notebook download are reached with Tab alone."""
     url = ARTICLE
-    result = audit(playwright_browser, tabs_site_url, url, axe)
-    assert not result.violations, bs.describe_violations(result.violations)
+    problems = page_problems(playwright_browser, tabs_site_url, url, axe)
+    assert not problems, "\n".join(problems)
     page = playwright_browser.new_page(viewport={"width": 1280, "height": 900})
     try:
         page.goto(tabs_site_url + url, wait_until="networkidle")
@@ -190,18 +214,6 @@ def test_tabs_page_is_accessible_and_keyboard_reaches_everything(
         page.close()
 
 
-def test_every_page_is_in_spanish(playwright_browser: Any, built_site: Path, site_url: str) -> None:
-    page = playwright_browser.new_page()
-    try:
-        for url in _pages(built_site):
-            page.goto(site_url + url)
-            lang = page.evaluate("() => document.documentElement.lang")
-            if lang != "es":
-                bs.fail(page, f"lang-{url}", f"{url or '/'}: lang={lang!r}, se esperaba «es»")
-    finally:
-        page.close()
-
-
 def test_search_in_spanish_finds_each_article_by_its_title(
     playwright_browser: Any, built: Built, site_url: str
 ) -> None:
@@ -216,10 +228,17 @@ def test_search_in_spanish_finds_each_article_by_its_title(
     assert queries
     page = playwright_browser.new_page(viewport={"width": 1280, "height": 900})
     try:
+        page.goto(site_url, wait_until="networkidle")
         for query, article in sorted(queries.items()):
-            page.goto(site_url, wait_until="networkidle")
+            # One page for every query: the box emptied, the previous results gone, then typed.
             page.click(".md-search__input")
-            page.locator(".md-search__input").press_sequentially(query, delay=10)
+            page.locator(".md-search__input").fill("")
+            page.wait_for_function(
+                "() => !document.querySelector('.md-search-result__item')", timeout=10_000
+            )
+            # Typed as a reader ends typing it: Material searches on each key released.
+            page.locator(".md-search__input").fill(query[:-1])
+            page.locator(".md-search__input").press_sequentially(query[-1])
             first = page.locator(".md-search-result__item > a").first
             try:
                 first.wait_for(timeout=10_000)
@@ -231,40 +250,6 @@ def test_search_in_spanish_finds_each_article_by_its_title(
                     page,
                     "busqueda",
                     f"«{query}»: el primer resultado es {href}, se esperaba {article}",
-                )
-    finally:
-        page.close()
-
-
-def test_at_375_px_only_code_scrolls_sideways(
-    playwright_browser: Any, built_site: Path, site_url: str
-) -> None:
-    page = playwright_browser.new_page(viewport={"width": 375, "height": 812})
-    try:
-        for url in _pages(built_site):
-            page.goto(site_url + url, wait_until="networkidle")
-            widths = page.evaluate("""() => ({
-                page: document.documentElement.scrollWidth, view: window.innerWidth,
-                others: [...document.querySelectorAll("body *")].filter(e =>
-                    e.scrollWidth > e.clientWidth + 1 &&
-                    ["auto", "scroll"].includes(getComputedStyle(e).overflowX) &&
-                    e.checkVisibility({opacityProperty: true, visibilityProperty: true}) &&
-                    !e.closest("pre, .highlight, .highlight-ipynb"))
-                  .map(e => e.tagName.toLowerCase() + "." + [...e.classList].join(".")),
-            })""")
-            if widths["page"] > widths["view"]:
-                bs.fail(
-                    page,
-                    f"375-{url}",
-                    f"{url or '/'}: la página mide {widths['page']} px "
-                    f"de ancho en una pantalla de {widths['view']} px",
-                )
-            if widths["others"]:
-                bs.fail(
-                    page,
-                    f"375-{url}",
-                    f"{url or '/'}: se desplazan en horizontal "
-                    f"elementos que no son código: {widths['others'][:5]}",
                 )
     finally:
         page.close()
@@ -342,20 +327,29 @@ def test_notebook_page_offers_the_download(playwright_browser: Any, site_url: st
 def test_checks_fail_on_a_broken_site(
     playwright_browser: Any, axe: str, built_site: Path, tmp_path: Path
 ) -> None:
-    """An external font and an image without alt, put into a copy of the built home page: both
-    are caught."""
+    """A copy of the built home page broken in every way the audit looks for: each is caught."""
     site = Path(shutil.copytree(built_site, tmp_path / "roto"))
     home = site / "index.html"
     html = home.read_text(encoding="utf-8")
     font = '<link rel="stylesheet" href="https://fonts.googleapis.com/css2?family=Roboto">'
-    assert "</head>" in html and "</article>" in html
-    html = html.replace("</head>", f"{font}</head>", 1)
-    html = html.replace("</article>", '<img src="assets/images/favicon.png"></article>', 1)
+    wide = '<div style="overflow-x:auto"><div style="width:2000px">ancho</div></div>'
+    noisy = "<script>console.error('roto a propósito')</script>"
+    assert "</head>" in html and "</article>" in html and '<html lang="es"' in html
+    html = html.replace('<html lang="es"', '<html lang="en"', 1)
+    html = html.replace("</head>", f"{font}{noisy}</head>", 1)
+    html = html.replace("</article>", f'<img src="assets/images/favicon.png">{wide}</article>', 1)
     home.write_text(html, encoding="utf-8")
     with bs.serve(site) as base:
-        broken = audit(playwright_browser, base, "", axe)
-    assert any("fonts.googleapis.com" in u for u in broken.foreign), broken.foreign
-    assert "image-alt" in {v["id"] for v in broken.violations}, broken.violations
+        problems = "\n".join(page_problems(playwright_browser, base, "", axe))
+    for caught in (
+        "fonts.googleapis.com",
+        "lang='en'",
+        "image-alt",
+        "errores en la consola",
+        "elementos que no son código",
+    ):
+        assert caught in problems, (caught, problems)
+    assert "axe-core (light)" in problems and "axe-core (dark)" in problems, problems
 
 
 def test_site_metadata(built: Built) -> None:

@@ -18,6 +18,8 @@ from docverify.verifying import compare, recordings
 from docverify.verifying.outcome import tolerance
 from docverify.verifying.verify import verify
 
+NOTEBOOK_SHARDS = 2  # the published notebooks, split so that both pytest-xdist workers run some
+
 ARTICLE = """\
 ---
 title: "Un artículo"
@@ -153,17 +155,19 @@ def test_built_search_index_finds_every_article(built: Built) -> None:
 
 
 @pytest.mark.slow
+@pytest.mark.parametrize("shard", range(NOTEBOOK_SHARDS))
 def test_downloaded_notebook_runs_as_is_and_prints_what_the_page_shows(
-    built: Built, tmp_path: Path
+    built: Built, tmp_path: Path, shard: int
 ) -> None:
-    """Each published .ipynb, run in a fresh python3 kernel, prints the verified outputs."""
+    """Each published .ipynb (this shard's share, so that pytest-xdist workers share them), run
+    in a fresh python3 kernel, prints the verified outputs."""
     nbformat = pytest.importorskip("nbformat")
     nbclient = pytest.importorskip("nbclient")
     config = config_mod.load(built.root)
     articles = {p.rel: p for p in read_site(config) if anatomy.is_article(p)}
     published = sorted(built.site.glob("cuadernos/*/*.ipynb"))
     assert len(published) == len(articles) > 0, published
-    for path in published:
+    for path in published[shard::NOTEBOOK_SHARDS]:
         stored = nbformat.read(path, as_version=4)
         page = articles[stored.metadata["docverify"]["page"]]
         ran = nbformat.read(path, as_version=4)

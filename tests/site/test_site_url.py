@@ -21,9 +21,11 @@ ATTRIBUTE = re.compile(r'\b(?:href|src)="([^"]*)"')
 
 
 @pytest.fixture(scope="module")
-def published_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def published_site(tmp_path_factory: pytest.TempPathFactory, small: Path) -> Path:
+    """The one-article site (conftest `small`: the real configuration, templates and hooks)
+    built for the published address."""
     site = tmp_path_factory.mktemp("publicado")
-    result = mkdocs_build(ROOT, site, env={"SITE_URL": PUBLISHED})
+    result = mkdocs_build(small, site, env={"SITE_URL": PUBLISHED})
     assert result.returncode == 0, f"mkdocs build --strict falló:\n{result.stderr}"
     return site
 

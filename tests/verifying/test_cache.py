@@ -328,12 +328,12 @@ def test_check_uses_the_cache_locally_only(
 
 @pytest.mark.slow
 def test_a_serve_style_rebuild_after_a_prose_edit_reruns_no_block(
-    authored_copy: Path, built: Built, tmp_path: Path
+    small_copy: Path, built: Built, tmp_path: Path
 ) -> None:
     """The hook uses the cache outside CI: a second build after a prose edit re-stores nothing.
     The tests' own strict builds (DOCVERIFY_CACHE=0, like the session's `built`) leave none."""
     assert not (built.root / cache_mod.FOLDER).exists()
-    root = authored_copy
+    root = small_copy
     local = {"DOCVERIFY_CACHE": "1", "CI": "false"}
     first = mkdocs_build(root, tmp_path / "one", env=local)
     assert first.returncode == 0, first.stderr
