@@ -444,7 +444,7 @@ SCENARIOS: dict[str, Scenario] = {
     ),
     "parsing.tabs:tab-in-code": _lint(lambda c: setattr(c, "code", 'print("a\tb")\n')),
     "verifying.verify:execution-disabled": lambda c, e: c.verify(e, execute_blocks=False),
-    "site.build:reserved-page": _reserved,
+    "site.checks:reserved-page": _reserved,
     "output.page_parts:block-differs": _other_code,
     "verifying.peers:invalid-report": _gpu_report(
         lambda c, f: (f / "report.json").write_text("{", encoding="utf-8")

@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import html
 import re
+import subprocess
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -103,28 +105,49 @@ CASES: dict[str, tuple[str, str, Mutation]] = {
 SUMMARY = re.compile(r"^(\d+) errore?s? de verificación: .+$", re.MULTILINE)
 
 
+# As an author builds locally: the cache on. The unmutated site's build fills it by really
+# running its block; a mutation that leaves the code alone then needs no new run (and no
+# torch), one that changes the code runs it. (Under CI=true the cache is never used.)
+LOCAL = {"CI": "false", "DOCVERIFY_CACHE": "1"}
+
+
 def _build(site: Site, out: Path, env: dict[str, str] | None = None):  # type: ignore[no-untyped-def]
     return mkdocs_build(
-        site.root, out, strict=False, env={"SOURCE_DATE_EPOCH": EPOCH, **(env or {})}
+        site.root, out, strict=False, env={"SOURCE_DATE_EPOCH": EPOCH, **LOCAL, **(env or {})}
     )
 
 
+@dataclass
+class Warm:
+    site: Site
+    done: subprocess.CompletedProcess[str]
+    out: Path
+
+
+@pytest.fixture(scope="module")
+def warm(tmp_path_factory: pytest.TempPathFactory) -> Warm:
+    folder = tmp_path_factory.mktemp("sin-mutar")
+    site = Site(folder / "site")
+    assert not (site.root / ".cache").exists()
+    return Warm(site, _build(site, folder / "out"), folder / "out")
+
+
 @pytest.mark.slow
-def test_the_unmutated_site_builds(tmp_path: Path) -> None:
+def test_the_unmutated_site_builds(warm: Warm) -> None:
     """The baseline of every case below: without a mutation, the same build passes."""
-    site = Site(tmp_path / "site")
-    done = _build(site, tmp_path / "out")
+    done = warm.done
     assert done.returncode == 0, done.stdout + done.stderr
     assert not SUMMARY.search(done.stdout + done.stderr)
-    page = (tmp_path / "out/articulos/a/index.html").read_text(encoding="utf-8")
+    page = (warm.out / "articulos/a/index.html").read_text(encoding="utf-8")
     assert "dv-banner" not in page and "dv-problem" not in page
+    assert any((warm.site.root / ".cache").rglob("*.json")), "la construcción no llenó la caché"
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("case", sorted(CASES))
-def test_plain_build_fails_on_each_error_kind(case: str, tmp_path: Path) -> None:
+def test_plain_build_fails_on_each_error_kind(case: str, warm: Warm, tmp_path: Path) -> None:
     kind, words, mutate = CASES[case]
-    site = Site(tmp_path / "site")
+    site = warm.site.copy(tmp_path / "site")
     env = mutate(site)
     done = _build(site, tmp_path / "out", env)
     output = done.stdout + done.stderr
@@ -139,9 +162,9 @@ def test_plain_build_fails_on_each_error_kind(case: str, tmp_path: Path) -> None
 
 
 @pytest.mark.slow
-def test_the_failing_page_shows_the_problem_at_its_block(tmp_path: Path) -> None:
+def test_the_failing_page_shows_the_problem_at_its_block(warm: Warm, tmp_path: Path) -> None:
     """The page built with a divergence: a banner linking to the block, and the diff there."""
-    site = Site(tmp_path / "site")
+    site = warm.site.copy(tmp_path / "site")
     _divergence(site)
     done = _build(site, tmp_path / "out")
     assert done.returncode != 0

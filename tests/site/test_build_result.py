@@ -20,7 +20,7 @@ PAGE = "articulos/a.md"
 
 
 def _result(site: Site, executor: Executor) -> build.BuildResult:
-    cfg = site.project.config
+    cfg = site.config
     return build.run(cfg, read_site(cfg), "cpu", executor, day=DAY)
 
 

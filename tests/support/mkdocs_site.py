@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import datetime as dt
+import shutil
 import textwrap
 from pathlib import Path
 
 from conftest import ROOT, Project
+from docverify.core import config as config_mod
 
 # Today, for every build of these tests (SOURCE_DATE_EPOCH): never the real clock.
 DAY = dt.date(2026, 6, 1)
@@ -86,15 +88,30 @@ class Site:
     """The fixture site: an article with one block, its recording and one dated source."""
 
     def __init__(self, root: Path) -> None:
-        self.project = Project(root)
-        self.root = root
+        project = Project(root)
         hook = (ROOT / "hooks" / "mkdocs_hooks.py").as_posix()
         (root / "mkdocs.yml").write_text(MKDOCS_YML.format(hook=hook), encoding="utf-8")
-        self.article = self.project.page("articulos/a.md", ARTICLE)
-        self.code = self.project.snippet("articulos/a/uno.py", CODE)
-        self.recording = self.project.snippet(
-            "articulos/a/uno.cpu.txt", RECORDING.format(body="12")
-        )
+        project.page("articulos/a.md", ARTICLE)
+        project.snippet("articulos/a/uno.py", CODE)
+        project.snippet("articulos/a/uno.cpu.txt", RECORDING.format(body="12"))
+        self._at(root)
+
+    def _at(self, root: Path) -> None:
+        self.root = root
+        self.article = root / "docs/articulos/a.md"
+        self.code = root / "snippets/articulos/a/uno.py"
+        self.recording = root / "snippets/articulos/a/uno.cpu.txt"
+
+    @property
+    def config(self) -> config_mod.Config:
+        return config_mod.load(self.root)
+
+    def copy(self, root: Path) -> Site:
+        """A copy of this site's folder (its cache included) at `root`."""
+        shutil.copytree(self.root, root)
+        site = object.__new__(Site)
+        site._at(root)
+        return site
 
     def edit(self, path: Path, old: str, new: str) -> None:
         text = path.read_text(encoding="utf-8")

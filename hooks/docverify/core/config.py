@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import os
 import tomllib
 from dataclasses import MISSING, dataclass, field, fields, replace
@@ -34,10 +35,7 @@ class Config:
 
     def rel(self, path: Path) -> str:
         """A path relative to the project root, for messages."""
-        try:
-            return path.resolve().relative_to(self.root.resolve()).as_posix()
-        except ValueError:
-            return path.as_posix()
+        return _relative(path, self.root)
 
     def with_root(self, root: Path) -> Config:
         return replace(self, root=root)
@@ -106,3 +104,13 @@ def runner_from_env(value: str | None = None) -> str:
             f"Runner desconocido «{runner}»: usa cpu, gpu o auto (--runner o DOCVERIFY_RUNNER)."
         )
     return runner
+
+
+@functools.lru_cache(maxsize=8192)
+def _relative(path: Path, root: Path) -> str:
+    # Cached: resolving touches the file system, and a check asks this for every block, many
+    # times, in the one process that the workers wait on.
+    try:
+        return path.resolve().relative_to(root.resolve()).as_posix()
+    except ValueError:
+        return path.as_posix()

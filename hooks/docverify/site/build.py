@@ -17,11 +17,10 @@ from pathlib import Path
 from docverify.core import config as config_mod
 from docverify.core.config import Config, today
 from docverify.core.findings import Finding, errors
-from docverify.core.kinds import Kind
 from docverify.output import notebooks, report_page
 from docverify.parsing.pages import Page, read_page
 from docverify.running.executor import Executor
-from docverify.site import anatomy, checks, navigation, usage
+from docverify.site import anatomy, checks, navigation
 from docverify.sources import freshness
 from docverify.verifying import cache as cache_mod
 from docverify.verifying import peers
@@ -151,44 +150,24 @@ def run(
     report = verify(config, pages, runner, executor, cache=cache, execute_blocks=execute_blocks)
     if peer_report is not None:  # CI's publishing build: what the gpu job observed
         report.findings.extend(peers.attach(config, report, peer_report))
-    parts = {p.rel: anatomy.check(config, p) for p in pages if anatomy.is_article(p)}
-    fresh = freshness.evaluate(config, pages, day)
-    findings = [f for p in pages for f in parts.get(p.rel, [])]
-    findings += fresh.findings + navigation.check(config, nav, pages) + usage.unused(config, pages)
-    findings += reserved(config, pages) + report.findings
+    judged = checks.judge(config, pages, day, nav=nav)  # the same checks as `docverify lint`
     result = BuildResult(
         config=config,
         today=day,
         pages={p.rel: p for p in pages},
         report=report,
-        fresh=fresh,
-        anatomy=parts,
-        findings=findings,
+        fresh=judged.fresh,
+        anatomy=judged.anatomy,
+        findings=judged.findings + report.findings,
         nav=nav,
     )
-    result.report_text = report_page.render(config, pages, report, fresh)
+    result.report_text = report_page.render(config, pages, report, judged.fresh)
     for page in result.articles():
         if page.blocks:
             sources = [s.source for s in result.sources(page.rel)]
             notebook = notebooks.build(config, page, report, day, sources=sources)
             result.notebooks[page.rel] = (notebooks.notebook_path(page), notebooks.dumps(notebook))
     return result
-
-
-def reserved(config: Config, pages: list[Page]) -> list[Finding]:
-    """A page of the author's that has the report page's name, which the build generates."""
-    return [
-        Finding(
-            Kind.RESERVED_PAGE,
-            f"docs/{report_page.URI} es el nombre del informe de verificación, que se genera "
-            "al construir: esta página no se publicaría.",
-            config.rel(page.path),
-            1,
-            "renombra la página (y su entrada del nav).",
-        )
-        for page in pages
-        if page.rel == report_page.URI
-    ]
 
 
 def summary(found: list[Finding]) -> str:
