@@ -67,8 +67,8 @@ def test_execution_off_renders_recordings_and_never_passes_strict(
 
 @pytest.mark.slow
 def test_bench_ends_with_one_machine_readable_line(small_copy: Path) -> None:
-    """A smoke run of every measure on a one-article site (the benchmark itself is run by hand
-    or in its workflow, never by the test suite)."""
+    """`docverify bench --smoke`: every measure once, on the one-article site (conftest
+    `small`). The benchmark itself is run by hand, never by the test suite."""
     root = small_copy
     done = subprocess.run(
         [
