@@ -46,9 +46,7 @@ def test_tree_memory_counts_this_process_and_its_children() -> None:
 
 
 @pytest.mark.slow
-def test_execution_off_renders_recordings_and_never_passes_strict(
-    small: Path, tmp_path: Path
-) -> None:
+def test_execution_off_renders_recordings_and_never_passes(small: Path, tmp_path: Path) -> None:
     """DOCVERIFY_EXECUTE=0 (what P1 times as its baseline): pages show their recordings, marked
     as such, and the build refuses to pass, even without --strict (a strict one can only fail
     more)."""

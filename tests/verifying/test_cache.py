@@ -94,6 +94,51 @@ def test_second_run_comes_from_the_cache(site: Project, executor: Executor) -> N
     assert all(r["cached"] for r in again.values())
 
 
+EVERY_KIND = """\
+# Todos los tipos de bloque
+
+```python exec="on" id="error" raises="ValueError: mal"
+print("antes")
+raise ValueError("mal")
+```
+
+```python exec="on" id="aviso"
+import warnings
+warnings.warn("cuidado")
+print("después del aviso")
+```
+
+```python exec="on" id="estado" session="g"
+import torch
+x = torch.ones(2, requires_grad=True)
+y = (x * 3).sum()
+```
+
+```python exec="on" id="grafo" session="g" graph="y"
+print(type(y.grad_fn).__name__)
+```
+
+```python exec="on" id="valor" last_value="show" device_policy="as-written"
+1 + 1
+```
+"""
+
+
+def test_every_kind_of_block_is_cached(project: Project, executor: Executor) -> None:
+    """An expected exception, a warning, a session, a graph, a shown last value: each page runs
+    once, and a second run of the site takes every block from the cache."""
+    project.page("todos.md", EVERY_KIND)
+    first, ran = run(project, executor, fresh(project))
+    assert ran == ["todos.md"], ran
+    assert "ValueError: mal" in first["todos/error"]["exception"], first["todos/error"]
+    started = executor.executed
+    cache = fresh(project)
+    again, ran = run(project, executor, cache)
+    assert ran == [] and executor.executed == started  # no block really ran
+    assert (cache.hits, cache.misses, cache.rejected) == (len(first), 0, 0)
+    assert again.keys() == first.keys() and all(r["cached"] for r in again.values())
+
+
 def test_a_prose_edit_reruns_nothing(site: Project, executor: Executor) -> None:
     run(site, executor, fresh(site))
     page = site.root / "docs/a.md"

@@ -64,10 +64,9 @@ def _check(args: argparse.Namespace) -> int:
     from docverify.verifying.verify import orphans, verify  # noqa: PLC0415
 
     cfg = config_mod.load()
-    executor = Executor(args.workers)
-    executor.prestart()  # torch is imported while the pages are read
     shard = shards.parse(args.shard) if args.shard else None
     pages, whole = select_pages(cfg, args.paths)
+    executor = Executor(args.workers)
     runner = executor.resolve_runner(config_mod.runner_from_env(args.runner))
     cache = cache_mod.Cache.for_config(cfg) if cache_mod.allowed() and not args.no_cache else None
     durations = shards.durations_path(cfg, args.durations)

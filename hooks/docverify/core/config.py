@@ -35,6 +35,8 @@ class Config:
 
     def rel(self, path: Path) -> str:
         """A path relative to the project root, for messages."""
+        if not (path.is_absolute() and self.root.is_absolute()):  # depends on the cwd
+            return _relative.__wrapped__(path, self.root)
         return _relative(path, self.root)
 
     def with_root(self, root: Path) -> Config:

@@ -99,13 +99,6 @@ class Executor:
         self._cuda: bool | None = None  # asked once, of a child
         self._idle: list[_Zygote] = []  # warm workers waiting for a page, kept across runs
 
-    def prestart(self) -> None:
-        """Start the fork server now, without waiting for it: it imports torch while the caller
-        goes on (reading pages, asking the cache), and the first page finds it ready."""
-        from multiprocessing import forkserver  # noqa: PLC0415
-
-        forkserver.ensure_running()
-
     def resolve_runner(self, runner: str) -> str:
         """'auto' becomes gpu when CUDA is available; an explicit gpu without CUDA is an error.
 
