@@ -31,6 +31,7 @@ from docverify.site import build, lint
 from docverify.sources import fingerprint
 from docverify.verifying import peers
 from docverify.verifying.verify import verify
+from support import mkdocs_site
 from support.relabel import check_report, relabel
 
 ENGINE = Path(docverify.__file__).parent
@@ -135,54 +136,13 @@ def _inside_helper(tree: ast.AST, call: ast.Call, helpers: dict[str, int]) -> bo
 
 # --- scenarios ------------------------------------------------------------------------------
 
-ARTICLE = """\
----
-title: "Título"
-description: "Frase inicial."
-goals:
-  - Un objetivo
-prerequisites:
-  - Un requisito
-approach: "Enfoque."
-takeaways:
-  - Una conclusión.
-faq:
-  - question: "¿Pregunta?"
-    answer: "Respuesta."
-sources:
-  - title: "Fuente"
-    reference: "PyTorch / README.md"
-    verified: "VERIFIED"
----
-
-## Cuerpo
-
-Texto.
-
-```python exec="on" id="uno"
---8<-- "articulos/a/uno.py"
-```
-
-## Cómo elegir
-
-| Criterio | A | B |
-|---|---|---|
-| x | y | z |
-
-## Pasos de implementación
-
-1. Paso.
-
-## Ejemplo para copiar
-
-Texto.
-"""
 # The valid case's source was verified 10 days before the pinned day (conftest), so it is fresh;
 # the dated scenarios are counted from that day too.
 VALID = (today() - dt.timedelta(days=10)).isoformat()
-ARTICLE = ARTICLE.replace("VERIFIED", VALID)
+# The article of the one-article MkDocs site (support.mkdocs_site), dated for these scenarios.
+ARTICLE = mkdocs_site.ARTICLE.replace('verified: "2026-05-01"', f'verified: "{VALID}"')
 FENCE = '```python exec="on" id="uno"\n--8<-- "articulos/a/uno.py"\n```'
-RECORDING = "# docverify: grabación\n# ----\n{body}\n"
+RECORDING = mkdocs_site.RECORDING
 
 
 class Case:
@@ -337,7 +297,7 @@ def _orphan(case: Case) -> None:
 
 SCENARIOS: dict[str, Scenario] = {
     "parsing.pages:front-matter": _lint(
-        lambda c: c.replace('title: "Título"', "title: [sin cerrar")
+        lambda c: c.replace('title: "Un artículo"', "title: [sin cerrar")
     ),
     "parsing.pages:unverified-language": _lint(
         lambda c: c.replace("```python exec", "```bash exec")

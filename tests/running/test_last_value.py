@@ -7,29 +7,16 @@ from typing import Any
 
 import pytest
 from conftest import Project
-from docverify.core.policies import DEFAULT_CUDA
 from docverify.parsing.pages import read_site
-from docverify.running import child, last_value
+from docverify.running import last_value
 from docverify.running.executor import Executor
-from docverify.running.protocol import BlockSpec
 from docverify.verifying import recordings
 from docverify.verifying.record import record
+from support.blocks import run_here
 
 
 def run(code: str, show: bool = True) -> dict[str, Any]:
-    spec: BlockSpec = {
-        "key": "p/b",
-        "code": code,
-        "filename": "b.py",
-        "first_line": 1,
-        "session": None,
-        "timeout": 60.0,
-        "output_limit": 10_000,
-        "seed": 0,
-        "device_policy": DEFAULT_CUDA,
-        "show_last_value": show,
-    }
-    return dict(child.run_block(spec, {}))
+    return dict(run_here(code, show_last_value=show))
 
 
 def test_value_follows_what_the_block_printed() -> None:

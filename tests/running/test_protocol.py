@@ -6,29 +6,17 @@ import subprocess
 import sys
 
 from conftest import Project
-from docverify.core.policies import DEFAULT_CUDA
 from docverify.parsing.pages import read_site
-from docverify.running import child, protocol
+from docverify.running import protocol
 from docverify.running.protocol import BlockResult, BlockSpec
 from docverify.verifying.specs import spec
+from support.blocks import run_here
 
 DECLARED = BlockResult.__required_keys__ | BlockResult.__optional_keys__
 
 
 def run(code: str) -> BlockResult:
-    block: BlockSpec = {
-        "key": "p/b",
-        "code": code,
-        "filename": "b.py",
-        "first_line": 1,
-        "session": None,
-        "timeout": 60.0,
-        "output_limit": 10_000,
-        "seed": 0,
-        "device_policy": DEFAULT_CUDA,
-        "show_last_value": True,
-    }
-    return child.run_block(block, {})
+    return run_here(code)
 
 
 def test_result_fields_are_the_required_keys_only() -> None:

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from docverify.core.findings import Finding
 from docverify.core.kinds import Kind
+from docverify.core.policies import DEFAULT_CUDA
 from docverify.parsing.pages import read_site
 from docverify.running.executor import Executor
+from docverify.running.protocol import BlockResult, BlockSpec
 from docverify.verifying.outcome import Report
 from docverify.verifying.verify import verify
 
@@ -22,3 +24,22 @@ def run(project, executor: Executor, runner: str = "cpu") -> Report:
 
 def kinds(findings: list[Finding]) -> list[Kind]:
     return [f.kind for f in findings]
+
+
+def run_here(code: str, show_last_value: bool = True) -> BlockResult:
+    """Run `code` as one block in this process (no fork, a fresh namespace), as a child does."""
+    from docverify.running import child  # noqa: PLC0415 - imports torch
+
+    spec: BlockSpec = {
+        "key": "p/b",
+        "code": code,
+        "filename": "b.py",
+        "first_line": 1,
+        "session": None,
+        "timeout": 60.0,
+        "output_limit": 10_000,
+        "seed": 0,
+        "device_policy": DEFAULT_CUDA,
+        "show_last_value": show_last_value,
+    }
+    return child.run_block(spec, {})

@@ -87,16 +87,15 @@ RECORDING = "# docverify: grabación\n# ----\n{body}\n"
 class Site:
     """The fixture site: an article with one block, its recording and one dated source."""
 
-    def __init__(self, root: Path) -> None:
-        project = Project(root)
-        hook = (ROOT / "hooks" / "mkdocs_hooks.py").as_posix()
-        (root / "mkdocs.yml").write_text(MKDOCS_YML.format(hook=hook), encoding="utf-8")
-        project.page("articulos/a.md", ARTICLE)
-        project.snippet("articulos/a/uno.py", CODE)
-        project.snippet("articulos/a/uno.cpu.txt", RECORDING.format(body="12"))
-        self._at(root)
-
-    def _at(self, root: Path) -> None:
+    def __init__(self, root: Path, *, write: bool = True) -> None:
+        """The site at `root`: written there unless it is already (see `copy`)."""
+        if write:
+            project = Project(root)
+            hook = (ROOT / "hooks" / "mkdocs_hooks.py").as_posix()
+            (root / "mkdocs.yml").write_text(MKDOCS_YML.format(hook=hook), encoding="utf-8")
+            project.page("articulos/a.md", ARTICLE)
+            project.snippet("articulos/a/uno.py", CODE)
+            project.snippet("articulos/a/uno.cpu.txt", RECORDING.format(body="12"))
         self.root = root
         self.article = root / "docs/articulos/a.md"
         self.code = root / "snippets/articulos/a/uno.py"
@@ -109,9 +108,7 @@ class Site:
     def copy(self, root: Path) -> Site:
         """A copy of this site's folder (its cache included) at `root`."""
         shutil.copytree(self.root, root)
-        site = object.__new__(Site)
-        site._at(root)
-        return site
+        return Site(root, write=False)
 
     def edit(self, path: Path, old: str, new: str) -> None:
         text = path.read_text(encoding="utf-8")

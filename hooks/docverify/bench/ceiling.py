@@ -22,6 +22,7 @@ from multiprocessing.connection import Connection
 from pathlib import Path
 
 from docverify.bench.corpus import page_specs
+from docverify.running import protocol, worker
 
 
 def measure(corpus: Path, env: dict[str, str]) -> tuple[float, float]:
@@ -68,7 +69,7 @@ def _together(corpus: Path, env: dict[str, str], count: int) -> float:
 
 def probe(root: Path, runner: str) -> dict[str, float]:
     """One engine worker's loop over every page of `root`, timed from the signal on stdin."""
-    from docverify.running import child, warm  # noqa: PLC0415 - imports torch, as a worker has
+    from docverify.running import warm  # noqa: PLC0415 - imports torch, as a worker has
 
     jobs = [{"runner": runner, "blocks": specs} for specs in page_specs(root, runner)]
     warm.warm_up()
@@ -77,26 +78,16 @@ def probe(root: Path, runner: str) -> dict[str, float]:
     started = time.monotonic()  # CLOCK_MONOTONIC: comparable between the two probes
     finished: list[int] = []  # pages that ended, reaped without waiting for their teardown
     done = 0
-    for job in jobs:
-        finished = [p for p in finished if os.waitpid(p, os.WNOHANG) == (0, 0)]
-        read_fd, write_fd = os.pipe()
-        pid = os.fork()
-        if pid == 0:  # the page process
-            code = 1
-            try:
-                os.close(read_fd)
-                child.run_page(Connection(write_fd, readable=False), job)
-                code = 0
-            finally:
-                os._exit(code)
-        os.close(write_fd)
+    for job in jobs:  # the engine worker's own fork and reaping (running/worker.py)
+        finished = worker.still_running(finished)
+        pid, read_fd = worker.fork_page(job)
         with Connection(read_fd, writable=False) as page:
             while True:
                 try:
                     message = page.recv()
                 except (EOFError, OSError):
                     break
-                done += message[0] == "done"
+                done += message[0] == protocol.DONE
         finished.append(pid)
     ended = time.monotonic()
     for pid in finished:

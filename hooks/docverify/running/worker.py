@@ -24,30 +24,19 @@ def zygote_main(conn: Connection) -> None:
     process writes to its own pipe; relaying through this worker means a page killed mid-message
     cannot corrupt the parent's channel. CUDA is never touched here: only in the page process.
     """
-    from docverify.running import child, warm  # noqa: PLC0415 - preloaded by the fork server
+    from docverify.running import warm  # noqa: PLC0415 - preloaded by the fork server
 
     warm.warm_up()
     finished: list[int] = []  # pages that ended on their own, reaped without waiting
     while True:
-        finished = [p for p in finished if os.waitpid(p, os.WNOHANG) == (0, 0)]
+        finished = still_running(finished)
         try:
             job = conn.recv()
         except (EOFError, OSError):
             for pid in finished:
                 os.waitpid(pid, 0)
             return
-        read_fd, write_fd = os.pipe()
-        pid = os.fork()
-        if pid == 0:  # the page process
-            code = 1
-            try:
-                os.close(read_fd)
-                conn.close()
-                child.run_page(Connection(write_fd, readable=False), job)
-                code = 0
-            finally:
-                os._exit(code)
-        os.close(write_fd)
+        pid, read_fd = fork_page(job, conn)
         conn.send((protocol.PID, pid))
         ended = False
         with Connection(read_fd, writable=False) as page:
@@ -65,6 +54,32 @@ def zygote_main(conn: Connection) -> None:
         else:
             _, status = os.waitpid(pid, 0)
             conn.send((protocol.EXIT, os.waitstatus_to_exitcode(status)))
+
+
+def fork_page(job: protocol.PageTask, *close: Connection) -> tuple[int, int]:
+    """Fork a page process that runs `job` and writes its messages to a new pipe (closing
+    `close`, the parent's channels, in it); return its pid and the pipe's read end."""
+    from docverify.running import child  # noqa: PLC0415 - preloaded by the fork server
+
+    read_fd, write_fd = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the page process
+        code = 1
+        try:
+            os.close(read_fd)
+            for channel in close:
+                channel.close()
+            child.run_page(Connection(write_fd, readable=False), job)
+            code = 0
+        finally:
+            os._exit(code)
+    os.close(write_fd)
+    return pid, read_fd
+
+
+def still_running(pids: list[int]) -> list[int]:
+    """Reap the page processes of `pids` that have ended, without waiting; return the rest."""
+    return [p for p in pids if os.waitpid(p, os.WNOHANG) == (0, 0)]
 
 
 def probe(conn: Connection) -> None:
