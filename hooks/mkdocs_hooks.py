@@ -18,7 +18,7 @@ import markdown_exec
 from docverify.core.findings import Finding, Level
 from docverify.output import notebooks, page_parts, render, report_page, search
 from docverify.parsing.pages import OUR_OPTIONS
-from docverify.running.executor import Executor
+from docverify.running import executor as executor_mod
 from docverify.site import build
 from mkdocs.exceptions import Abort, PluginError
 from mkdocs.plugins import event_priority
@@ -64,7 +64,7 @@ def on_files(files: Any, config: Any) -> Any:
     mkdocs_yml = Path(config.config_file_path)
     docs = files.documentation_pages()
     pages = [Path(f.abs_src_path) for f in docs if f.abs_src_path and f.src_uri.endswith(".md")]
-    executor = _session.setdefault("executor", Executor())  # warm across serve rebuilds
+    executor = executor_mod.shared()  # warm across serve rebuilds
     try:
         result = _state["result"] = build.run_site(mkdocs_yml.parent, pages, executor, mkdocs_yml)
     except ValueError as exc:  # an unknown DOCVERIFY_RUNNER
@@ -154,5 +154,5 @@ def _reset() -> None:
     markdown_exec.markdown_config.reset()
 
 
-_session: dict[str, Any] = {}  # the whole process: the command and the warm executor
+_session: dict[str, Any] = {}  # the whole process: the command
 _state: dict[str, Any] = {}  # one build: result, current page, notebook folder

@@ -25,8 +25,9 @@ from docverify.bench import corpus as bench
 from docverify.core import config as config_mod
 from docverify.core.findings import errors
 from docverify.parsing.pages import read_site
+from docverify.running import executor as executor_mod
 from docverify.running.executor import Executor
-from support import clock
+from support import clock, inprocess
 
 ROOT = Path(__file__).resolve().parent.parent
 BIN = Path(sys.executable).parent
@@ -51,9 +52,14 @@ def local_author(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("CI", raising=False)
 
 
-def docverify(root: Path, *args: str, env: dict[str, str] | None = None):
-    """`docverify ARGS` as an author runs it in `root` (without CI=true)."""
+def docverify(
+    root: Path, *args: str, env: dict[str, str] | None = None, new_process: bool = False
+) -> subprocess.CompletedProcess[str]:
+    """`docverify ARGS` as an author runs it in `root` (without CI=true): in this process
+    (support.inprocess), or with `new_process` its console script."""
     full_env = {k: v for k, v in os.environ.items() if k != "CI"} | (env or {})
+    if not new_process:
+        return inprocess.docverify(list(args), root, full_env)
     return subprocess.run(
         [str(BIN / "docverify"), *args],
         cwd=root,
@@ -67,8 +73,8 @@ def docverify(root: Path, *args: str, env: dict[str, str] | None = None):
 
 @pytest.fixture(scope="session")
 def executor() -> Executor:
-    """One fork server for the whole test session (torch is imported once)."""
-    return Executor(workers=2)
+    """This test process's executor (torch is imported once), also used by its builds."""
+    return executor_mod.shared(2)
 
 
 class Project:
@@ -109,9 +115,16 @@ def copy_site(dest: Path) -> Path:
 
 
 def mkdocs_build(
-    root: Path, site_dir: Path, *, strict: bool = True, env: dict[str, str] | None = None
+    root: Path,
+    site_dir: Path,
+    *,
+    strict: bool = True,
+    env: dict[str, str] | None = None,
+    new_process: bool = False,
 ) -> subprocess.CompletedProcess[str]:
-    args = [str(BIN / "mkdocs"), "build", "-q", "-f", str(root / "mkdocs.yml"), "-d", str(site_dir)]
+    """`mkdocs build -q` of `root` into `site_dir`: in this process (support.inprocess: the same
+    command, sharing this process's warm executor), or with `new_process` its console script."""
+    args = ["build", "-q", "-f", str(root / "mkdocs.yml"), "-d", str(site_dir)]
     if strict:
         args.append("--strict")
     # DOCVERIFY_CACHE=0: the strict builds of the tests really run every block. SITE_URL only
@@ -123,8 +136,16 @@ def mkdocs_build(
         "DOCVERIFY_CACHE": "0",
         **(env or {}),
     }
+    if not new_process:
+        return inprocess.mkdocs(args, root, full_env)
     return subprocess.run(
-        args, cwd=root, capture_output=True, text=True, env=full_env, check=False, timeout=600
+        [str(BIN / "mkdocs"), *args],
+        cwd=root,
+        capture_output=True,
+        text=True,
+        env=full_env,
+        check=False,
+        timeout=600,
     )
 
 
@@ -181,12 +202,15 @@ def _author(folder: Path) -> dict[str, Any]:
 
     root = copy_site(folder / "src")
     made = Authored(root, (root / "mkdocs.yml").read_text(encoding="utf-8"))
-    made.steps["new"] = _completed(docverify(root, "new", NEW_SLUG, NEW_TITLE))
+    # The console scripts themselves, as an author runs them.
+    made.steps["new"] = _completed(docverify(root, "new", NEW_SLUG, NEW_TITLE, new_process=True))
     made.lint_before_record = [
         {"kind": f.kind, "fix": f.fix, "where": f.where}
         for f in errors(lint.run(config_mod.load(root)))  # INFO (a source due soon) is no error
     ]
-    made.steps["record"] = _completed(docverify(root, "record", "--runner", "cpu", NEW_PAGE))
+    made.steps["record"] = _completed(
+        docverify(root, "record", "--runner", "cpu", NEW_PAGE, new_process=True)
+    )
     return asdict(made)
 
 
@@ -210,7 +234,8 @@ def built(tmp_path_factory: pytest.TempPathFactory, worker_id: str, authored: Au
         return {
             "root": root,
             "site": folder / "site",
-            "build": _completed(mkdocs_build(root, folder / "site")),
+            # The console script itself, as the README's command runs it.
+            "build": _completed(mkdocs_build(root, folder / "site", new_process=True)),
         }
 
     data = _shared(tmp_path_factory, worker_id, "built", build)

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
 import re
 import shutil
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -103,10 +104,16 @@ NARROW_WIDTHS = """() => ({
 })"""
 
 
-def page_problems(browser: Any, base: str, url: str, axe: str) -> list[str]:
+@contextlib.contextmanager
+def auditor(browser: Any, base: str, axe: str) -> Iterator[Callable[[str], list[str]]]:
     """Everything checked on every page, from one load: requests to other hosts, console
     errors, the document's language, axe-core in the light scheme and, after the palette
-    toggle, in the dark one, then the layout at 375 px. One line per problem."""
+    toggle, in the dark one, then the layout at 375 px. Yields `audit(url)`, one line per
+    problem. The pages audited share one browser context, as a reader moving between pages:
+    starting a renderer for every page cost more than the audit itself. Each page starts from
+    nothing the previous one left: its own request and console logs, the desktop viewport, and
+    empty storage, so the light scheme that a reader who never toggled sees (every request is
+    logged, even one served from the cache)."""
     context = browser.new_context(viewport={"width": 1280, "height": 900}, color_scheme="light")
     log = bs.RequestLog(context)
     page = context.new_page()
@@ -114,9 +121,15 @@ def page_problems(browser: Any, base: str, url: str, axe: str) -> list[str]:
     page.on(
         "console", lambda message: errors.append(message.text) if message.type == "error" else None
     )
-    where = url or "/"
-    problems: list[str] = []
-    try:
+
+    def audit(url: str) -> list[str]:
+        where = url or "/"
+        problems: list[str] = []
+        if page.url.startswith(base):
+            page.evaluate("() => { localStorage.clear(); sessionStorage.clear(); }")
+        page.set_viewport_size({"width": 1280, "height": 900})
+        log.urls.clear()
+        errors.clear()
         page.goto(base + url, wait_until="networkidle")
         if len(log.urls) < 3:
             problems.append(f"{where}: el registro de peticiones no vio CSS ni JS")
@@ -126,6 +139,9 @@ def page_problems(browser: Any, base: str, url: str, axe: str) -> list[str]:
         if lang != "es":
             problems.append(f"{where}: lang={lang!r}, se esperaba «es»")
         for scheme in ("light", "dark"):
+            shown = page.get_attribute("body", "data-md-color-scheme")
+            if scheme == "light" and shown != "default":
+                problems.append(f"{where}: la página abrió con el esquema {shown!r}, no «default»")
             if scheme == "dark":
                 page.click("[data-md-component=palette] label:not([hidden])")
                 shown = page.get_attribute("body", "data-md-color-scheme")
@@ -155,8 +171,17 @@ def page_problems(browser: Any, base: str, url: str, axe: str) -> list[str]:
             path = bs.screenshot(page, f"auditoria-{url or 'inicio'}")
             problems.append(f"{where}: captura de pantalla en {path}")
         return problems
+
+    try:
+        yield audit
     finally:
         context.close()
+
+
+def page_problems(browser: Any, base: str, url: str, axe: str) -> list[str]:
+    """The audit of one page (see `auditor`)."""
+    with auditor(browser, base, axe) as audit:
+        return audit(url)
 
 
 @pytest.mark.parametrize("shard", range(SHARDS))
@@ -167,8 +192,9 @@ def test_every_page_passes_the_browser_audit(
     another host, no console error, lang="es", no axe-core violation in the light and the dark
     scheme, and at 375 px only code scrolls sideways."""
     problems = []
-    for url in _pages(built_site)[shard::SHARDS]:
-        problems += page_problems(playwright_browser, site_url, url, axe)
+    with auditor(playwright_browser, site_url, axe) as audit:
+        for url in _pages(built_site)[shard::SHARDS]:
+            problems += audit(url)
     assert not problems, "Auditoría del navegador:\n" + "\n".join(problems)
 
 

@@ -8,16 +8,16 @@ from __future__ import annotations
 
 import json
 import os
-import subprocess
 from pathlib import Path
 
 import pytest
-from conftest import BIN, Project
+from conftest import Project
 from docverify.parsing.pages import read_site
 from docverify.running.executor import Executor
 from docverify.verifying import accept, observed, recordings
 from docverify.verifying.record import record
 from docverify.verifying.verify import verify
+from support import inprocess
 from support.relabel import check_report, cpu_run_as_gpu, relabel, snapshot
 
 EPOCH = "1767225600"  # 2026-01-01
@@ -38,17 +38,10 @@ def _local_author(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def docverify(root: Path, *args: str, env: dict[str, str] | None = None, stdin: str = ""):
+    """`docverify ARGS` in this process (support.inprocess), `stdin` typed, outside CI."""
     base = {k: v for k, v in os.environ.items() if k != "CI" and k not in CI_RUN}
-    return subprocess.run(
-        [str(BIN / "docverify"), *args],
-        cwd=root,
-        capture_output=True,
-        text=True,
-        input=stdin,
-        env={**base, "SOURCE_DATE_EPOCH": EPOCH, **(env or {})},
-        check=False,
-        timeout=300,
-    )
+    env = {**base, "SOURCE_DATE_EPOCH": EPOCH, **(env or {})}
+    return inprocess.docverify(list(args), root, env, stdin)
 
 
 def two_blocks(project: Project, first: str, second: str) -> None:

@@ -58,7 +58,7 @@ def _check_args(parser: argparse.ArgumentParser) -> None:
 @command("check", "verifica los bloques sin construir el sitio", _check_args)
 def _check(args: argparse.Namespace) -> int:
     from docverify.output import ci_report  # noqa: PLC0415
-    from docverify.running.executor import Executor  # noqa: PLC0415
+    from docverify.running import executor as executor_mod  # noqa: PLC0415
     from docverify.verifying import cache as cache_mod  # noqa: PLC0415
     from docverify.verifying import shards, summary  # noqa: PLC0415
     from docverify.verifying.verify import orphans, verify  # noqa: PLC0415
@@ -66,7 +66,7 @@ def _check(args: argparse.Namespace) -> int:
     cfg = config_mod.load()
     shard = shards.parse(args.shard) if args.shard else None
     pages, whole = select_pages(cfg, args.paths)
-    executor = Executor(args.workers)
+    executor = executor_mod.shared(args.workers)
     runner = executor.resolve_runner(config_mod.runner_from_env(args.runner))
     cache = cache_mod.Cache.for_config(cfg) if cache_mod.allowed() and not args.no_cache else None
     durations = shards.durations_path(cfg, args.durations)
@@ -95,7 +95,7 @@ def _check(args: argparse.Namespace) -> int:
 
 @command("record", "graba las salidas que cambiaron (nunca con CI=true)", _runner_args)
 def _record(args: argparse.Namespace) -> int:
-    from docverify.running.executor import Executor  # noqa: PLC0415
+    from docverify.running import executor as executor_mod  # noqa: PLC0415
     from docverify.verifying.record import record  # noqa: PLC0415
 
     cfg = config_mod.load()
@@ -106,7 +106,7 @@ def _record(args: argparse.Namespace) -> int:
         )
         return 2
     pages, _ = select_pages(cfg, args.paths)
-    executor = Executor(args.workers)
+    executor = executor_mod.shared(args.workers)
     runner = executor.resolve_runner(config_mod.runner_from_env(args.runner))
     report = record(cfg, pages, runner, executor)
     for label, diff in report.written:

@@ -50,6 +50,25 @@ PRELOAD = [
     "docverify.running.warm",
 ]
 _started = 0  # blocks started by every Executor of this process
+_shared: dict[int, Executor] = {}  # per number of workers: see shared()
+
+
+def shared(workers: int | None = None) -> Executor:
+    """This process's executor with `workers` warm workers, made on first use.
+
+    Every build the process makes shares it: each `mkdocs serve` rebuild (MkDocs loads the hooks
+    module once per process, but a site with another path loads its own copy), or several sites
+    built in one process. Its warm workers then start once, not once per build.
+    """
+    count = worker_count(workers)
+    if count not in _shared:
+        _shared[count] = Executor(count)
+    return _shared[count]
+
+
+def worker_count(workers: int | None) -> int:
+    """How many warm workers `workers` means: None (or 0) is one per core."""
+    return max(1, workers or os.cpu_count() or 1)
 
 
 def blocks_started() -> int:
@@ -89,7 +108,7 @@ class Executor:
     """Owns the fork server and the warm workers. One per process is enough; it is reusable."""
 
     def __init__(self, workers: int | None = None) -> None:
-        self.workers = max(1, workers or os.cpu_count() or 1)
+        self.workers = worker_count(workers)
         self.ctx = multiprocessing.get_context("forkserver")
         os.environ[forkserver_main.ENV] = (
             forkserver_main.main_identity()
