@@ -1,14 +1,15 @@
 """This machine's own parallel ceiling for the engine's work: two processes against one.
 
-A probe process does what one engine worker does, with no engine around it: it imports torch
-(docverify.running.child) and warms up, then for every page of the corpus forks a page process
-that runs the page's blocks (`child.run_page`), reads its messages, and reaps it later without
-waiting for its teardown. One probe alone takes t1; two probes started together, each doing the
-same work, take t2 (from the first start to the last end). The ceiling 2·t1/t2 is the speed-up
-two workers could reach on this machine with no coordination at all: 2.0 on two idle cores,
-less where the cores are shared, throttled or busy with the kernel's part of the work
-(copy-on-write faults, unmapping). Imports and warm-up are not timed: both probes are ready
-before either starts.
+A probe process does what one engine worker does, with no engine around it: for every page of
+the corpus it forks a page process that runs the page's blocks (`child.run_page`), reads its
+messages, and reaps it later without waiting for its teardown. As the engine's workers are forks
+of its fork server, the probes are forks of one process that imported torch
+(docverify.running.child) and warmed up once. One probe alone takes t1; two probes forked and
+started together, each doing the same work, take t2 (from the first start to the last end). The
+ceiling 2·t1/t2 is the speed-up two workers could reach on this machine with no coordination at
+all: 2.0 on two idle cores, less where the cores are shared, throttled or busy with the kernel's
+part of the work (copy-on-write faults, unmapping). The import, the warm-up and the forks of the
+probes are not timed: every probe is ready before any starts.
 """
 
 from __future__ import annotations
@@ -18,8 +19,10 @@ import os
 import subprocess
 import sys
 import time
+import traceback
 from multiprocessing.connection import Connection
 from pathlib import Path
+from typing import Any
 
 from docverify.bench.corpus import page_specs
 from docverify.running import protocol, worker
@@ -27,54 +30,74 @@ from docverify.running import protocol, worker
 
 def measure(corpus: Path, env: dict[str, str]) -> tuple[float, float]:
     """Seconds of one probe alone, and of two probes together, each running every page."""
-    return _together(corpus, env, 1), _together(corpus, env, 2)
+    done = subprocess.run(
+        [sys.executable, "-m", "docverify.bench.ceiling", str(corpus), "cpu"],
+        cwd=corpus,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=3600,
+    )
+    if done.returncode != 0:
+        raise RuntimeError(f"la sonda del techo falló:\n{done.stderr[-4000:]}")
+    spans = json.loads(done.stdout.strip().splitlines()[-1])
+    return spans["alone"], spans["together"]
 
 
-def _together(corpus: Path, env: dict[str, str], count: int) -> float:
-    args = [sys.executable, "-m", "docverify.bench.ceiling", str(corpus), "cpu"]
-    probes = [
-        subprocess.Popen(
-            args,
-            cwd=corpus,
-            env=env,
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            text=True,
-        )
-        for _ in range(count)
+def main(root: Path, runner: str) -> dict[str, Any]:
+    """Import torch and warm up once, then time one probe alone and two probes together."""
+    from docverify.running import warm  # noqa: PLC0415 - imports torch, as the fork server does
+
+    jobs: list[protocol.PageTask] = [
+        {"runner": runner, "blocks": specs} for specs in page_specs(root, runner)
     ]
-    try:
-        for probe in probes:  # every probe has imported torch and warmed up before any starts
-            assert probe.stdout is not None
-            if probe.stdout.readline().strip() != "ready":
-                raise RuntimeError(f"la sonda del techo no arrancó:\n{probe.communicate()[1]}")
-        for probe in probes:
-            assert probe.stdin is not None
-            probe.stdin.write("go\n")
-            probe.stdin.flush()
-        spans = []
-        for probe in probes:
-            stdout, stderr = probe.communicate(timeout=1800)
-            if probe.returncode != 0:
-                raise RuntimeError(f"la sonda del techo falló:\n{stderr[-4000:]}")
-            spans.append(json.loads(stdout.strip().splitlines()[-1]))
-    finally:
-        for probe in probes:
-            if probe.poll() is None:
-                probe.kill()
-                probe.wait()
+    warm.warm_up()
+    blocks = sum(len(job["blocks"]) for job in jobs)
+    return {"alone": _together(jobs, 1), "together": _together(jobs, 2), "blocks": blocks}
+
+
+def _together(jobs: list[protocol.PageTask], count: int) -> float:
+    """Fork `count` probes, start them together, return the span from first start to last end."""
+    probes = []
+    for _ in range(count):
+        go_read, go_write = os.pipe()
+        span_read, span_write = os.pipe()
+        pid = os.fork()
+        if pid == 0:  # a probe
+            code = 1
+            try:
+                os.close(go_write)
+                os.close(span_read)
+                os.read(go_read, 1)  # every probe is forked before any starts
+                os.write(span_write, json.dumps(probe(jobs)).encode())
+                code = 0
+            except BaseException:  # reported on stderr; the exit code says it
+                traceback.print_exc()
+            finally:
+                os._exit(code)
+        os.close(go_read)
+        os.close(span_write)
+        probes.append((pid, go_write, span_read))
+    for _, go_write, _ in probes:
+        os.write(go_write, b"g")
+        os.close(go_write)
+    spans, failed = [], 0
+    for pid, _, span_read in probes:
+        with os.fdopen(span_read, "rb") as channel:
+            raw = channel.read()
+        _, status = os.waitpid(pid, 0)
+        if os.waitstatus_to_exitcode(status) == 0:
+            spans.append(json.loads(raw))
+        else:
+            failed += 1
+    if failed:
+        raise RuntimeError(f"falló {failed} de {count} sondas del techo (ver arriba)")
     return max(s["end"] for s in spans) - min(s["start"] for s in spans)
 
 
-def probe(root: Path, runner: str) -> dict[str, float]:
-    """One engine worker's loop over every page of `root`, timed from the signal on stdin."""
-    from docverify.running import warm  # noqa: PLC0415 - imports torch, as a worker has
-
-    jobs = [{"runner": runner, "blocks": specs} for specs in page_specs(root, runner)]
-    warm.warm_up()
-    print("ready", flush=True)
-    sys.stdin.readline()
+def probe(jobs: list[protocol.PageTask]) -> dict[str, float]:
+    """One engine worker's loop over every page, timed from its start."""
     started = time.monotonic()  # CLOCK_MONOTONIC: comparable between the two probes
     finished: list[int] = []  # pages that ended, reaped without waiting for their teardown
     done = 0
@@ -99,4 +122,4 @@ def probe(root: Path, runner: str) -> dict[str, float]:
 
 
 if __name__ == "__main__":
-    print(json.dumps(probe(Path(sys.argv[1]), sys.argv[2])), flush=True)
+    print(json.dumps(main(Path(sys.argv[1]), sys.argv[2])), flush=True)

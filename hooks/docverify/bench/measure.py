@@ -95,7 +95,8 @@ def _version(package: str) -> str:
 def isolation(bench: Bench, out: Any) -> None:
     """What page isolation costs per page: fork from the warm server vs a fresh interpreter."""
     from docverify.core import policies  # noqa: PLC0415
-    from docverify.running.executor import Executor, PageJob  # noqa: PLC0415
+    from docverify.running import executor as executor_mod  # noqa: PLC0415
+    from docverify.running.executor import PageJob  # noqa: PLC0415
 
     def page(n: int) -> PageJob:
         return PageJob(
@@ -117,7 +118,7 @@ def isolation(bench: Bench, out: Any) -> None:
             ],
         )
 
-    executor = Executor(1)
+    executor = executor_mod.shared(1)
     executor.run([page(-1)])  # warm-up: the fork server imports torch once, a worker starts
     count = bench.count(20)
     started = time.perf_counter()
