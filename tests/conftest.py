@@ -58,17 +58,7 @@ def docverify(
     """`docverify ARGS` as an author runs it in `root` (without CI=true): in this process
     (support.inprocess), or with `new_process` its console script."""
     full_env = {k: v for k, v in os.environ.items() if k != "CI"} | (env or {})
-    if not new_process:
-        return inprocess.docverify(list(args), root, full_env)
-    return subprocess.run(
-        [str(BIN / "docverify"), *args],
-        cwd=root,
-        capture_output=True,
-        text=True,
-        env=full_env,
-        check=False,
-        timeout=300,
-    )
+    return inprocess.command("docverify", list(args), root, full_env, new_process=new_process)
 
 
 @pytest.fixture(scope="session")
@@ -136,17 +126,7 @@ def mkdocs_build(
         "DOCVERIFY_CACHE": "0",
         **(env or {}),
     }
-    if not new_process:
-        return inprocess.mkdocs(args, root, full_env)
-    return subprocess.run(
-        [str(BIN / "mkdocs"), *args],
-        cwd=root,
-        capture_output=True,
-        text=True,
-        env=full_env,
-        check=False,
-        timeout=600,
-    )
+    return inprocess.command("mkdocs", args, root, full_env, new_process=new_process)
 
 
 # The article that the session's build adds, as an author would (`docverify new`, `record`): the

@@ -97,3 +97,20 @@ def docverify(
     from docverify.cli.main import main  # noqa: PLC0415
 
     return _run("docverify", args, cwd, env, lambda: main(args), stdin)
+
+
+def command(
+    name: str, args: list[str], cwd: Path, env: dict[str, str], *, new_process: bool = False
+) -> subprocess.CompletedProcess[str]:
+    """`NAME ARGS` (mkdocs or docverify): here, or with `new_process` its console script."""
+    if not new_process:
+        return {"mkdocs": mkdocs, "docverify": docverify}[name](args, cwd, env)
+    return subprocess.run(
+        [str(Path(sys.executable).parent / name), *args],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        env=env,
+        check=False,
+        timeout=600,
+    )

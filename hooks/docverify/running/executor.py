@@ -105,7 +105,7 @@ class _Running:
 
 
 class Executor:
-    """Owns the fork server and the warm workers. One per process is enough; it is reusable."""
+    """Owns the fork server and the warm workers. One per process is enough (see shared())."""
 
     def __init__(self, workers: int | None = None) -> None:
         self.workers = worker_count(workers)
