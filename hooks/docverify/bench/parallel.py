@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from docverify.bench import ceiling
-from docverify.bench.common import TARGETS, Bench, verdict
+from docverify.bench.common import TARGETS, Bench, timed, verdict
 from docverify.bench.corpus import make_corpus
 from docverify.bench.memory import PeakMemory
 
@@ -41,26 +41,11 @@ def _check_corpus(corpus: Path, workers: int, env: dict[str, str]) -> tuple[floa
     return seconds, memory.rss, memory.pss
 
 
-def _record(corpus: Path) -> None:
-    """Record the corpus once (not timed), here: this process's executor is already warm."""
-    from docverify.core import config as config_mod  # noqa: PLC0415
-    from docverify.core.findings import errors  # noqa: PLC0415
-    from docverify.parsing.pages import read_site  # noqa: PLC0415
-    from docverify.running import executor  # noqa: PLC0415
-    from docverify.verifying.record import record  # noqa: PLC0415
-
-    cfg = config_mod.load(corpus)
-    report = record(cfg, read_site(cfg), "cpu", executor.shared())
-    if bad := errors(report.findings):
-        found = "\n".join(f.format() for f in bad[:5])
-        raise RuntimeError(f"no se pudo grabar el corpus sintético:\n{found}")
-
-
 def p2(bench: Bench, out: Any) -> None:
     """Each repetition measures the engine and the ceiling back to back, under the same load."""
     corpus = make_corpus(bench.work / "corpus", bench.pages, bench.blocks)
-    env = bench.env()
-    _record(corpus)
+    env = bench.env()  # without CI: the corpus is recorded as an author records, not under CI
+    timed([sys.executable, "-m", "docverify.cli.main", "record", "--runner", "cpu"], corpus, env)
     times: dict[int, list[float]] = {1: [], 2: []}
     alone, together = [], []
     rss = pss = 0
