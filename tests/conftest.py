@@ -58,7 +58,9 @@ def docverify(
     """`docverify ARGS` as an author runs it in `root` (without CI=true): in this process
     (support.inprocess), or with `new_process` its console script."""
     full_env = {k: v for k, v in os.environ.items() if k != "CI"} | (env or {})
-    return inprocess.command("docverify", list(args), root, full_env, new_process=new_process)
+    return inprocess.command(
+        "docverify", list(args), root, full_env, new_process=new_process, timeout=300
+    )
 
 
 @pytest.fixture(scope="session")

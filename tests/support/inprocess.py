@@ -100,7 +100,13 @@ def docverify(
 
 
 def command(
-    name: str, args: list[str], cwd: Path, env: dict[str, str], *, new_process: bool = False
+    name: str,
+    args: list[str],
+    cwd: Path,
+    env: dict[str, str],
+    *,
+    new_process: bool = False,
+    timeout: int = 600,
 ) -> subprocess.CompletedProcess[str]:
     """`NAME ARGS` (mkdocs or docverify): here, or with `new_process` its console script."""
     if not new_process:
@@ -112,5 +118,5 @@ def command(
         text=True,
         env=env,
         check=False,
-        timeout=600,
+        timeout=timeout,
     )

@@ -67,8 +67,8 @@ def _together(jobs: list[protocol.PageTask], count: int) -> float:
         if pid == 0:  # a probe
             code = 1
             try:
-                os.close(go_write)
-                os.close(span_read)
+                for fd in (go_write, span_read, *(f for _, *fds in probes for f in fds)):
+                    os.close(fd)  # its own parent ends, and those of the probes forked before
                 os.read(go_read, 1)  # every probe is forked before any starts
                 os.write(span_write, json.dumps(probe(jobs)).encode())
                 code = 0
