@@ -26,9 +26,29 @@ BIN = VENV / "bin"
 STAMP = VENV / ".installed"
 
 
+def _project() -> dict:
+    return tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+
+
+def python_problem(version: tuple[int, ...] = tuple(sys.version_info[:3])) -> str | None:
+    """Why this Python cannot install the project (pyproject's `requires-python`), or None."""
+    spec = _project().get("requires-python", "")
+    match = re.fullmatch(r">=\s*(\d+(?:\.\d+)*)", spec.strip())
+    if not match:
+        return None
+    minimum = tuple(int(part) for part in match.group(1).split("."))
+    if version >= minimum:
+        return None
+    return (
+        f"tasks.py: hace falta Python {match.group(1)} o posterior (pyproject.toml, "
+        f"requires-python), y este python3 es {'.'.join(map(str, version))}. Pon uno antes en "
+        "el PATH y repite; el python3 de Debian 12, 3.11.2, no sirve."
+    )
+
+
 def torch_requirement() -> str:
     """The torch pin (`torch==X.Y.Z`) from pyproject.toml, where it is written once."""
-    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    project = _project()
     pins = [d for d in project.get("dependencies", []) if re.match(r"torch\s*[=<>!~]", d)]
     if len(pins) != 1 or not re.fullmatch(r"torch\s*==\s*[\w.]+", pins[0]):
         raise SystemExit(
@@ -40,6 +60,8 @@ def torch_requirement() -> str:
 
 def install() -> None:
     """Create the virtual environment and install the project, again only when pyproject changes."""
+    if problem := python_problem():
+        raise SystemExit(problem)
     digest = hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()
     if STAMP.is_file() and STAMP.read_text() == digest:
         return

@@ -98,3 +98,32 @@ def test_the_cpu_index_installs_the_pinned_version_first(
     monkeypatch.delenv("DOCS_TORCH_INDEX")
     tasks.install()
     assert not [c for c in calls if "--index-url" in c], calls
+
+
+def test_a_python_older_than_pyproject_asks_is_refused_before_installing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """tasks.py reads requires-python from pyproject.toml and says what is missing, in Spanish,
+    before it creates an environment that pip would then refuse."""
+    import tomllib  # noqa: PLC0415
+
+    spec = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"][
+        "requires-python"
+    ]
+    minimum = tuple(int(p) for p in spec.removeprefix(">=").split("."))
+    tasks = load_tasks()
+    assert tasks.python_problem(minimum) is None
+    older = (*minimum[:-1], minimum[-1] - 1) if minimum[-1] else (minimum[0], minimum[1] - 1, 99)
+    problem = tasks.python_problem(older)
+    assert problem and spec.removeprefix(">=") in problem and "hace falta Python" in problem
+    (tmp_path / "pyproject.toml").write_text(
+        '[project]\nname = "x"\nversion = "0"\nrequires-python = ">=3.11.5"\n',
+        encoding="utf-8",
+    )
+    tasks.ROOT = tmp_path
+    tasks.VENV = tmp_path / "venv"
+    judge = tasks.python_problem
+    monkeypatch.setattr(tasks, "python_problem", lambda: judge((3, 11, 2)))  # Debian 12's
+    with pytest.raises(SystemExit, match=r"Python 3\.11\.5 o posterior.*3\.11\.2"):
+        tasks.install()
+    assert not (tmp_path / "venv").exists()  # nothing was created
