@@ -1,6 +1,6 @@
 """MkDocs hooks: translate MkDocs events into docverify calls; the engine does the work.
 
-One `BuildResult` per build (docverify.site.build), made in on_files and dropped in
+One `BuildResult` per build (docverify.build), made in on_files and dropped in
 on_post_build (or on_build_error), so every `mkdocs serve` rebuild starts clean. Any error of it
 fails `mkdocs build` and `gh-deploy` (Abort, whatever `strict` says); `mkdocs serve` keeps
 serving and each page shows its errors.
@@ -15,11 +15,11 @@ from pathlib import Path
 from typing import Any
 
 import markdown_exec
+from docverify import build
 from docverify.core.findings import Finding, Level
 from docverify.output import notebooks, page_parts, render, report_page, search
 from docverify.parsing.pages import OUR_OPTIONS
 from docverify.running import executor as executor_mod
-from docverify.site import build
 from mkdocs.exceptions import Abort, PluginError
 from mkdocs.plugins import event_priority
 from mkdocs.structure.files import File

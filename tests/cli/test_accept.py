@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 from conftest import Project
+from docverify.core.kinds import Kind
 from docverify.parsing.pages import read_site
 from docverify.running.executor import Executor
 from docverify.verifying import accept, observed, recordings
@@ -159,7 +160,8 @@ def test_refuses_under_ci(project: Project, relabelled_gpu_report: Path) -> None
     plan = accept.plan(
         cfg, read_site(cfg), observed.read(relabelled_gpu_report), environ={"CI": "true"}
     )
-    with pytest.raises(PermissionError):
+    assert {f.kind for f in plan.refusals} == {Kind.REFUSED}
+    with pytest.raises(RuntimeError):  # a refused plan writes nothing, even if applied
         accept.apply(plan)
     assert not (project.root / "snippets/a/distinto.gpu.txt").exists()
 

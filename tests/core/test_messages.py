@@ -10,6 +10,7 @@ from __future__ import annotations
 import ast
 import datetime as dt
 import json
+import os
 import re
 import shlex
 from collections.abc import Callable
@@ -20,6 +21,7 @@ import docverify
 import pytest
 from conftest import Project
 from conftest import docverify as run_docverify
+from docverify import build
 from docverify.cli import main as cli
 from docverify.core.config import today
 from docverify.core.findings import Finding
@@ -27,9 +29,10 @@ from docverify.core.kinds import Kind
 from docverify.output import page_parts, report_page
 from docverify.parsing.pages import read_site
 from docverify.running.executor import Executor
-from docverify.site import build, lint
+from docverify.site import lint
 from docverify.sources import fingerprint
-from docverify.verifying import peers
+from docverify.verifying import accept, observed, peers
+from docverify.verifying.record import record
 from docverify.verifying.verify import verify
 from support import mkdocs_site
 from support.relabel import check_report, relabel
@@ -40,6 +43,8 @@ _COMMAND = re.compile(r"docverify ([a-z][a-z-]*)")
 WHERE_IS_AN_ENV_VAR = {
     "verifying.verify:execution-disabled",
     "verifying.peers:invalid-report",
+    "verifying.accept:refused",
+    "verifying.record:refused",
 }
 # Kinds whose fix is a command (the only thing that can fix them is running it).
 FIXED_BY_COMMAND = {
@@ -291,6 +296,43 @@ def _other_code(case: Case, executor: Executor) -> list[Finding]:
     return result.late
 
 
+def _config(case: Case) -> None:
+    pyproject = case.root / "pyproject.toml"
+    text = pyproject.read_text(encoding="utf-8")
+    pyproject.write_text(text.replace("timeout = 60\n", "timeot = 60\n"), encoding="utf-8")
+
+
+def _under_ci(scenario: Callable[[Case, Executor], list[Finding]]) -> Scenario:
+    """`scenario` run with CI=true, as GitHub Actions and .ci/run set it."""
+
+    def under_ci(case: Case, executor: Executor) -> list[Finding]:
+        before = os.environ.get("CI")
+        os.environ["CI"] = "true"
+        try:
+            return scenario(case, executor)
+        finally:
+            if before is None:
+                del os.environ["CI"]
+            else:
+                os.environ["CI"] = before
+
+    return under_ci
+
+
+def _record(case: Case, executor: Executor) -> list[Finding]:
+    case.write()
+    cfg = case.project.config
+    return record(cfg, read_site(cfg), "cpu", executor).findings
+
+
+def _accept(case: Case, executor: Executor) -> list[Finding]:
+    case.write()
+    folder = case.root / "informe"
+    check_report(case.project.config, executor, folder, runner="cpu")
+    cfg = case.project.config
+    return accept.plan(cfg, read_site(cfg), observed.read(folder)).refusals
+
+
 def _orphan(case: Case) -> None:
     case.project.snippet("articulos/a/viejo.cpu.txt", RECORDING.format(body="1"))
 
@@ -390,7 +432,10 @@ SCENARIOS: dict[str, Scenario] = {
             ),
         )
     ),
-    "verifying.verify:orphan-recording": lambda c, e: (_orphan(c), c.verify(e))[1],
+    "core.settings:config": _lint(_config),
+    "verifying.accept:refused": _under_ci(_accept),
+    "verifying.record:refused": _under_ci(_record),
+    "verifying.verify:orphan-recording": _lint(_orphan),
     "verifying.verify:no-result": _no_result,
     "verifying.verify:expectation": _run_code("print(1)  # Expectativa: 2\n"),
     "verifying.verify:execution-failure": _run_code("print(1\n"),

@@ -83,7 +83,7 @@ def test_same_output_shows_once_labelled_with_both(
         build,
         report_page.evaluate(project.config, build.pages, TODAY),
     )
-    assert "GPU (ejecución de CI): coincide ✓" in page
+    assert "GPU (ejecución de CI): coincide con su grabación ✓" in page
     assert "https://github.com/equipo/pytorch-es/actions/runs/7" in page
 
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 import re
 
 import pytest
-from docverify.output import graph
+from docverify.output import graph as drawing
+from docverify.verifying import graph
 
 WALK = """\
 otra línea que no es del grafo
@@ -38,7 +39,7 @@ def test_parse_refuses_what_it_cannot_draw(text: str, message: str) -> None:
 
 def test_svg_is_accessible_and_draws_every_node_and_edge() -> None:
     parsed = graph.parse("[0] MulBackward0 → [1], [1]\n[1] AccumulateGrad (hoja x)")
-    svg = graph.svg(parsed, "Grafo de y = x * x", "g")
+    svg = drawing.svg(parsed, "Grafo de y = x * x", "g")
     assert svg.startswith('<svg class="dv-graph-svg" role="img"')
     assert 'aria-labelledby="g-t g-d"' in svg
     assert '<title id="g-t">Grafo de y = x * x</title>' in svg
@@ -49,6 +50,6 @@ def test_svg_is_accessible_and_draws_every_node_and_edge() -> None:
 
 
 def test_an_edge_that_skips_a_row_bends_around_the_box_in_between() -> None:
-    svg = graph.svg(graph.parse(WALK), "t", "g")
+    svg = drawing.svg(graph.parse(WALK), "t", "g")
     lines = re.findall(r'points="([^"]*)"', svg)
     assert sorted(len(p.split()) for p in lines) == [2, 2, 4]  # 0→2 passes row 1 at a bend

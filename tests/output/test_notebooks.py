@@ -66,7 +66,7 @@ def test_notebook_is_made_from_the_page_blocks(tmp_path: Path, executor) -> None
     page_path = project.page("articulos/uno.md", ARTICLE)
     config = project.config
     page = read_page(config, page_path)
-    report = verify(config, [page], "cpu", executor, whole_site=False)
+    report = verify(config, [page], "cpu", executor)
     notebook = notebooks.build(config, page, report, dt.date(2026, 11, 29))
 
     nbformat = pytest.importorskip("nbformat")

@@ -36,7 +36,7 @@ def notebook_of(project: Project, executor, text: str = PAGE) -> dict:
     path = project.page("articulos/valores.md", text)
     config = project.config
     page = read_page(config, path)
-    report = verify(config, [page], "cpu", executor, whole_site=False)
+    report = verify(config, [page], "cpu", executor)
     return notebooks.build(config, page, report, dt.date(2026, 11, 29))
 
 

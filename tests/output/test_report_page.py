@@ -7,6 +7,7 @@ from conftest import ROOT, Built
 from docverify.core import config as config_mod
 from docverify.core.dates import spanish_date
 from docverify.core.markdown import md_escape
+from docverify.core.status import Status
 from docverify.output import report_page
 from docverify.parsing.pages import read_site
 from support import clock
@@ -68,4 +69,4 @@ def test_built_site_shows_dates_and_report(built: Built) -> None:
         for block in page.blocks:
             assert block.id in report, block.key
     runs_on_cpu = sum(1 for p in read_site(cfg) for b in p.blocks if b.runs_on("cpu"))
-    assert report.count("CPU: coincide ✓") == runs_on_cpu
+    assert report.count(f"CPU: {Status.OK.label} {Status.OK.mark}") == runs_on_cpu

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import pytest
 from conftest import Project
 from docverify.core import config as config_mod
 from docverify.core.kinds import Kind
@@ -64,8 +63,12 @@ def test_bad_values_are_located_findings(project: Project) -> None:
     assert (p.blocks[0].device_policy, p.blocks[0].last_value) == ("default-cuda", "hide")
 
 
-def test_bad_site_value_is_refused_naming_the_file(project: Project) -> None:
+def test_bad_site_value_is_a_finding_naming_the_file_and_line(project: Project) -> None:
     pyproject = project.root / "pyproject.toml"
     pyproject.write_text(pyproject.read_text() + 'last_value = "always"\n')
-    with pytest.raises(ValueError, match=r"pyproject\.toml.*last_value.*«always»"):
-        config_mod.load(project.root)
+    cfg = config_mod.load(project.root)
+    (finding,) = cfg.findings
+    line = pyproject.read_text().split("\n").index('last_value = "always"') + 1
+    assert (finding.kind, finding.where) == (Kind.CONFIG, f"pyproject.toml:{line}")
+    assert 'last_value = "always"' in finding.message and "«show»" in finding.message
+    assert cfg.last_value == "hide"  # the default stands in, and the build fails on the finding

@@ -54,7 +54,7 @@ def test_engine_code_is_what_markdown_shows(project: Project, executor: Executor
     assert "\t" not in code
     assert code.strip() == _markdown_code(text, str(project.root / "snippets")).strip()
     assert tabs.code_differs(_markdown_code(text, str(project.root / "snippets")), code) is None
-    report = verify(config, [page], "cpu", executor, whole_site=False)
+    report = verify(config, [page], "cpu", executor)
     assert report.outcomes["a/t"].result["output"] == "6\n"
 
 

@@ -7,11 +7,12 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+from docverify import build
 from docverify.core.kinds import Kind
 from docverify.output import notebooks, page_parts, report_page
 from docverify.parsing.pages import read_site
 from docverify.running.executor import Executor
-from docverify.site import anatomy, build
+from docverify.site import anatomy
 from docverify.sources import freshness, model
 from docverify.verifying import recordings
 from support.mkdocs_site import DAY, Site

@@ -20,9 +20,9 @@ import pytest
 from bs4 import BeautifulSoup, Tag
 from conftest import ROOT
 from docverify.core import config as config_mod
-from docverify.output import graph
 from docverify.parsing.pages import Page, page_stem, read_site
 from docverify.site import anatomy
+from docverify.verifying import graph
 
 SEEDS = Path(__file__).parent / "semillas"
 # What the engine generates around an article (outputs, legend, notebook box, source dates) and

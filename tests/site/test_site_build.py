@@ -19,10 +19,11 @@ from pathlib import Path
 import pytest
 from conftest import NEW_PAGE, NEW_SLUG, Authored, Built, mkdocs_build
 from docverify.core import config as config_mod
+from docverify.core import volatile
 from docverify.core.findings import errors
 from docverify.parsing.pages import Page, read_site
 from docverify.site import anatomy, lint, scaffold
-from docverify.verifying import recordings, volatile
+from docverify.verifying import recordings
 from support import clock
 from support.site import text_of
 from support.sources import expected_review_by

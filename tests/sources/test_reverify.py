@@ -10,12 +10,11 @@ import pytest
 from conftest import Project
 from docverify.cli import main as cli
 from docverify.core.findings import errors
-from docverify.parsing.pages import read_page, read_site
-from docverify.site import checks as site
+from docverify.parsing.pages import read_page
 from docverify.sources import fingerprint as fp_mod
 from docverify.sources import reverify
 from support.clock import epoch
-from support.sources import REF, TITLE, VERIFIED, backward_sha, source_page
+from support.sources import REF, TITLE, VERIFIED, backward_sha, judge, source_page
 
 
 def run_cli(project: Project, monkeypatch: pytest.MonkeyPatch, today: dt.date, *args: str) -> int:
@@ -82,8 +81,7 @@ def test_reverify_edits_only_the_values(
     assert page.read_bytes() == expected
     assert (store / f"{new}.txt").read_text() == fp_mod.object_source(base, "dvfake.core.helper")
     assert not (store / f"{fp_mod.digest(old)}.txt").exists()  # no fingerprint names it now
-    cfg = project.config
-    assert not errors(site.check(cfg, read_site(cfg), dt.date(2026, 11, 29)))
+    assert not errors(judge(project, dt.date(2026, 11, 29)))
 
 
 def test_reverify_fills_an_incomplete_fingerprint(
@@ -102,8 +100,7 @@ def test_reverify_fills_an_incomplete_fingerprint(
         f'object: torch.autograd.backward\n      version: "2.13.0"\n'
         f'      sha256: "{backward_sha()}"\n',
     )
-    cfg = project.config
-    assert not site.check(cfg, read_site(cfg), dt.date(2026, 11, 29))
+    assert not judge(project, dt.date(2026, 11, 29))
 
 
 def test_reverify_refuses_under_ci(project: Project, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -36,7 +36,8 @@ def source_page(project, verified: str | None, extra: str = "", name: str = "gui
 def judge(project, today: dt.date) -> list[Finding]:
     """Every site-wide finding of `project` with its sources judged on `today`."""
     cfg = project.config
-    return site.check(cfg, read_site(cfg), today)
+    pages = read_site(cfg)
+    return site.judge(cfg, pages, today).findings + site.site_wide(cfg, pages, None)
 
 
 def expected_review_by(cfg: config_mod.Config, source: Source) -> dt.date:

@@ -10,6 +10,7 @@ from docverify.parsing.pages import read_site
 from docverify.running.executor import Executor
 from docverify.verifying import recordings
 from docverify.verifying.record import record
+from docverify.verifying.verify import orphans
 from support.blocks import block, kinds, run
 
 pytestmark = pytest.mark.usefixtures("local_author")
@@ -84,8 +85,10 @@ def test_record_refuses_under_ci(
 ) -> None:
     monkeypatch.setenv("CI", "true")
     project.page("a.md", block("print(1)", "x"))
-    with pytest.raises(PermissionError, match="CI=true"):
-        record(project.config, read_site(project.config), "cpu", executor)
+    rec = record(project.config, read_site(project.config), "cpu", executor)
+    (refused,) = rec.findings
+    assert refused.kind == Kind.REFUSED and "CI=true" in refused.message
+    assert rec.written == [] and rec.env == {}  # nothing ran
     assert not (project.root / "snippets" / "a" / "x.cpu.txt").exists()
 
 
@@ -123,7 +126,7 @@ def test_orphan_recording_is_reported(project: Project, executor: Executor) -> N
     record(cfg, read_site(cfg), "cpu", executor)
     project.page("a.md", block("print(1)", "renombrado"))
     record(cfg, read_site(cfg), "cpu", executor)
-    found = [f for f in run(project, executor).findings if f.kind == Kind.ORPHAN_RECORDING]
+    found = orphans(cfg, read_site(cfg))
     assert [f.path for f in found] == ["snippets/a/vivo.cpu.txt"]
     assert "docverify prune --yes" in found[0].fix
 
@@ -140,7 +143,7 @@ def test_a_block_moved_to_another_runner_leaves_an_orphan(
         "a.md",
         block("print(1)", "x", ' runner="gpu" reason="usa CUDA"') + block("print(2)", "queda"),
     )
-    found = [f for f in run(project, executor).findings if f.kind == Kind.ORPHAN_RECORDING]
+    found = orphans(cfg, read_site(cfg))
     assert [f.path for f in found] == ["snippets/a/x.cpu.txt"]
     assert "(cpu)" in found[0].message
 

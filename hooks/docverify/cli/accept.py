@@ -6,8 +6,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from docverify.cli.commands import command
-from docverify.core import config as config_mod
+from docverify.cli.commands import command, configuration
 from docverify.parsing.pages import read_site
 from docverify.verifying import accept, observed
 
@@ -34,7 +33,7 @@ def _args(parser: argparse.ArgumentParser) -> None:
     _args,
 )
 def _accept(args: argparse.Namespace) -> int:
-    cfg = config_mod.load()
+    cfg = configuration("accept")
     try:
         report = observed.read(Path(args.folder))
     except observed.ReportError as exc:

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from docverify.core import config as config_mod
-from docverify.core.findings import Finding, Level
+from docverify.core.findings import Finding, Level, errors
 from docverify.parsing.pages import Page, read_site
 
 Command = Callable[[argparse.Namespace], int]
@@ -31,6 +31,22 @@ def command(
         return handler
 
     return register
+
+
+def configuration(command: str) -> config_mod.Config:
+    """The project's configuration, for a command that writes or decides on it: a mistake in
+    [tool.docverify] is printed with its line and ends the command (exit 1) before it does
+    anything. `check` and `lint` load it themselves and report those mistakes among the rest."""
+    cfg = config_mod.load()
+    if bad := errors(list(cfg.findings)):
+        print_findings(bad)
+        print(
+            f"docverify {command}: {cfg.pyproject} tiene {len(bad)} "
+            f"error{'es' if len(bad) != 1 else ''} de configuración; corrígelos y repite.",
+            file=sys.stderr,
+        )
+        raise SystemExit(1)
+    return cfg
 
 
 def select_pages(cfg: config_mod.Config, paths: list[str]) -> tuple[list[Page], bool]:

@@ -5,8 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from docverify.cli.commands import command
-from docverify.core import config as config_mod
+from docverify.cli.commands import command, configuration
 from docverify.site import lint, scaffold
 
 
@@ -19,7 +18,7 @@ def _args(parser: argparse.ArgumentParser) -> None:
     "new", "crea un artículo con todas sus partes, su primer bloque y su entrada en el nav", _args
 )
 def _new(args: argparse.Namespace) -> int:
-    cfg = config_mod.load()
+    cfg = configuration("new")
     try:
         plan = scaffold.plan(cfg, args.slug, args.title, cfg.root / lint.MKDOCS_FILE)
     except scaffold.ScaffoldError as exc:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from docverify.cli.commands import command, print_findings
+from docverify.cli.commands import command, configuration, print_findings
 from docverify.core import config as config_mod
 from docverify.core.dates import spanish_date
 from docverify.core.findings import errors
@@ -38,7 +38,7 @@ def _args(parser: argparse.ArgumentParser) -> None:
     _args,
 )
 def _sources(args: argparse.Namespace) -> int:
-    cfg = config_mod.load()
+    cfg = configuration("sources")
     if args.reverify:
         return _reverify(cfg, args.reverify, assume_yes=args.yes)
     fresh = freshness.evaluate(cfg, read_site(cfg), config_mod.today())

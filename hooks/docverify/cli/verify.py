@@ -6,9 +6,10 @@ import argparse
 import sys
 from pathlib import Path
 
-from docverify.cli.commands import command, print_findings, select_pages
+from docverify.cli.commands import command, configuration, print_findings, select_pages
 from docverify.core import config as config_mod
 from docverify.core.findings import errors
+from docverify.core.status import Status
 from docverify.parsing.pages import read_site
 
 
@@ -59,9 +60,10 @@ def _check_args(parser: argparse.ArgumentParser) -> None:
 def _check(args: argparse.Namespace) -> int:
     from docverify.output import ci_report  # noqa: PLC0415
     from docverify.running import executor as executor_mod  # noqa: PLC0415
+    from docverify.site import checks, navigation  # noqa: PLC0415
     from docverify.verifying import cache as cache_mod  # noqa: PLC0415
     from docverify.verifying import shards, summary  # noqa: PLC0415
-    from docverify.verifying.verify import orphans, verify  # noqa: PLC0415
+    from docverify.verifying.verify import verify  # noqa: PLC0415
 
     cfg = config_mod.load()
     shard = shards.parse(args.shard) if args.shard else None
@@ -75,16 +77,19 @@ def _check(args: argparse.Namespace) -> int:
     if shard is not None:
         pages, plan = shards.select(every, runner, shard, shards.load_durations(durations, runner))
         extra = {"shard": str(shard), "plan": plan.digest, "basis": plan.basis}
-    report = verify(cfg, pages, runner, executor, whole_site=whole and shard is None, cache=cache)
-    if whole and shard is not None and shard.index == 1:
-        report.findings.extend(orphans(cfg, every))  # orphans are a site-wide check: shard 1 only
+    report = verify(cfg, pages, runner, executor, cache=cache)
+    report.findings[:0] = cfg.findings
+    if whole and (shard is None or shard.index == 1):  # site-wide findings: once, by shard 1
+        report.findings.extend(checks.site_wide(cfg, every, navigation.of_project(cfg)))
     measured = shards.page_durations(report.outcomes)
     if shard is None:  # shards only read the file, so that all of them compute the same plan
         shards.save_durations(durations, runner, measured)
     if args.report:
         ci_report.write(Path(args.report), report, {**extra, "durations": measured})
     print_findings(report.findings)
-    if args.report and any(o.status in ("diverge", "missing") for o in report.outcomes.values()):
+    if args.report and any(
+        o.status in (Status.DIVERGE, Status.MISSING) for o in report.outcomes.values()
+    ):
         print(f"Si las salidas nuevas son correctas, adóptalas: docverify accept {args.report}")
     bad = errors(report.findings)
     part = f" · parte {shard} (plan {extra['plan']}, por {extra['basis']})" if shard else ""
@@ -98,7 +103,7 @@ def _record(args: argparse.Namespace) -> int:
     from docverify.running import executor as executor_mod  # noqa: PLC0415
     from docverify.verifying.record import record  # noqa: PLC0415
 
-    cfg = config_mod.load()
+    cfg = configuration("record")
     if config_mod.in_ci():
         print(
             "docverify record: se niega a grabar con CI=true; graba en local y revisa el diff.",
@@ -129,7 +134,7 @@ def _prune_args(parser: argparse.ArgumentParser) -> None:
 def _prune(args: argparse.Namespace) -> int:
     from docverify.verifying.verify import orphans  # noqa: PLC0415
 
-    cfg = config_mod.load()
+    cfg = configuration("prune")
     pages = read_site(cfg)
     found = orphans(cfg, pages)
     for finding in found:

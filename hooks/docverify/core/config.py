@@ -6,16 +6,18 @@ import datetime as dt
 import functools
 import os
 import tomllib
-from dataclasses import MISSING, dataclass, field, fields, replace
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from docverify.core import policies
+from docverify.core import policies, settings
+from docverify.core.findings import Finding
 
 RUNNERS = ("cpu", "gpu")
 LABEL = {"cpu": "CPU", "gpu": "GPU"}  # how pages and messages name each runner
-# Folders of a project, relative to its root, unless [tool.docverify] says otherwise.
-DOCS_DIR, SNIPPETS_DIR = "docs", "snippets"
+PYPROJECT = "pyproject.toml"
+TABLE = "tool.docverify"
 
 
 @dataclass(frozen=True)
@@ -23,15 +25,19 @@ class Config:
     root: Path
     docs_dir: Path
     snippets_dir: Path
-    timeout: float = 60.0
-    output_limit: int = 100 * 1024
-    rtol: float = 1e-5
-    atol: float = 1e-8
-    seed: int = 0
-    device_policy: str = policies.DEFAULTS[policies.DEVICE_POLICY]
-    last_value: str = policies.DEFAULTS[policies.LAST_VALUE]
+    timeout: float = settings.DEFAULTS["timeout"]
+    output_limit: int = settings.DEFAULTS["output_limit"]
+    rtol: float = settings.DEFAULTS["rtol"]
+    atol: float = settings.DEFAULTS["atol"]
+    seed: int = settings.DEFAULTS["seed"]
+    device_policy: str = settings.DEFAULTS[policies.DEVICE_POLICY]
+    last_value: str = settings.DEFAULTS[policies.LAST_VALUE]
     sources: dict[str, Any] = field(default_factory=dict)
-    extra: dict[str, Any] = field(default_factory=dict)
+    # Mistakes in [tool.docverify] (each with its line; the default is used instead): every
+    # build, check and lint reports them as errors, and the other commands stop on them.
+    findings: tuple[Finding, ...] = ()
+    # Line of each key in pyproject.toml: "timeout", "sources.max_age_days"… (for findings).
+    lines: dict[str, int] = field(default_factory=dict)
 
     def rel(self, path: Path) -> str:
         """A path relative to the project root, for messages."""
@@ -42,12 +48,21 @@ class Config:
     def with_root(self, root: Path) -> Config:
         return replace(self, root=root)
 
+    @property
+    def pyproject(self) -> str:
+        """The configuration file, as messages name it."""
+        return self.rel(self.root / PYPROJECT)
+
+    def line_of(self, key: str) -> int:
+        """The line of `key` ("timeout", "sources.drift") in pyproject.toml, or of its table."""
+        return self.lines.get(key) or self.lines.get(key.rpartition(".")[0]) or 1
+
 
 def find_root(start: Path | None = None) -> Path:
     """The nearest folder at or above `start` holding a pyproject.toml with [tool.docverify]."""
     here = (start or Path.cwd()).resolve()
     for folder in (here, *here.parents):
-        candidate = folder / "pyproject.toml"
+        candidate = folder / PYPROJECT
         if candidate.is_file() and "[tool.docverify" in candidate.read_text(encoding="utf-8"):
             return folder
     raise FileNotFoundError(
@@ -56,31 +71,38 @@ def find_root(start: Path | None = None) -> Path:
 
 
 def load(root: Path | None = None) -> Config:
-    """Read the configuration of the project at `root` (found upwards from cwd by default)."""
+    """Read the configuration of the project at `root` (found upwards from cwd by default).
+
+    A mistake in [tool.docverify] is never an exception: it becomes a finding of the Config,
+    naming the key and its line, and the default is used in its place (settings.py). Only a file
+    that is not TOML at all raises (ValueError, in Spanish, with its line).
+    """
     root = find_root(root)
-    data = tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8"))
+    path = root / PYPROJECT
+    text = path.read_text(encoding="utf-8")
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise ValueError(
+            f"{path}: no es TOML válido ({exc}); corrígelo antes de construir o verificar."
+        ) from exc
     table: dict[str, Any] = dict(data.get("tool", {}).get("docverify", {}))
-    known = {f.name for f in fields(Config)} - {"root", "extra"}
-    for name in policies.CHOICES:
-        if name in table and (message := policies.problem(name, table[name])):
-            raise ValueError(f"{root / 'pyproject.toml'}, [tool.docverify]: {message}")
-    extra = {k: v for k, v in table.items() if k not in known}
-    default = {f.name: f.default for f in fields(Config) if f.default is not MISSING}
+    lines = settings.key_lines(text, TABLE)
+    values, findings = settings.read(table, lines, PYPROJECT)  # findings: relative to root
     return Config(
         root=root,
-        docs_dir=root / table.get("docs_dir", DOCS_DIR),
-        snippets_dir=root / table.get("snippets_dir", SNIPPETS_DIR),
-        timeout=float(table.get("timeout", default["timeout"])),
-        output_limit=int(table.get("output_limit", default["output_limit"])),
-        rtol=float(table.get("rtol", default["rtol"])),
-        atol=float(table.get("atol", default["atol"])),
-        seed=int(table.get("seed", default["seed"])),
-        device_policy=str(
-            table.get(policies.DEVICE_POLICY, policies.DEFAULTS[policies.DEVICE_POLICY])
-        ),
-        last_value=str(table.get(policies.LAST_VALUE, policies.DEFAULTS[policies.LAST_VALUE])),
-        sources=dict(table.get("sources", {})),
-        extra=extra,
+        docs_dir=root / values["docs_dir"],
+        snippets_dir=root / values["snippets_dir"],
+        timeout=values["timeout"],
+        output_limit=values["output_limit"],
+        rtol=values["rtol"],
+        atol=values["atol"],
+        seed=values["seed"],
+        device_policy=values[policies.DEVICE_POLICY],
+        last_value=values[policies.LAST_VALUE],
+        sources=dict(values["sources"]),
+        findings=tuple(findings),
+        lines=lines,
     )
 
 
@@ -92,10 +114,11 @@ def today() -> dt.date:
     return dt.datetime.now(tz=dt.UTC).date()
 
 
-def in_ci() -> bool:
+def in_ci(environ: Mapping[str, str] | None = None) -> bool:
     """Whether this runs in CI (`CI=true`, as GitHub Actions and .ci/run set it): no recording,
-    no re-verifying a source, no local cache."""
-    return os.environ.get("CI", "").strip().lower() == "true"
+    no accepting, no re-verifying a source, no local cache."""
+    env = os.environ if environ is None else environ
+    return env.get("CI", "").strip().lower() == "true"
 
 
 def runner_from_env(value: str | None = None) -> str:

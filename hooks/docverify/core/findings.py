@@ -34,7 +34,8 @@ class Finding:
 
     @property
     def where(self) -> str:
-        return f"{self.path}:{self.line}"
+        """`path:line`, or the path alone when the problem has no line (line 0)."""
+        return f"{self.path}:{self.line}" if self.line else self.path
 
     def format(self) -> str:
         text = f"{self.where}: [{self.kind.label}] {self.message}\n  → Cómo arreglarlo: {self.fix}"
@@ -44,14 +45,6 @@ class Finding:
 
     def __str__(self) -> str:
         return self.format()
-
-
-class DocVerifyError(Exception):
-    """Raised by entry points that must stop; carries the findings that caused it."""
-
-    def __init__(self, findings: list[Finding]) -> None:
-        self.findings = findings
-        super().__init__("\n\n".join(f.format() for f in findings))
 
 
 def errors(findings: list[Finding]) -> list[Finding]:

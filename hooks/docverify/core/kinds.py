@@ -12,6 +12,9 @@ from enum import StrEnum
 
 
 class Kind(StrEnum):
+    # The project's configuration ([tool.docverify] of pyproject.toml) and commands that refuse
+    CONFIG = "config"
+    REFUSED = "refused"
     # Pages and their blocks (parsing/)
     FRONT_MATTER = "front-matter"
     INVALID_OPTION = "invalid-option"
@@ -76,6 +79,8 @@ class Kind(StrEnum):
 
 
 LABELS: dict[Kind, str] = {
+    Kind.CONFIG: "configuracion",
+    Kind.REFUSED: "rechazo",
     Kind.FRONT_MATTER: "front-matter",
     Kind.INVALID_OPTION: "opcion-invalida",
     Kind.UNVERIFIED_LANGUAGE: "lenguaje-no-verificado",

@@ -18,6 +18,7 @@ from docverify.core.config import today
 from docverify.core.files import write_atomic
 from docverify.core.findings import Finding, errors
 from docverify.core.kinds import Kind
+from docverify.core.status import Status
 from docverify.verifying import observed
 from docverify.verifying.outcome import Report
 
@@ -49,7 +50,7 @@ def write(folder: Path, report: Report, extra: Mapping[str, Any] | None = None) 
     blocks: dict[str, str] = {}
     for key, outcome in sorted(report.outcomes.items()):
         blocks[key] = outcome.status
-        if outcome.status != "diverge":
+        if outcome.status != Status.DIVERGE:
             continue
         for finding in outcome.findings:
             if finding.kind == Kind.DIVERGENCE and finding.detail:

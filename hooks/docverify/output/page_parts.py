@@ -1,7 +1,7 @@
 # What the build adds to each page's Markdown, looked up in one BuildResult.
 """The Markdown a site generator's adapter asks for, page by page and block by block.
 
-Everything is read from the build result (`site.build`): an article's header, notebook box and
+Everything is read from the build result (`site.result`): an article's header, notebook box and
 footer; the home page's article list; under each block its output and, when it fails, the
 problem itself (the diff, the command, the traceback); at the top of a page with errors a banner
 that lists them with links to where each one is shown. Links are relative to the page's URL.
@@ -16,11 +16,13 @@ from dataclasses import dataclass
 from docverify.core.dates import spanish_date
 from docverify.core.findings import Finding, Level
 from docverify.core.kinds import Kind
+from docverify.core.status import Status
 from docverify.output import graph, notebook_links, render, report_page
 from docverify.parsing import tabs
 from docverify.site import anatomy
-from docverify.site.build import BuildResult, block_anchor, source_anchor
+from docverify.site.result import BuildResult, block_anchor, source_anchor
 from docverify.sources import freshness
+from docverify.verifying import graph as graph_text
 from docverify.verifying.outcome import Outcome
 
 INDEX_MARKER = "<!-- docverify:articulos -->"
@@ -93,12 +95,12 @@ def block_markdown(result: BuildResult, rel: str, block_id: str, shown_code: str
 def graph_figure(outcome: Outcome) -> str:
     """The picture of a graph block, drawn only from an output that matched its recording
     (an unreadable description is a finding of the verification: never draw a guess)."""
-    title = outcome.block.options.get(graph.OPTION)
-    if not title or outcome.status != "ok" or outcome.observed is None:
+    title = outcome.block.options.get(graph_text.OPTION)
+    if not title or outcome.status != Status.OK or outcome.observed is None:
         return ""
     try:
         figure = graph.figure(outcome.observed, title, f"dv-grafo-{outcome.block.id}")
-    except graph.GraphError:
+    except graph_text.GraphError:
         return ""
     return f"\n\n{figure}\n"
 

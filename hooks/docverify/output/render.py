@@ -10,15 +10,9 @@ from textwrap import indent
 from docverify.core.config import LABEL, RUNNERS
 from docverify.core.dates import spanish_date, spanish_date_of
 from docverify.core.policies import DEFAULT_CUDA, DEVICE_LABEL
+from docverify.core.status import Status
 from docverify.output import runner_view
 from docverify.verifying.outcome import Outcome, tolerance
-
-_STATUS_TITLE = {
-    "diverge": "no coincide con su grabación",
-    "missing": "sin grabación",
-    "error": "falló",
-}
-
 
 OUTPUT_FENCE = "dv-output"  # SuperFences custom fence for outputs, formatted by format_output
 
@@ -108,7 +102,7 @@ def render_outcome(outcome: Outcome, env: dict[str, str], today: dt.date, config
     """Markdown for the output of one block: one panel when runners agree, tabs otherwise."""
     runner, block = outcome.runner, outcome.block
     # A block not run in this build (DOCVERIFY_EXECUTE=0) shows every runner's recording.
-    others = [r for r in RUNNERS if r != runner or outcome.status == "not-run"]
+    others = [r for r in RUNNERS if r != runner or outcome.status == Status.NOT_RUN]
     parts: list[str] = []
     if outcome.block.only:
         parts.append(
@@ -118,7 +112,7 @@ def render_outcome(outcome: Outcome, env: dict[str, str], today: dt.date, config
     panels: list[tuple[str, str, str]] = []  # (runner, text, provenance)
     marks: list[str] = []
     kind = "success"
-    if outcome.status in ("other-runner", "not-run"):
+    if not outcome.status.ran:
         kind = "info"
     elif outcome.observed is not None:
         observed = outcome.observed
@@ -131,12 +125,12 @@ def render_outcome(outcome: Outcome, env: dict[str, str], today: dt.date, config
         panels.append(
             (runner, observed, _provenance(runner, env.get("torch"), when, block.device_policy))
         )
-        if outcome.status == "ok":
+        if outcome.status == Status.OK:
             marks.append(_ok(runner, outcome))
             kind = "example" if outcome.block.options.get("raises") else kind
         else:
-            kind = "failure" if outcome.status != "missing" else "warning"
-            marks.append(f"{LABEL[runner]} ✗ ({_STATUS_TITLE[outcome.status]})")
+            kind = "failure" if outcome.status != Status.MISSING else "warning"
+            marks.append(f"{LABEL[runner]} ✗ ({outcome.status.label})")
     tol = tolerance(config, outcome.block)  # type: ignore[arg-type]
     notes: list[str] = []  # provenance lines of the first panel: same output, or what is known
     for other in (r for r in others if outcome.block.runs_on(r)):
@@ -156,7 +150,8 @@ def render_outcome(outcome: Outcome, env: dict[str, str], today: dt.date, config
         panels[0] = (panels[0][0], panels[0][1], "\n".join([panels[0][2], *notes]))
     if _silent(outcome, panels, kind):
         return _no_output(parts, marks)
-    prefix = "Salida grabada, no ejecutada ahora · " if outcome.status == "not-run" else "Salida · "
+    not_run = outcome.status == Status.NOT_RUN
+    prefix = "Salida grabada, no ejecutada ahora · " if not_run else "Salida · "
     title = prefix + " · ".join(marks)
     if len(panels) == 1:
         content = _panel(panels[0][1], panels[0][2])

@@ -12,20 +12,15 @@ from docverify.core.config import LABEL, RUNNERS, Config
 from docverify.core.dates import spanish_date, spanish_date_of
 from docverify.core.markdown import md_escape
 from docverify.core.policies import DEVICE_LABEL
+from docverify.core.status import Status
 from docverify.parsing.pages import Page
+from docverify.site import navigation
 from docverify.sources.freshness import STATUS, Freshness, SourceStatus, evaluate
 from docverify.verifying import baselines, recordings
 from docverify.verifying.outcome import Report
 
-URI = "verificacion.md"
+URI = navigation.REPORT_URI  # the site reserves the name (site/navigation.py)
 TITLE = "Informe de verificación"
-_BLOCK_STATUS = {
-    "ok": "coincide ✓",
-    "diverge": "no coincide ✗",
-    "missing": "sin grabación",
-    "error": "falló ✗",
-    "other-runner": "no corre en este runner",
-}
 
 
 def build(config: Config, pages: list[Page], report: Report | None, today: dt.date) -> str:
@@ -156,14 +151,13 @@ def blocks_markdown(config: Config, pages: list[Page], report: Report | None) ->
                     fallback = baselines.expected_runner(block, runner) != runner
                     dates.append("sin grabación propia" if fallback else "pendiente")
             now = (
-                f"{LABEL.get(report.runner, report.runner)}: "
-                f"{_BLOCK_STATUS.get(outcome.status, outcome.status)}"
+                f"{LABEL.get(report.runner, report.runner)}: {_shown(outcome.status)}"
                 if report and outcome
                 else "sin ejecutar"
             )
             for runner, peer in sorted((outcome.peers if outcome else {}).items()):
                 origin = "ejecución de CI" if peer.run_url else "informe local"
-                now += f"; {LABEL[runner]} ({origin}): {_BLOCK_STATUS[peer.status]}"
+                now += f"; {LABEL[runner]} ({origin}): {_shown(peer.status)}"
             compared = "; ".join(
                 f"{LABEL[r]}: {md_escape(baselines.describe(config, block, r, recs))}" for r in runs
             )
@@ -175,6 +169,11 @@ def blocks_markdown(config: Config, pages: list[Page], report: Report | None) ->
     if not count:
         return "Ninguna página tiene bloques ejecutados."
     return "\n".join(rows)
+
+
+def _shown(status: Status) -> str:
+    """A block's status in the report's table: its label and its mark."""
+    return f"{status.label} {status.mark}".rstrip()
 
 
 def _link(rel: str, titles: dict[str, str] | None) -> str:

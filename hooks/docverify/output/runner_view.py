@@ -12,15 +12,11 @@ from dataclasses import dataclass
 
 from docverify.core.config import LABEL
 from docverify.core.dates import spanish_date_of
+from docverify.core.status import Status
 from docverify.verifying import baselines, compare
 from docverify.verifying.outcome import Outcome
 
 _SAME_BUT_DEVICE = ", misma salida salvo el argumento device='cuda:N'"
-_STATUS_TITLE = {
-    "diverge": "no coincide con su grabación",
-    "missing": "sin grabación",
-    "error": "falló",
-}
 
 
 @dataclass(frozen=True)
@@ -52,7 +48,7 @@ def other(
             else "según un informe local de docverify check"
         )
         when = f"observada el {spanish_date_of(peer.date)} en {peer.device}, {where}"
-        ok = peer.status == "ok"
+        ok = peer.status == Status.OK
         comparable = baselines.drop_device(peer.output) if runner == "gpu" else peer.output
         same = (
             first_text is not None
@@ -62,7 +58,7 @@ def other(
         exact = first_text is not None and compare.normalise(peer.output) == first_text
         return OtherView(
             runner,
-            f"{label} ✓" if ok else f"{label} ✗ ({_STATUS_TITLE.get(peer.status, peer.status)})",
+            f"{label} ✓" if ok else f"{label} ✗ ({peer.status.label})",
             peer.output,
             peer.torch,
             when,

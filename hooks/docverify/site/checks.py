@@ -1,7 +1,9 @@
-"""Site-wide checks that need no execution: structure, sources, navigation, unused snippets.
+"""Checks that need no execution: each article's structure and sources, and the whole site's.
 
-One function, `judge`, makes them all; the build (site/build.py) and the lint (site/lint.py)
-both call it, so they can never disagree about a page.
+`judge` makes the checks of each page (anatomy, sources); `site_wide` the ones that only every
+page together can tell (navigation, unused snippets, reserved page names, orphan recordings).
+The build (docverify/build.py), `docverify lint` (site/lint.py) and `docverify check` call the
+same functions, so they can never disagree about a page or about the site.
 """
 
 from __future__ import annotations
@@ -12,10 +14,10 @@ from dataclasses import dataclass
 from docverify.core.config import Config, today
 from docverify.core.findings import Finding
 from docverify.core.kinds import Kind
-from docverify.output import report_page
 from docverify.parsing.pages import Page
 from docverify.site import anatomy, navigation, usage
 from docverify.sources import freshness
+from docverify.verifying.verify import orphans
 
 
 @dataclass(frozen=True)
@@ -28,41 +30,28 @@ class Judged:
     findings: list[Finding]
 
 
-def judge(
-    config: Config,
-    pages: list[Page],
-    day: dt.date | None = None,
-    *,
-    nav: navigation.Nav | None = None,
-    whole_site: bool = True,
-) -> Judged:
+def judge(config: Config, pages: list[Page], day: dt.date | None = None) -> Judged:
     """Structure and source findings for every page (block findings come from verify).
 
     Sources are judged on `day` (default: today, injectable with SOURCE_DATE_EPOCH): dates,
     review-by, drift of fingerprinted sources and the policy itself.
-    With `whole_site`, `pages` is every page, so the navigation (when given), the unused
-    snippets and the page names the build reserves can be judged too.
     """
     parts = {p.rel: anatomy.check(config, p) for p in pages if anatomy.is_article(p)}
     fresh = freshness.evaluate(config, pages, day or today())
     findings = [f for p in pages for f in parts.get(p.rel, [])] + fresh.findings
-    if whole_site:
-        findings += navigation.check(config, nav, pages)
-        findings += usage.unused(config, pages)
-        findings += reserved(config, pages)
     return Judged(parts, fresh, findings)
 
 
-def check(
-    config: Config,
-    pages: list[Page],
-    day: dt.date | None = None,
-    *,
-    nav: navigation.Nav | None = None,
-    whole_site: bool = True,
-) -> list[Finding]:
-    """The findings of `judge`."""
-    return judge(config, pages, day, nav=nav, whole_site=whole_site).findings
+def site_wide(config: Config, pages: list[Page], nav: navigation.Nav | None) -> list[Finding]:
+    """What only every page of the site together can tell: pages missing from the navigation
+    (when there is one) or named by it and absent, snippets no page includes, pages that take a
+    name the build reserves, and recordings whose block is gone. `pages` is every page."""
+    return (
+        navigation.check(config, nav, pages)
+        + usage.unused(config, pages)
+        + reserved(config, pages)
+        + orphans(config, pages)
+    )
 
 
 def reserved(config: Config, pages: list[Page]) -> list[Finding]:
@@ -70,14 +59,14 @@ def reserved(config: Config, pages: list[Page]) -> list[Finding]:
     return [
         Finding(
             Kind.RESERVED_PAGE,
-            f"docs/{report_page.URI} es el nombre del informe de verificación, que se genera "
+            f"docs/{navigation.REPORT_URI} es el nombre del informe de verificación, que se genera "
             "al construir: esta página no se publicaría.",
             config.rel(page.path),
             1,
             "renombra la página (y su entrada del nav).",
         )
         for page in pages
-        if page.rel == report_page.URI
+        if page.rel == navigation.REPORT_URI
     ]
 
 

@@ -1,8 +1,9 @@
 """Structure lint: every check that needs no execution, the same code the build runs.
 
-`docverify lint` = the page parse findings (block ids, options, snippets) + `site.check` (article
-anatomy, sources, navigation, unused snippets, as in the build) + what only a full recording set
-can tell without running: every block that runs on cpu has a cpu recording, no orphan recording.
+`docverify lint` = the configuration's findings + the page parse findings (block ids, options,
+snippets) + `checks.judge` (article anatomy, sources) + `checks.site_wide` (navigation, unused
+snippets, reserved names, orphan recordings), as in the build, + what only a full recording set
+can tell without running: every block that runs on cpu has a cpu recording.
 """
 
 from __future__ import annotations
@@ -12,12 +13,11 @@ from pathlib import Path
 from docverify.core.config import Config
 from docverify.core.findings import Finding
 from docverify.parsing.pages import Page, page_stem, read_site
-from docverify.site import checks as site
-from docverify.site import navigation
+from docverify.site import checks, navigation
 from docverify.verifying import recordings
-from docverify.verifying.verify import missing_recording, orphans
+from docverify.verifying.verify import missing_recording
 
-MKDOCS_FILE = "mkdocs.yml"
+MKDOCS_FILE = navigation.MKDOCS_FILE
 # The runner every block must have a recording for: CI always runs it.
 BASE_RUNNER = "cpu"
 
@@ -37,12 +37,10 @@ def missing_recordings(
 def run(config: Config, pages: list[Page] | None = None) -> list[Finding]:
     """Every lint finding of the whole site, ordered by file and line."""
     pages = read_site(config) if pages is None else pages
-    mkdocs_file = config.root / MKDOCS_FILE
-    nav = navigation.read(mkdocs_file) if mkdocs_file.is_file() else None
-    findings = [f for page in pages for f in page.findings]
-    findings += site.check(config, pages, nav=nav)
+    findings = [*config.findings, *(f for page in pages for f in page.findings)]
+    findings += checks.judge(config, pages).findings
     findings += missing_recordings(config, pages)
-    findings += orphans(config, pages)
+    findings += checks.site_wide(config, pages, navigation.of_project(config))
     # Same line: by the name authors read, so the listing keeps its order.
     return sorted(findings, key=lambda f: (f.path, f.line, f.kind.label))
 

@@ -17,7 +17,6 @@ import yaml
 from docverify.core.config import Config
 from docverify.core.findings import Finding
 from docverify.core.kinds import Kind
-from docverify.output.report_page import URI as REPORT_URI
 from docverify.parsing.pages import Page
 
 
@@ -50,6 +49,15 @@ def _unknown_tag(loader: _TolerantLoader, suffix: str, node: yaml.Node) -> Any:
 
 
 _TolerantLoader.add_multi_constructor("", _unknown_tag)
+
+
+MKDOCS_FILE = "mkdocs.yml"
+
+
+def of_project(config: Config) -> Nav | None:
+    """The navigation of the project's mkdocs.yml, or None when it has no file or no `nav`."""
+    path = config.root / MKDOCS_FILE
+    return read(path) if path.is_file() else None
 
 
 def read(path: Path) -> Nav | None:
@@ -104,7 +112,9 @@ def _walk(node: yaml.Node, title: str | None, entries: list[Entry]) -> None:
         entries.append(Entry(posixpath.normpath(target), title, node.start_mark.line + 1))
 
 
-# Pages the hook generates at build time: listed in the nav, never in docs/.
+# Pages the build generates: listed in the nav, never in docs/. The verification report's
+# address is the site's: output/report_page.py writes the page, the site reserves its name.
+REPORT_URI = "verificacion.md"
 GENERATED = frozenset({REPORT_URI})
 
 

@@ -80,13 +80,15 @@ def policy(config: Config) -> tuple[Policy, list[Finding]]:
     """The sources policy of the project, and a finding for each bad setting (then its default)."""
     raw = dict(config.sources)
     findings: list[Finding] = []
-    where = config.rel(config.root / "pyproject.toml")
+    where = config.pyproject
 
-    def bad(message: str, fix: str) -> None:
-        findings.append(Finding(Kind.SOURCES_POLICY, message, where, 1, fix))
+    def bad(key: str, message: str, fix: str) -> None:
+        line = config.line_of(f"sources.{key}")
+        findings.append(Finding(Kind.SOURCES_POLICY, message, where, line, fix))
 
     for key in sorted(set(raw) - set(DEFAULTS)):
         bad(
+            key,
             f"clave desconocida «{key}» en [tool.docverify.sources].",
             f"usa solo {', '.join(DEFAULTS)}.",
         )
@@ -96,18 +98,21 @@ def policy(config: Config) -> tuple[Policy, list[Finding]]:
         value = values[key]
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
             bad(
+                key,
                 f"{key} = {value!r} en [tool.docverify.sources] debe ser un entero ≥ 0.",
                 f"escribe {key} = {DEFAULTS[key]}.",
             )
             values[key] = DEFAULTS[key]
     if values["drift"] not in DRIFT_MODES:
         bad(
+            "drift",
             f'drift = {values["drift"]!r} en [tool.docverify.sources]: usa "error" o "report".',
             'escribe drift = "error" (falla) o drift = "report" (informa).',
         )
         values["drift"] = DEFAULTS["drift"]
     if not isinstance(values["snapshots_dir"], str) or not values["snapshots_dir"]:
         bad(
+            "snapshots_dir",
             "snapshots_dir debe ser una carpeta relativa al proyecto.",
             'escribe snapshots_dir = "fingerprints".',
         )

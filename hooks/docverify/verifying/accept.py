@@ -1,20 +1,23 @@
 """`docverify accept`: adopt what a check report observed as recordings, planned then applied.
 
 The plan reads the report and the current site, and either lists the recordings to write (with
-the diff against each block's present baseline) or the reasons to refuse. `apply` writes only a
-plan without refusals, so a refused accept writes nothing. Written recordings carry the report's
-provenance in their header: runner, torch, device, the date of the run and the CI run's URL.
+the diff against each block's present baseline) or the reasons to refuse, as findings of kind
+`refused`. `apply` writes only a plan without refusals, so a refused accept writes nothing.
+Written recordings carry the report's provenance in their header: runner, torch, device, the
+date of the run and the CI run's URL.
 """
 
 from __future__ import annotations
 
-import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from docverify.core.config import RUNNERS, Config
+from docverify.core.config import RUNNERS, Config, in_ci
 from docverify.core.files import write_atomic
+from docverify.core.findings import Finding
+from docverify.core.kinds import Kind
+from docverify.core.status import Status
 from docverify.parsing.pages import Block, Page
 from docverify.verifying import baselines, compare, observed, recordings
 from docverify.verifying.outcome import tolerance
@@ -23,18 +26,6 @@ FIX_STALE = (
     "descarga el informe de una ejecución de CI de este mismo código (o vuelve a ejecutar "
     "docverify check --report CARPETA) y acepta ese."
 )
-
-
-@dataclass(frozen=True)
-class Refusal:
-    """Why nothing is written: what, where, and how to fix it."""
-
-    what: str
-    where: str
-    fix: str
-
-    def format(self) -> str:
-        return f"{self.where}: {self.what}\n  → Cómo arreglarlo: {self.fix}"
 
 
 @dataclass(frozen=True)
@@ -51,12 +42,12 @@ class Plan:
     runner: str
     writes: list[Write] = field(default_factory=list)
     unchanged: list[str] = field(default_factory=list)
-    refusals: list[Refusal] = field(default_factory=list)
+    refusals: list[Finding] = field(default_factory=list)  # of kind `refused`
 
 
-def in_ci(environ: Mapping[str, str] | None = None) -> bool:
-    env = os.environ if environ is None else environ
-    return env.get("CI", "").strip().lower() == "true"
+def refusal(what: str, path: str, line: int, fix: str) -> Finding:
+    """Why nothing is written: what, where (line 0: the whole file or place), how to fix it."""
+    return Finding(Kind.REFUSED, what, path, line, fix)
 
 
 def plan(
@@ -72,21 +63,23 @@ def plan(
     where = str(report.path)
     if in_ci(environ):
         result.refusals.append(
-            Refusal(
+            refusal(
                 "docverify accept se niega a escribir grabaciones con CI=true: aceptar una "
                 "salida es un acto que se revisa y se confirma a mano.",
                 "CI",
+                0,
                 "descarga el informe del trabajo de CI y ejecuta docverify accept en local; "
                 "revisa el diff y confírmalo con git.",
             )
         )
     if wanted not in RUNNERS or wanted != report.runner:
         result.refusals.append(
-            Refusal(
+            refusal(
                 f"el informe es del runner {report.runner} y se escribirían grabaciones de "
                 f"{wanted} (<id>.{wanted}.txt): una salida solo se graba para el runner que la "
                 "observó.",
                 where,
+                0,
                 f"usa el informe del trabajo {wanted} de CI, o quita --runner {wanted} para "
                 f"escribir grabaciones de {report.runner}.",
             )
@@ -94,7 +87,9 @@ def plan(
     stale = observed.stale(config, pages, report)
     gone = {s.key for s in stale}
     for item in stale:
-        result.refusals.append(Refusal(f"informe obsoleto: {item.reason}.", item.where, FIX_STALE))
+        result.refusals.append(
+            refusal(f"informe obsoleto: {item.reason}.", item.path, item.line, FIX_STALE)
+        )
     blocks: dict[str, Block] = {b.key: b for p in pages for b in p.blocks}
     provenance = {
         "origin": f"docverify accept, informe de docverify check del {report.date}",
@@ -104,13 +99,13 @@ def plan(
         if key in gone:
             continue
         block = blocks[key]
-        block_where = f"{config.rel(block.origin)}:{block.origin_line}"
-        if item.status == "error":
+        if item.status == Status.ERROR:
             result.refusals.append(
-                Refusal(
+                refusal(
                     f"el bloque «{key}» falló en el runner {report.runner} "
                     f"({item.error or 'error'}); una salida que falla no se graba.",
-                    block_where,
+                    config.rel(block.origin),
+                    block.origin_line,
                     "corrige el bloque y acepta el informe de una ejecución en la que pase.",
                 )
             )
@@ -152,9 +147,9 @@ def _write(
 
 
 def apply(accepted: Plan) -> list[Path]:
-    """Write every recording of a plan without refusals; refuse the whole plan otherwise."""
+    """Write every recording of a plan without refusals (callers check them first)."""
     if accepted.refusals:
-        raise PermissionError("\n\n".join(r.format() for r in accepted.refusals))
+        raise RuntimeError("a refused accept plan must not be applied: it writes nothing")
     for write in accepted.writes:
         write_atomic(write.path, write.text)
     return [w.path for w in accepted.writes]

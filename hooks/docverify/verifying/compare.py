@@ -12,7 +12,7 @@ import math
 import re
 from dataclasses import dataclass
 
-from docverify.verifying import volatile
+from docverify.core import volatile
 
 PLACEHOLDER = "[..]"
 _NUMBER = r"[-+]?(?:\d+\.?\d*(?:[eE][-+]?\d+)?|\.\d+(?:[eE][-+]?\d+)?|nan|inf)"

@@ -14,8 +14,9 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
+from docverify.core import volatile
 from docverify.parsing.pages import Block, page_stem
-from docverify.verifying import compare, volatile
+from docverify.verifying import compare
 from docverify.verifying.recordings import Recording
 
 _NAME_ERROR = re.compile(r"name '(?P<name>\w+)' is not defined")

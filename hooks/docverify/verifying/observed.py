@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from docverify.core.config import RUNNERS, Config
+from docverify.core.status import Status
 from docverify.parsing.pages import Block, Page
 
 FORMAT = 2  # report.json with observations; older reports have none
@@ -31,7 +32,7 @@ class ReportError(ValueError):
 @dataclass(frozen=True)
 class Observation:
     key: str
-    status: str  # the check's verdict on that runner: ok | diverge | missing | error
+    status: Status  # the check's verdict on that runner: ok | diverge | missing | error
     output: str  # normalised observed output
     code_sha256: str
     inputs_sha256: str
@@ -125,7 +126,7 @@ def read(folder: Path) -> ObservedReport:
         observations = {
             key: Observation(
                 key=key,
-                status=str(item["status"]),
+                status=Status(item["status"]),
                 output=str(item["output"]),
                 code_sha256=str(item["code_sha256"]),
                 inputs_sha256=str(item["inputs_sha256"]),
@@ -133,7 +134,7 @@ def read(folder: Path) -> ObservedReport:
             )
             for key, item in table.items()
         }
-    except (KeyError, TypeError) as exc:
+    except (KeyError, TypeError, ValueError) as exc:
         raise ReportError(f"{path}: una observación del informe está incompleta ({exc}).") from exc
     return ObservedReport(
         path=path,

@@ -6,11 +6,13 @@ import os
 from dataclasses import dataclass, field
 from typing import Any
 
+from docverify.core import volatile
 from docverify.core.config import RUNNERS, Config
 from docverify.core.findings import Finding
+from docverify.core.status import Status
 from docverify.parsing.pages import Block, Page, page_stem
 from docverify.running.protocol import BlockResult, Environment, Expectation
-from docverify.verifying import compare, recordings, volatile
+from docverify.verifying import compare, recordings
 
 
 @dataclass
@@ -21,7 +23,7 @@ class Outcome:
     runner: str
     result: BlockResult | None
     recordings: dict[str, recordings.Recording]
-    status: str  # ok | diverge | missing | error | other-runner | not-run
+    status: Status
     findings: list[Finding] = field(default_factory=list)
     expectations: list[Expectation] = field(default_factory=list)
     # Other runners' observations of this same code, from their check report (verifying/peers.py).
@@ -70,4 +72,4 @@ def execution_enabled() -> bool:
 def not_run(config: Config, block: Block, runner: str) -> Outcome:
     """An outcome for a block that was deliberately not executed: recordings only."""
     recs = {r: rec for r in RUNNERS if (rec := recordings.load(config, block, r))}
-    return Outcome(block, runner, None, recs, "not-run")
+    return Outcome(block, runner, None, recs, Status.NOT_RUN)

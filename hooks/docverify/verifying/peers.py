@@ -15,6 +15,7 @@ from pathlib import Path
 from docverify.core.config import Config
 from docverify.core.findings import Finding
 from docverify.core.kinds import Kind
+from docverify.core.status import Status
 from docverify.verifying import baselines, observed
 from docverify.verifying.outcome import Outcome, Report, tolerance
 
@@ -32,7 +33,7 @@ class Peer:
 
     runner: str
     output: str
-    status: str  # ok | diverge | missing | error
+    status: Status  # ok | diverge | missing | error
     torch: str
     device: str
     date: str
@@ -95,17 +96,17 @@ def attach(config: Config, report: Report, folder: Path) -> list[Finding]:
             data.run_url,
         )
         outcome.peers[RUNNER] = peer
-        if peer.status != "ok":
+        if peer.status != Status.OK:
             findings.append(
                 Finding(
                     Kind.REPORT_DIVERGENCE,
                     f"en el informe GPU ({where}), la salida de «{key}» "
-                    + ("falló" if peer.status == "error" else "no coincide con su referencia")
+                    + ("falló" if peer.status == Status.ERROR else "no coincide con su referencia")
                     + f" ({baselines.describe(config, block, RUNNER, outcome.recordings)}).",
                     block_where,
                     block.origin_line,
                     f"corrige el bloque: falló en el runner gpu ({item.error or 'error'})."
-                    if peer.status == "error"
+                    if peer.status == Status.ERROR
                     else f"docverify accept {config.rel(data.path.parent)} adopta las salidas "
                     "de GPU (revisa el diff antes de confirmar); si no son correctas, corrige el "
                     "código.",
@@ -114,11 +115,12 @@ def attach(config: Config, report: Report, folder: Path) -> list[Finding]:
     return findings
 
 
-def _status(item: observed.Observation, outcome: Outcome, config: Config) -> str:
-    if item.status == "error":
-        return "error"
+def _status(item: observed.Observation, outcome: Outcome, config: Config) -> Status:
+    if item.status == Status.ERROR:
+        return Status.ERROR
     block = outcome.block
     baseline = baselines.choose(block, outcome.recordings, RUNNER)
     if baseline.recording is None:
-        return "missing"
-    return "ok" if baseline.matches(item.output, tolerance(config, block)) else "diverge"
+        return Status.MISSING
+    matches = baseline.matches(item.output, tolerance(config, block))
+    return Status.OK if matches else Status.DIVERGE

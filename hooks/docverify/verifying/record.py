@@ -33,17 +33,23 @@ def record(
     *,
     run: Callable[..., tuple[dict[str, BlockResult], dict[str, str]]] = execute,
 ) -> RecordReport:
-    """Write the recordings whose baseline no longer holds. Refuses under CI and failed blocks.
+    """Write the recordings whose baseline no longer holds. Refuses under CI (a finding of kind
+    `refused`, nothing run) and failed blocks.
 
     On gpu, a block whose output matches its cpu recording under the device rule gets no
     `.gpu.txt`: only the blocks that really differ are recorded (see baselines.py). `run`
     executes the blocks, as in verify.verify.
     """
     if in_ci():
-        raise PermissionError(
+        refused = Finding(
+            Kind.REFUSED,
             "docverify record se niega a grabar con CI=true: las grabaciones se revisan y se "
-            "confirman a mano. Ejecútalo en local y confirma los cambios con git."
+            "confirman a mano.",
+            "CI",
+            0,
+            "ejecútalo en local y confirma los cambios con git.",
         )
+        return RecordReport([], 0, [refused], {})
     results, env = run(config, pages, runner, executor)
     report = RecordReport([], 0, [f for p in pages for f in p.findings], env)
     date = today().isoformat()

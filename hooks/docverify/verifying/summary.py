@@ -12,7 +12,7 @@ def line(report: Report, cache_hits: int | None = None) -> str:
     blocks of the other runner and blocks not run (DOCVERIFY_EXECUTE=0) count only in the total.
     """
     total = len(report.outcomes)
-    ran = sum(1 for o in report.outcomes.values() if o.status not in ("other-runner", "not-run"))
+    ran = sum(1 for o in report.outcomes.values() if o.status.ran)
     cached = f" ({cache_hits} desde la caché)" if cache_hits is not None else ""
     return (
         f"runner {report.runner} · torch {report.env.get('torch', '?')} · "

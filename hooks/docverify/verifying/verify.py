@@ -8,11 +8,11 @@ from collections.abc import Callable, Sequence
 from docverify.core.config import RUNNERS, Config
 from docverify.core.findings import Finding
 from docverify.core.kinds import Kind
-from docverify.output import graph
+from docverify.core.status import Status
 from docverify.parsing.pages import Block, Page, page_stem
 from docverify.running.executor import Executor, PageJob
 from docverify.running.protocol import BlockResult
-from docverify.verifying import baselines, compare, hints, recordings
+from docverify.verifying import baselines, compare, graph, hints, recordings
 from docverify.verifying.cache import Cache
 from docverify.verifying.outcome import Outcome, Report, not_run, tolerance
 from docverify.verifying.specs import spec
@@ -54,7 +54,6 @@ def verify(
     runner: str,
     executor: Executor,
     *,
-    whole_site: bool = True,
     run: Callable[..., tuple[dict[str, BlockResult], dict[str, str]]] = execute,
     cache: Cache | None = None,
     execute_blocks: bool = True,
@@ -90,8 +89,6 @@ def verify(
             outcome = judge(config, block, runner, results.get(block.key), page.blocks[:number])
             outcomes[block.key] = outcome
             findings.extend(outcome.findings)
-    if whole_site:
-        findings.extend(orphans(config, pages))
     return Report(runner=runner, env=env, pages=pages, outcomes=outcomes, findings=findings)
 
 
@@ -121,8 +118,8 @@ def judge(
     """Compare one block's result; `earlier` (the page's blocks before it) words some hints."""
     recs = {r: rec for r in RUNNERS if (rec := recordings.load(config, block, r))}
     if not block.runs_on(runner):
-        return Outcome(block, runner, None, recs, "other-runner")
-    outcome = Outcome(block, runner, result, recs, "ok")
+        return Outcome(block, runner, None, recs, Status.OTHER_RUNNER)
+    outcome = Outcome(block, runner, result, recs, Status.OK)
     page_where = f"{config.rel(config.docs_dir / block.page)}:{block.fence_line}"
     where = config.rel(block.origin)
     fix_record = f"docverify record --runner {runner} {config.rel(config.docs_dir / block.page)}"
@@ -133,7 +130,7 @@ def judge(
         fix: str,
         line: int | None = None,
         detail: str = "",
-        status: str = "error",
+        status: Status = Status.ERROR,
     ) -> None:
         outcome.status = status
         outcome.findings.append(
@@ -207,7 +204,7 @@ def judge(
             return outcome
     baseline = baselines.choose(block, recs, runner)
     if baseline.recording is None:
-        outcome.status = "missing"
+        outcome.status = Status.MISSING
         outcome.findings.append(missing_recording(config, block, runner))
         return outcome
     recording, output = baseline.recording, result["output"]
@@ -229,7 +226,7 @@ def judge(
                 marks,
                 line=line,
                 detail=detail,
-                status="diverge",
+                status=Status.DIVERGE,
             )
             return outcome
         if baseline.device_rule:
@@ -248,7 +245,7 @@ def judge(
             fix,
             line=line,
             detail=detail,
-            status="diverge",
+            status=Status.DIVERGE,
         )
     return outcome
 

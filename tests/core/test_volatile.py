@@ -6,11 +6,12 @@ import re
 
 import pytest
 from conftest import Project
+from docverify.core import volatile
 from docverify.core.findings import errors
 from docverify.core.kinds import Kind
 from docverify.parsing.pages import read_site
 from docverify.running.executor import Executor
-from docverify.verifying import compare, recordings, volatile
+from docverify.verifying import compare, recordings
 from docverify.verifying.outcome import tolerance
 from docverify.verifying.record import record
 from docverify.verifying.verify import verify

@@ -1,0 +1,108 @@
+# The build pipeline, the engine's top layer: verify, judge, and render what the site shows.
+"""One build of the site, from pages to a `BuildResult` (site/result.py).
+
+It runs the verification (verifying/), the checks of every page and of the whole site
+(site/checks.py, the same functions `docverify lint` and `check` call), and renders the report
+page and the notebooks (output/). Site generators call `run_site`; nothing imports this module
+but the adapters and the command line, so every package below it stays free of cycles.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections import Counter
+from pathlib import Path
+
+from docverify.core import config as config_mod
+from docverify.core.config import Config, today
+from docverify.core.findings import Finding
+from docverify.output import notebooks, report_page
+from docverify.parsing.pages import Page, read_page
+from docverify.running.executor import Executor
+from docverify.site import checks, navigation
+from docverify.site.result import BuildResult
+from docverify.verifying import cache as cache_mod
+from docverify.verifying import peers
+from docverify.verifying import summary as counts
+from docverify.verifying.outcome import execution_enabled
+from docverify.verifying.verify import verify
+
+
+def run_site(
+    root: Path, page_paths: list[Path], executor: Executor, nav_path: Path | None = None
+) -> BuildResult:
+    """A site generator's build: the project at `root`, its pages, its navigation file.
+
+    The runner comes from DOCVERIFY_RUNNER (ValueError when unknown), the local cache is used
+    outside CI, and nothing runs with DOCVERIFY_EXECUTE=0 (an error of the build says so).
+    """
+    config = config_mod.load(root)
+    executing, requested = execution_enabled(), config_mod.runner_from_env()
+    # Execution off: never start the torch fork server just to pick a runner.
+    runner = executor.resolve_runner(requested) if executing or requested != "auto" else "cpu"
+    cache = cache_mod.Cache.for_config(config) if cache_mod.allowed() else None
+    result = run(
+        config,
+        [read_page(config, path) for path in page_paths],
+        runner,
+        executor,
+        nav=navigation.read(nav_path) if nav_path else None,
+        cache=cache,
+        execute_blocks=executing,
+        peer_report=peers.from_env(),
+    )
+    # Counted as `docverify check` counts them (one function for both).
+    result.notes.append("docverify: " + counts.line(result.report, cache.hits if cache else None))
+    return result
+
+
+def run(
+    config: Config,
+    pages: list[Page],
+    runner: str,
+    executor: Executor,
+    *,
+    nav: navigation.Nav | None = None,
+    cache: cache_mod.Cache | None = None,
+    execute_blocks: bool = True,
+    day: dt.date | None = None,
+    peer_report: Path | None = None,
+) -> BuildResult:
+    """Verify every block, judge every source, every article and the whole site once, and
+    generate the report page and the notebooks from those results. `pages` is every page."""
+    day = day or today()
+    report = verify(config, pages, runner, executor, cache=cache, execute_blocks=execute_blocks)
+    if peer_report is not None:  # CI's publishing build: what the gpu job observed
+        report.findings.extend(peers.attach(config, report, peer_report))
+    judged = checks.judge(config, pages, day)  # the same checks as `docverify lint`
+    result = BuildResult(
+        config=config,
+        today=day,
+        pages={p.rel: p for p in pages},
+        report=report,
+        fresh=judged.fresh,
+        anatomy=judged.anatomy,
+        findings=[
+            *config.findings,
+            *judged.findings,
+            *report.findings,
+            *checks.site_wide(config, pages, nav),
+        ],
+        nav=nav,
+    )
+    result.report_text = report_page.render(config, pages, report, judged.fresh)
+    for page in result.articles():
+        if page.blocks:
+            sources = [s.source for s in result.sources(page.rel)]
+            notebook = notebooks.build(config, page, report, day, sources=sources)
+            result.notebooks[page.rel] = (notebooks.notebook_path(page), notebooks.dumps(notebook))
+    return result
+
+
+def summary(found: list[Finding]) -> str:
+    """One line after the located findings: how many errors and of which kinds."""
+    kinds = Counter(f.kind for f in found)
+    count = len(found)
+    noun = "error de verificación" if count == 1 else "errores de verificación"
+    listed = ", ".join(f"{kind.label} ({n})" for kind, n in kinds.items())
+    return f"{count} {noun}: {listed}. Cada uno está descrito arriba, con su archivo y su línea."

@@ -1,0 +1,127 @@
+"""The engine's layers: every import between its parts points down, so no two parts need each other.
+
+The order is the README's layer table («Capas del motor»); this test reads that table, measures
+the imports of hooks/docverify/ from their source (imports under `if TYPE_CHECKING:` aside: they
+never run) and fails on any import of a part at the same level or above. A part is a sub-package
+(`verifying/`) or a top-level module (`build.py`).
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+import docverify
+
+ENGINE = Path(docverify.__file__).parent
+README = ENGINE.parents[1] / "README.md"
+_ROW = re.compile(r"^\|\s*(?P<level>\d+)\s*\|(?P<parts>[^|]+)\|")
+
+
+def layers(readme: str = README.read_text(encoding="utf-8")) -> dict[str, int]:
+    """Part → level (1 at the bottom), from the README's «Capas del motor» table."""
+    section = readme.split("### Capas del motor", 1)[1].split("\n#", 1)[0]
+    found: dict[str, int] = {}
+    for line in section.splitlines():
+        if match := _ROW.match(line):
+            for part in re.findall(r"`([a-z_]+)(?:/|\.py)?`", match.group("parts")):
+                found[part] = int(match.group("level"))
+    return found
+
+
+def parts() -> set[str]:
+    """The engine's parts: its sub-packages and its top-level modules."""
+    return {
+        p.name if p.is_dir() else p.stem
+        for p in ENGINE.iterdir()
+        if (p.is_dir() and (p / "__init__.py").is_file())
+        or (p.suffix == ".py" and p.stem != "__init__")
+    }
+
+
+def _type_checking_only(tree: ast.Module) -> set[int]:
+    return {
+        id(node)
+        for branch in ast.walk(tree)
+        if isinstance(branch, ast.If) and "TYPE_CHECKING" in ast.unparse(branch.test)
+        for node in ast.walk(branch)
+    }
+
+
+def imports(engine: Path = ENGINE) -> list[tuple[str, str, str]]:
+    """(importing part, imported part, file:line) for every import between two engine parts."""
+    known = parts()
+    found = []
+    for path in sorted(engine.rglob("*.py")):
+        rel = path.relative_to(engine)
+        here = rel.parts[0] if len(rel.parts) > 1 else rel.stem
+        if here == "__init__":
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        skip = _type_checking_only(tree)
+        for node in ast.walk(tree):
+            if id(node) in skip:
+                continue
+            if isinstance(node, ast.ImportFrom) and node.module:
+                # `from docverify import cli` names the part in the imported name.
+                whole = node.module == "docverify"
+                names = [f"docverify.{a.name}" for a in node.names] if whole else [node.module]
+            elif isinstance(node, ast.Import):
+                names = [a.name for a in node.names]
+            else:
+                continue
+            for name in names:
+                bits = name.split(".")
+                if bits[0] == "docverify" and len(bits) > 1 and bits[1] in known and bits[1] != here:
+                    found.append((here, bits[1], f"{rel.as_posix()}:{node.lineno}"))
+    return found
+
+
+def test_every_part_has_a_layer_in_the_readme() -> None:
+    assert sorted(parts() - set(layers())) == [], "partes del motor sin capa en el README"
+    assert sorted(set(layers()) - parts()) == [], "capas del README que ya no existen"
+
+
+def test_every_import_points_down() -> None:
+    level = layers()
+    found = imports()
+    assert len(found) > 50, f"la búsqueda de importaciones encontró muy pocas: {len(found)}"
+    upward = [
+        f"{where}: {here} (capa {level[here]}) importa {there} (capa {level[there]})"
+        for here, there, where in found
+        if level[there] >= level[here]
+    ]
+    assert not upward, "importaciones hacia arriba o entre partes de una capa:\n" + "\n".join(upward)
+
+
+def test_no_two_parts_import_each_other() -> None:
+    """What the layers imply, measured without them: a cycle is found even if the table moves."""
+    edges = {(here, there) for here, there, _ in imports()}
+    graph: dict[str, set[str]] = {}
+    for here, there in edges:
+        graph.setdefault(here, set()).add(there)
+
+    def reaches(start: str, goal: str, seen: set[str]) -> bool:
+        return any(
+            nxt == goal or (nxt not in seen and reaches(nxt, goal, seen | {nxt}))
+            for nxt in graph.get(start, ())
+        )
+
+    cycles = sorted(p for p in graph if reaches(p, p, {p}))
+    assert not cycles, f"partes del motor en un ciclo de importaciones: {cycles}"
+
+
+def test_an_upward_import_is_found(tmp_path: Path) -> None:
+    """The measure itself: a copy of the engine with one upward import added is caught."""
+    copy = tmp_path / "docverify"
+    for path in ENGINE.rglob("*.py"):
+        target = copy / path.relative_to(ENGINE)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(path.read_text(encoding="utf-8"), encoding="utf-8")
+    (copy / "core" / "markdown.py").write_text(
+        "from docverify.output import render\n", encoding="utf-8"
+    )
+    found = {(h, t) for h, t, _ in imports(copy)}
+    assert ("core", "output") in found
+    assert ("core", "output") not in {(h, t) for h, t, _ in imports()}
