@@ -73,7 +73,8 @@ def imports(engine: Path = ENGINE) -> list[tuple[str, str, str]]:
                 continue
             for name in names:
                 bits = name.split(".")
-                if bits[0] == "docverify" and len(bits) > 1 and bits[1] in known and bits[1] != here:
+                inside = bits[0] == "docverify" and len(bits) > 1
+                if inside and bits[1] in known and bits[1] != here:
                     found.append((here, bits[1], f"{rel.as_posix()}:{node.lineno}"))
     return found
 
@@ -92,7 +93,8 @@ def test_every_import_points_down() -> None:
         for here, there, where in found
         if level[there] >= level[here]
     ]
-    assert not upward, "importaciones hacia arriba o entre partes de una capa:\n" + "\n".join(upward)
+    listed = "\n".join(upward)
+    assert not upward, f"importaciones hacia arriba o entre partes de una capa:\n{listed}"
 
 
 def test_no_two_parts_import_each_other() -> None:

@@ -52,6 +52,14 @@ def _output_cap(site: Site) -> dict[str, str]:
     return {}
 
 
+def _pyproject(old: str, new: str) -> Mutation:
+    def mutate(site: Site) -> dict[str, str]:
+        site.edit(site.root / "pyproject.toml", old, new)
+        return {}
+
+    return mutate
+
+
 def _no_recording(site: Site) -> dict[str, str]:
     site.recording.unlink()
     return {}
@@ -95,6 +103,16 @@ CASES: dict[str, tuple[str, str, Mutation]] = {
         "parte-ausente",
         "«Conclusiones clave»",
         _date("takeaways:\n  - Una conclusión.\n", ""),
+    ),
+    "configuracion-clave": (
+        "configuracion",
+        "clave desconocida «timeot»",
+        _pyproject("timeout = 60\n", "timeot = 60\n"),
+    ),
+    "configuracion-valor": (
+        "configuracion",
+        'timeout = "sesenta" no es válido',
+        _pyproject("timeout = 60\n", 'timeout = "sesenta"\n'),
     ),
     "ejecucion-desactivada": (
         "ejecucion-desactivada",

@@ -1,0 +1,63 @@
+"""[tool.docverify]: each key's line in pyproject.toml, and a finding for each mistake."""
+
+from __future__ import annotations
+
+from docverify.core import settings
+from docverify.core.kinds import Kind
+
+TEXT = """\
+[project]
+name = "x"
+timeout = 3
+
+[tool.docverify]
+docs_dir = "docs"
+timeout = 60  # seconds
+"rtol" = 1e-5
+
+[tool.docverify.sources]
+max_age_days = 180
+
+[[tool.docverify.extra]]
+seed = 1
+
+[tool.other]
+seed = 2
+"""
+
+
+def test_key_lines_reads_the_table_and_its_sub_tables_only() -> None:
+    lines = settings.key_lines(TEXT, "tool.docverify")
+    assert lines == {
+        "": 5,
+        "docs_dir": 6,
+        "timeout": 7,
+        "rtol": 8,
+        "sources": 10,
+        "sources.max_age_days": 11,
+    }
+
+
+def test_an_unknown_key_names_the_closest_valid_one() -> None:
+    values, (finding,) = settings.read({"timeot": 5}, {"timeot": 12}, "pyproject.toml")
+    assert (finding.kind, finding.where) == (Kind.CONFIG, "pyproject.toml:12")
+    assert "«timeot»" in finding.message and "«timeout»" in finding.fix
+    assert values == settings.DEFAULTS
+
+
+def test_a_bad_value_says_what_is_expected_and_keeps_the_default() -> None:
+    raw = {"timeout": "sesenta", "seed": True, "output_limit": 0, "rtol": -1, "atol": 0}
+    lines = {key: number for number, key in enumerate(raw, 20)}
+    values, found = settings.read(raw, lines, "pyproject.toml")
+    assert [f.line for f in found] == [20, 21, 22, 23]  # atol = 0 is valid
+    assert 'timeout = "sesenta"' in found[0].message and "segundos" in found[0].message
+    assert "seed = true" in found[1].message  # a TOML boolean is not a number
+    assert values["timeout"] == 60.0 and values["atol"] == 0.0
+    assert isinstance(values["timeout"], float)
+
+
+def test_valid_values_are_taken_as_numbers_of_their_kind() -> None:
+    values, found = settings.read({"timeout": 5, "rtol": 0, "seed": 7}, {}, "pyproject.toml")
+    assert not found
+    assert (values["timeout"], values["rtol"], values["seed"]) == (5.0, 0.0, 7)
+    assert isinstance(values["timeout"], float) and isinstance(values["seed"], int)
