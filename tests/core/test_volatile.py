@@ -35,6 +35,18 @@ def test_each_rule_rewrites_its_documented_example(rule: volatile.Rule) -> None:
 
 
 @pytest.mark.parametrize(
+    ("text", "written"),
+    [
+        ("pid=4242", "pid=[pid]"),
+        ("PID: 4242", "PID: [pid]"),  # any case, a colon
+        ("proceso con ppid 17 y pid 18", "proceso con ppid [pid] y pid [pid]"),  # a space
+    ],
+)
+def test_the_pid_rule_covers_each_documented_form(text: str, written: str) -> None:
+    assert volatile.apply(text) == written
+
+
+@pytest.mark.parametrize(
     "text",
     [
         "tensor([1., 2.], grad_fn=<AddBackward0>)",  # no address

@@ -7,6 +7,7 @@ must exit non-zero, name the kind, and end with the one-line summary.
 from __future__ import annotations
 
 import html
+import os
 import re
 import subprocess
 from collections.abc import Callable
@@ -15,6 +16,7 @@ from pathlib import Path
 
 import pytest
 from conftest import mkdocs_build
+from support import inprocess
 from support.mkdocs_site import EPOCH, Site
 
 DRIFT = (
@@ -58,6 +60,16 @@ def _pyproject(old: str, new: str) -> Mutation:
         return {}
 
     return mutate
+
+
+def _shown_elsewhere(site: Site) -> dict[str, str]:
+    """MkDocs takes the snippets from another folder than the engine: the page would show code
+    the engine did not run (found while the page renders, after verification)."""
+    shown = site.root / "mostrados/articulos/a/uno.py"
+    shown.parent.mkdir(parents=True)
+    shown.write_text("print(6 * 3)\n", encoding="utf-8")
+    site.edit(site.root / "mkdocs.yml", "base_path: [snippets]", "base_path: [mostrados]")
+    return {}
 
 
 def _no_recording(site: Site) -> dict[str, str]:
@@ -114,6 +126,7 @@ CASES: dict[str, tuple[str, str, Mutation]] = {
         'timeout = "sesenta" no es válido',
         _pyproject("timeout = 60\n", 'timeout = "sesenta"\n'),
     ),
+    "bloque-distinto": ("bloque-distinto", "no es el que verificó el motor", _shown_elsewhere),
     "ejecucion-desactivada": (
         "ejecucion-desactivada",
         "ningún bloque se ejecutó",
@@ -193,3 +206,60 @@ def test_the_failing_page_shows_the_problem_at_its_block(warm: Warm, tmp_path: P
     box = html.unescape(re.sub(r"<[^>]+>", "", box[: box.index("</div>")]))
     assert "-13" in box.split("\n") and "+12" in box.split("\n"), box
     assert "docverify record --runner cpu docs/articulos/a.md" in box
+
+
+def _git(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    env = {
+        **os.environ,
+        "GIT_AUTHOR_NAME": "Prueba",
+        "GIT_AUTHOR_EMAIL": "prueba@example.org",
+        "GIT_COMMITTER_NAME": "Prueba",
+        "GIT_COMMITTER_EMAIL": "prueba@example.org",
+    }
+    return subprocess.run(
+        ["git", *args], cwd=cwd, capture_output=True, text=True, check=True, env=env
+    )
+
+
+def _gh_deploy(site: Site, remote: Path) -> subprocess.CompletedProcess[str]:
+    """`mkdocs gh-deploy` of the site, a git repository whose origin is the bare `remote`."""
+    _git("init", "-q", "-b", "main", cwd=site.root)
+    _git("add", "-A", cwd=site.root)
+    _git("commit", "-q", "-m", "sitio", cwd=site.root)
+    _git("remote", "add", "origin", str(remote), cwd=site.root)
+    env = {
+        "SOURCE_DATE_EPOCH": EPOCH,
+        **LOCAL,
+        "GIT_AUTHOR_NAME": "Prueba",
+        "GIT_AUTHOR_EMAIL": "prueba@example.org",
+        "GIT_COMMITTER_NAME": "Prueba",
+        "GIT_COMMITTER_EMAIL": "prueba@example.org",
+    }
+    full_env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", "DOCVERIFY_RUNNER": "cpu", **env}
+    args = ["gh-deploy", "-q", "--force", "-f", str(site.root / "mkdocs.yml")]
+    return inprocess.command("mkdocs", args, site.root, full_env)
+
+
+def _branches(remote: Path) -> str:
+    return _git("branch", "--list", cwd=remote).stdout
+
+
+@pytest.mark.slow
+def test_gh_deploy_publishes_nothing_when_verification_fails(warm: Warm, tmp_path: Path) -> None:
+    """`mkdocs gh-deploy` builds with the same hook: a divergence aborts it before the push, so
+    the remote never gets a gh-pages branch. The unmutated site, deployed the same way, does."""
+    for name, broken in (("sano", False), ("roto", True)):
+        site = warm.site.copy(tmp_path / name / "site")
+        if broken:
+            _divergence(site)
+        remote = tmp_path / name / "remoto.git"
+        _git("init", "-q", "--bare", str(remote), cwd=tmp_path)
+        done = _gh_deploy(site, remote)
+        output = done.stdout + done.stderr
+        if broken:
+            assert done.returncode != 0, output
+            assert "[divergencia]" in output and SUMMARY.search(output), output
+            assert "gh-pages" not in _branches(remote), "gh-deploy publicó un sitio con errores"
+        else:
+            assert done.returncode == 0, output
+            assert "gh-pages" in _branches(remote), output

@@ -221,3 +221,35 @@ def test_expectations(project: Project, executor: Executor) -> None:
     bad = [f for f in report.findings if f.kind == Kind.EXPECTATION]
     assert len(bad) == 1 and bad[0].where == "docs/a.md:5"
     assert "Esperado 7 · Observado tensor(6.)" in bad[0].message
+
+
+def test_the_recording_header_is_never_compared(project: Project, executor: Executor) -> None:
+    """Only the body is compared: a recording made with another torch still holds, and record
+    leaves it as it is (its header says where it was recorded, not what is expected)."""
+    project.page("a.md", block("print(6 * 2)", "x"))
+    cfg = project.config
+    record(cfg, read_site(cfg), "cpu", executor)
+    path = cfg.snippets_dir / "a" / "x.cpu.txt"
+    text = path.read_text(encoding="utf-8")
+    torch_line = next(line for line in text.split("\n") if line.startswith("# torch: "))
+    path.write_text(text.replace(torch_line, "# torch: 1.0.0"), encoding="utf-8")
+    changed = path.read_bytes()
+    assert not errors(run(project, executor).findings)
+    rec = record(cfg, read_site(cfg), "cpu", executor)
+    assert (rec.written, rec.unchanged) == ([], 1)
+    assert path.read_bytes() == changed
+
+
+def test_a_printed_header_end_line_is_part_of_the_body(
+    project: Project, executor: Executor
+) -> None:
+    """A block that prints the line that ends a recording's header («# ----»): recorded with
+    what follows it, and what follows it is still compared."""
+    project.page("a.md", block("print('# ----')\nprint('fin')", "x"))
+    cfg = project.config
+    record(cfg, read_site(cfg), "cpu", executor)
+    recording = recordings.load(cfg, read_site(cfg)[0].blocks[0], "cpu")
+    assert recording is not None and recording.body == "# ----\nfin\n"
+    assert not errors(run(project, executor).findings)
+    project.page("a.md", block("print('# ----')\nprint('otro')", "x"))
+    assert kinds(errors(run(project, executor).findings)) == [Kind.DIVERGENCE]
