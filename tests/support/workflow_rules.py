@@ -891,13 +891,29 @@ def _deploy_problems(name: str, job_name: str, jobs: dict[str, Any]) -> list[Pro
             )
         )
     condition = expression(job.get("if"))
+    conjuncts = split_top(condition, "&&") if condition else []
+    # `!cancelled()` only lifts GitHub's implicit success() over every ancestor, which a skipped
+    # gpu job (no GPU runner configured) would fail: then each direct need must have passed.
+    lifted = "!cancelled()" in conjuncts
     for function in STATUS_FUNCTIONS:
-        if function in condition.replace(" ", ""):
+        bare = condition.replace(" ", "").replace("!cancelled()", "") if lifted else condition
+        if function in bare.replace(" ", ""):
             found.append(
                 Problem(
                     "deploy", where, f"«{function}» haría desplegar aunque un runner haya fallado"
                 )
             )
+    if lifted:
+        for need in needs(job):
+            if f"needs.{need}.result == 'success'" not in conjuncts:
+                found.append(
+                    Problem(
+                        "deploy",
+                        where,
+                        f"con «!cancelled()» el despliegue exige «needs.{need}.result == "
+                        "'success'» unido con &&",
+                    )
+                )
     if len(split_top(condition, "||")) > 1:
         found.append(
             Problem(
@@ -907,7 +923,6 @@ def _deploy_problems(name: str, job_name: str, jobs: dict[str, Any]) -> list[Pro
                 "fuera de paréntesis: debe exigir push a main sin alternativas",
             )
         )
-    conjuncts = split_top(condition, "&&") if condition else []
     for required in ("github.event_name == 'push'", "github.ref == 'refs/heads/main'"):
         if required not in conjuncts:
             found.append(Problem("deploy", where, f"el despliegue debe exigir «{required}»"))

@@ -278,23 +278,29 @@ MUTATIONS = [
     (
         "deploy-always",
         "docs.yml",
-        "\n    if: github.event_name == 'push' && github.ref",
-        "\n    if: always() && github.event_name == 'push' && github.ref",
+        "${{ !cancelled() && needs.site.result",
+        "${{ always() && needs.site.result",
+        "deploy",
+    ),
+    (
+        "deploy-sin-exigir-el-sitio",
+        "docs.yml",
+        "${{ !cancelled() && needs.site.result == 'success'\n",
+        "${{ !cancelled()\n",
         "deploy",
     ),
     (
         "deploy-en-pr",
         "docs.yml",
-        " && github.ref == 'refs/heads/main' && needs.site",
-        " && needs.site",
+        " && github.ref == 'refs/heads/main'\n      && needs.site",
+        "\n      && needs.site",
         "deploy",
     ),
     (
         "deploy-o",
         "docs.yml",
-        "\n    if: github.event_name == 'push' && github.ref",
-        "\n    if: github.event_name == 'pull_request'"
-        " || github.event_name == 'push' && github.ref",
+        "      && github.event_name == 'push' && github.ref",
+        "      || github.event_name == 'push' && github.ref",
         "deploy",
     ),
     (
