@@ -548,11 +548,24 @@ def test_the_schema_check_can_fail(tmp_path: Path) -> None:
     assert result.returncode == 1, result.stdout + result.stderr
 
 
-def test_dependabot_watches_pip_and_actions() -> None:
+def test_dependabot_watches_every_manifest() -> None:
+    """pyproject.toml (pip), the actions, and each npm lock file the tests install from."""
     import yaml  # noqa: PLC0415
 
     config = yaml.safe_load((GITHUB / "dependabot.yml").read_text(encoding="utf-8"))
-    assert {u["package-ecosystem"] for u in config["updates"]} == {"pip", "github-actions"}
+    watched = {
+        (u["package-ecosystem"], u["directory"].rstrip("/") or "/") for u in config["updates"]
+    }
+    locks = [
+        path.parent.relative_to(ROOT)
+        for path in ROOT.glob("**/package-lock.json")
+        if not any(
+            part.startswith(".") or part == "node_modules" for part in path.parts[len(ROOT.parts) :]
+        )
+    ]
+    assert locks, "no hay ningún package-lock.json"
+    expected = {("pip", "/"), ("github-actions", "/")} | {("npm", f"/{lock}") for lock in locks}
+    assert watched == expected, (watched, expected)
 
 
 # --- zizmor, offline, auditor persona (every finding, false positives included) --------------
