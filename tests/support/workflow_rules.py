@@ -2,9 +2,12 @@
 
 GitHub Actions cannot run here, so the workflows are read as data and held to the rules that keep
 a self-hosted GPU runner safe and the site honest: no write permission by default, every action
-pinned to a commit, the GPU job closed to forks, deployment only after both runners passed, the
-GPU report kept on every run and the published site built with it, deploy running no repo code.
-The schema (check-jsonschema) and zizmor check the rest; these are the rules specific to us.
+pinned to a verified release's commit, the GPU job (recognised by its name, `gpu`, whatever its
+`runs-on` says) switched on by DOCS_GPU_RUNNER and closed to forks, deployment only after the cpu
+job and, where a GPU runner is configured, the gpu job passed, the GPU report kept on every run and
+the published site built with it, deploy running no repo code, no queued GPU job holding up a later
+push, the weekly issue filed for failed and cancelled jobs alike. The schema (check-jsonschema) and
+zizmor check the rest; these are the rules specific to us.
 """
 
 from __future__ import annotations
@@ -38,6 +41,25 @@ STATUS_FUNCTIONS = ("always()", "failure()", "cancelled()")
 GPU_REPORT_ENV = "DOCVERIFY_GPU_REPORT"
 PAGES_UPLOAD = "actions/upload-pages-artifact"
 _REPORT = re.compile(r"docverify check\b[^\n]*?--report[ =]([^\s;&|]+)")
+# The GPU job is the job with this name; the first job (CONFIG_JOB) reads the repository variable
+# GPU_VARIABLE with .ci/gpu-runner.py and says in its output `gpu` whether the gpu job runs
+# ("true"), no GPU runner is configured ("false") or the run is a fork's pull request ("fork").
+GPU_JOB = "gpu"
+CONFIG_JOB = "config"
+GPU_VARIABLE = "DOCS_GPU_RUNNER"
+GPU_SCRIPT = ".ci/gpu-runner.py"
+GPU_ON = f"needs.{CONFIG_JOB}.outputs.gpu == 'true'"
+GPU_UNCONFIGURED = f"needs.{CONFIG_JOB}.outputs.gpu == 'false'"
+GPU_PASSED = f"needs.{GPU_JOB}.result == 'success'"
+GPU_RUNS_ON = re.compile(
+    rf"^\$\{{\{{\s*fromjson\(\s*(needs\.{CONFIG_JOB}\.outputs\.runs-on|vars\.{GPU_VARIABLE})\s*\)"
+    r"\s*\}\}$",
+    re.IGNORECASE,
+)
+# What the job that files the weekly issue must fire on: any needed job failed (a timed-out job
+# included) or was cancelled (GitHub cancels a job queued 24 h for a self-hosted runner).
+FAILED = "contains(needs.*.result, 'failure')"
+CANCELLED = "contains(needs.*.result, 'cancelled')"
 
 
 @dataclass(frozen=True)
@@ -53,19 +75,49 @@ class Node24:
 
     first: str
     checked: str
+    # The releases read, each with the full commit its tag points to: a workflow may pin only
+    # these (the SHA of the version its comment names). A Dependabot bump fails the tests until
+    # the new release's action.yml is read and its tag's commit added here.
+    verified: dict[str, str]
 
 
 NODE24 = {
-    "actions/checkout": Node24("v5.0.0", "v7.0.1 3d3c42e5aac5: runs.using node24"),
-    "actions/setup-python": Node24("v6.0.0", "v7.0.0 5fda3b95a4ea: runs.using node24"),
-    "actions/upload-artifact": Node24("v6.0.0", "v7.0.0 bbbca2ddaa5d: runs.using node24"),
-    "actions/download-artifact": Node24("v7.0.0", "v8.0.1 3e5f45b2cfb9: runs.using node24"),
-    "actions/deploy-pages": Node24("v5.0.0", "v5.0.0 cd2ce8fcbc39: runs.using node24"),
-    "actions/github-script": Node24("v8.0.0", "v8.0.0 ed597411d8f9: runs.using node24"),
+    "actions/checkout": Node24(
+        "v5.0.0",
+        "v7.0.1 3d3c42e5aac5: runs.using node24",
+        {"v7.0.1": "3d3c42e5aac5ba805825da76410c181273ba90b1"},
+    ),
+    "actions/setup-python": Node24(
+        "v6.0.0",
+        "v7.0.0 5fda3b95a4ea: runs.using node24",
+        {"v7.0.0": "5fda3b95a4ea91299a34e894583c3862153e4b97"},
+    ),
+    "actions/upload-artifact": Node24(
+        "v6.0.0",
+        "v7.0.0 bbbca2ddaa5d: runs.using node24",
+        {"v7.0.0": "bbbca2ddaa5d8feaa63e36b76fdaad77386f024f"},
+    ),
+    "actions/download-artifact": Node24(
+        "v7.0.0",
+        "v8.0.1 3e5f45b2cfb9: runs.using node24",
+        {"v8.0.1": "3e5f45b2cfb9172054b4087a40e8e0b5a5461e7c"},
+    ),
+    "actions/deploy-pages": Node24(
+        "v5.0.0",
+        "v5.0.0 cd2ce8fcbc39: runs.using node24",
+        {"v5.0.0": "cd2ce8fcbc39b97be8ca5fce6e763baed58fa128"},
+    ),
+    "actions/github-script": Node24(
+        "v8.0.0",
+        "v8.0.0 ed597411d8f9: runs.using node24",
+        {"v8.0.0": "ed597411d8f924073f98dfc5c65a23a2325f34cd"},
+    ),
     # Composite: v5.0.0 runs tar and actions/upload-artifact@bbbca2ddaa5d (v7.0.0, node24), pinned
     # by SHA; v3.0.1 called actions/upload-artifact@v4, a movable tag on Node 20.
     "actions/upload-pages-artifact": Node24(
-        "v5.0.0", "v5.0.0 fc324d354710: composite, uses actions/upload-artifact@bbbca2dd (v7.0.0)"
+        "v5.0.0",
+        "v5.0.0 fc324d354710: composite, uses actions/upload-artifact@bbbca2dd (v7.0.0)",
+        {"v5.0.0": "fc324d3547104276b827a68afc52ff2a11cc49c9"},
     ),
 }
 # The CPU wheels of torch (no CUDA): what a GitHub-hosted runner installs, from the pin that
@@ -120,11 +172,14 @@ def runs_on(job: dict[str, Any]) -> list[str]:
 
 
 def is_self_hosted(job: dict[str, Any]) -> bool:
-    return "self-hosted" in runs_on(job)
+    """Whether the job may run on a self-hosted runner: a literal `self-hosted` label, or labels
+    from an expression (a variable may name any runner)."""
+    return any(label == "self-hosted" or "${{" in label for label in runs_on(job))
 
 
-def is_gpu(job: dict[str, Any]) -> bool:
-    return is_self_hosted(job) and "gpu" in runs_on(job)
+def is_gpu(name: str) -> bool:
+    """The GPU job is recognised by its name, not by labels that a variable chooses."""
+    return name == GPU_JOB
 
 
 def is_cpu(job: dict[str, Any]) -> bool:
@@ -304,21 +359,34 @@ def check(text: str, name: str) -> list[Problem]:
                     where,
                     "actions/checkout sin persist-credentials: false deja el token en .git/config",
                 )
-        if is_self_hosted(job):
+        if is_self_hosted(job) or is_gpu(job_name):
             problems.extend(_self_hosted_problems(name, job_name, job, triggers))
             problems.extend(_cache_problems(name, job_name, job, doc))
+        if checks_on(job, "gpu") and not is_gpu(job_name):
+            problem(
+                "runner-gpu",
+                where,
+                f"el trabajo que ejecuta docverify check --runner gpu debe llamarse «{GPU_JOB}»: "
+                "las reglas del runner GPU (puerta contra forks, cachés) lo reconocen por el "
+                "nombre",
+            )
+        if is_gpu(job_name):
+            problems.extend(_gpu_report_problems(name, job_name, job))
+            problems.extend(_gpu_switch_problems(name, job_name, jobs))
         if steps_using(job, "actions/deploy-pages"):
             problems.extend(_deploy_problems(name, job_name, jobs))
-        if is_gpu(job):
-            problems.extend(_gpu_report_problems(name, job_name, job))
         if steps_using(job, "actions/upload-pages-artifact"):
             problems.extend(_published_site_problems(name, job_name, jobs, doc))
-        if steps_using(job, "actions/upload-pages-artifact"):
+            problems.extend(_site_without_gpu_problems(name, job_name, jobs))
             problems.extend(_site_url_problems(name, job_name, job))
+        if (job.get("permissions") or {}).get("issues") == "write":
+            problems.extend(_issue_problems(name, job_name, job))
         if "workflow_dispatch" in triggers and (job.get("permissions") or {}).get("issues") == (
             "write"
         ):
             problems.extend(_default_branch_problems(name, job_name, job))
+    if GPU_JOB in jobs and triggers & {"push", "pull_request"}:
+        problems.extend(_queue_problems(name, doc))
     return problems
 
 
@@ -445,20 +513,25 @@ def _site_url_problems(name: str, job_name: str, job: dict[str, Any]) -> list[Pr
             or str(s.get("uses", "")).startswith("actions/configure-pages")
         )
     ]
-    for step in steps[:upload]:
-        run = str(step.get("run", ""))
-        if "mkdocs build" not in run or "SITE_URL" not in run:
-            continue
-        env = " ".join(str(v) for v in (step.get("env") or {}).values())
-        if any(f"steps.{i}.outputs." in env for i in pages_ids):
-            return []
+    builds = [s for s in steps[:upload] if "mkdocs build" in str(s.get("run", ""))]
+    # Every build that may become the uploaded site (one with the GPU report, one without).
+    if builds and all(
+        "SITE_URL" in str(step.get("run", ""))
+        and any(
+            f"steps.{i}.outputs." in " ".join(str(v) for v in (step.get("env") or {}).values())
+            for i in pages_ids
+        )
+        for step in builds
+    ):
+        return []
     return [
         Problem(
             "sitio-publicado",
             where,
             "el sitio que se sube a Pages debe construirse con SITE_URL tomado de la "
             "configuración de GitHub Pages (un paso con id que consulte `gh api .../pages` y "
-            "un `mkdocs build` que lea su salida), o sus enlaces apuntarán a 127.0.0.1",
+            "cada `mkdocs build` antes de subirlo leyendo su salida), o sus enlaces apuntarán "
+            "a 127.0.0.1",
         )
     ]
 
@@ -501,7 +574,225 @@ def _pin_problems(name: str, text: str, jobs: dict[str, Any]) -> list[Problem]:
         comments = raw_uses.get(ref, [])
         if not comments or not all(VERSION_COMMENT.search(c) for c in comments):
             found.append(Problem("fijado", where, "falta el comentario con la versión (# vX.Y.Z)"))
+            continue
+        known = NODE24.get("/".join(ref.partition("@")[0].split("/")[:2]))
+        if known is None:
+            continue  # the node24 rule names it: read its action.yml and add it to the table
+        sha = ref.partition("@")[2]
+        for comment in comments:
+            version = re.search(r"#\s*(v\d+(?:\.\d+)*)\b", comment).group(1)  # type: ignore[union-attr]
+            if version not in known.verified:
+                found.append(
+                    Problem(
+                        "fijado",
+                        where,
+                        f"{version} no está entre las versiones verificadas de NODE24 "
+                        f"({', '.join(sorted(known.verified))}): lee su action.yml en el commit de "
+                        "su etiqueta y añade ese SHA a la tabla",
+                    )
+                )
+            elif known.verified[version] != sha:
+                found.append(
+                    Problem(
+                        "fijado",
+                        where,
+                        f"el SHA no es el commit de la etiqueta {version} según NODE24 "
+                        f"({known.verified[version]}): el comentario no dice qué código corre",
+                    )
+                )
     return found
+
+
+def _gpu_switch_problems(name: str, job_name: str, jobs: dict[str, Any]) -> list[Problem]:
+    """DOCS_GPU_RUNNER switches the gpu job on: unset, the job is skipped, never queued."""
+    where = f"{name}: jobs.{job_name}"
+    job = jobs[job_name]
+    found = []
+    config = jobs.get(CONFIG_JOB)
+    if config is None or CONFIG_JOB not in needs(job):
+        found.append(
+            Problem(
+                "runner-gpu",
+                where,
+                f"el trabajo gpu necesita (needs) el trabajo «{CONFIG_JOB}», que lee "
+                f"{GPU_VARIABLE}",
+            )
+        )
+    else:
+        found.extend(_config_problems(name, config))
+    condition = expression(job.get("if"))
+    if len(split_top(condition, "||")) > 1 or GPU_ON not in split_top(condition, "&&"):
+        found.append(
+            Problem(
+                "runner-gpu",
+                where,
+                f"el trabajo gpu corre solo donde hay un runner GPU configurado: su if: exige "
+                f"«{GPU_ON}» unido con && (sin la variable, se omitiría en vez de esperar en cola)",
+            )
+        )
+    labels = job.get("runs-on")
+    if not (isinstance(labels, str) and GPU_RUNS_ON.match(labels.strip())):
+        found.append(
+            Problem(
+                "runner-gpu",
+                where,
+                "el runner del trabajo gpu sale de la variable: runs-on: "
+                f"${{{{ fromJSON(needs.{CONFIG_JOB}.outputs.runs-on) }}}} (etiquetas fijas "
+                "esperarían en cola a un runner que quizá no existe)",
+            )
+        )
+    return found
+
+
+def _config_problems(name: str, config: dict[str, Any]) -> list[Problem]:
+    """The config job reads the variable on a GitHub-hosted runner with .ci/gpu-runner.py."""
+    where = f"{name}: jobs.{CONFIG_JOB}"
+    reads = [
+        step
+        for step in config.get("steps", []) or []
+        if GPU_SCRIPT in str(step.get("run", ""))
+        and "id" in step
+        and expression((step.get("env") or {}).get(GPU_VARIABLE)) == f"vars.{GPU_VARIABLE}"
+    ]
+    outputs = config.get("outputs") or {}
+    wired = [
+        step
+        for step in reads
+        if all(
+            expression(outputs.get(key)) == f"steps.{step['id']}.outputs.{key}"
+            for key in ("gpu", "runs-on")
+        )
+    ]
+    if not is_cpu(config) or not wired:
+        return [
+            Problem(
+                "runner-gpu",
+                where,
+                f"«{CONFIG_JOB}» corre en un runner de GitHub, ejecuta {GPU_SCRIPT} con "
+                f"{GPU_VARIABLE}: ${{{{ vars.{GPU_VARIABLE} }}}} en env y da sus salidas gpu y "
+                "runs-on como salidas del trabajo",
+            )
+        ]
+    return []
+
+
+def _site_without_gpu_problems(name: str, job_name: str, jobs: dict[str, Any]) -> list[Problem]:
+    """The published build: after cpu and gpu passed, or after cpu passed with no GPU runner
+    configured; never when gpu failed, was cancelled, or was skipped by the fork gate."""
+    where = f"{name}: jobs.{job_name}"
+    job = jobs[job_name]
+    direct = needs(job)
+    if GPU_JOB not in direct:
+        return []  # sitio-gpu says the site waits for the gpu job
+    found = []
+    condition = expression(job.get("if"))
+    conjuncts = split_top(condition, "&&") if condition else []
+    if len(split_top(condition, "||")) > 1:
+        found.append(
+            Problem(
+                "sitio-sin-gpu", where, "el if: del sitio no puede tener «||» fuera de paréntesis"
+            )
+        )
+    if not {"!cancelled()", "always()"} & set(conjuncts):
+        found.append(
+            Problem(
+                "sitio-sin-gpu",
+                where,
+                "sin «!cancelled()» el if: del sitio exige que todo pase, y sin runner GPU "
+                "configurado (gpu omitido) el sitio no se construiría ni se publicaría",
+            )
+        )
+    for other in direct:
+        if other != GPU_JOB and f"needs.{other}.result == 'success'" not in conjuncts:
+            found.append(
+                Problem(
+                    "sitio-sin-gpu",
+                    where,
+                    f"el sitio exige «needs.{other}.result == 'success'» unido con &&",
+                )
+            )
+
+    def gpu_alternatives(conjunct: str) -> bool:
+        parts = split_top(conjunct, "||")
+        return GPU_PASSED in parts and all(
+            part == GPU_PASSED or GPU_UNCONFIGURED in split_top(part, "&&") for part in parts
+        )
+
+    if not any(gpu_alternatives(c) for c in conjuncts):
+        found.append(
+            Problem(
+                "sitio-sin-gpu",
+                where,
+                "el sitio se construye solo si gpu pasó o si no hay runner GPU configurado: "
+                f"«({GPU_PASSED} || needs.{GPU_JOB}.result == 'skipped' && "
+                f"{GPU_UNCONFIGURED})» unido con &&; "
+                "así nunca publica cuando gpu falló, se canceló o lo omitió la puerta contra forks",
+            )
+        )
+    steps = job.get("steps", []) or []
+    upload = next((i for i, s in enumerate(steps) if s in steps_using(job, PAGES_UPLOAD)), 0)
+    for step in steps[:upload]:
+        if "mkdocs build" not in str(step.get("run", "")):
+            continue
+        if GPU_REPORT_ENV in (step.get("env") or {}) or GPU_REPORT_ENV in (job.get("env") or {}):
+            continue
+        if GPU_UNCONFIGURED not in split_top(expression(step.get("if")), "&&"):
+            found.append(
+                Problem(
+                    "sitio-sin-gpu",
+                    where,
+                    f"la construcción sin {GPU_REPORT_ENV} («{step.get('name')}») corre solo sin "
+                    f"runner GPU configurado: if: {GPU_UNCONFIGURED}",
+                )
+            )
+    return found
+
+
+def _issue_problems(name: str, job_name: str, job: dict[str, Any]) -> list[Problem]:
+    """The job that files an issue fires when a needed job failed or was cancelled."""
+    condition = expression(job.get("if"))
+    conjuncts = split_top(condition, "&&") if condition else []
+    fires = len(split_top(condition, "||")) == 1 and any(
+        set(split_top(c, "||")) == {FAILED, CANCELLED} for c in conjuncts
+    )
+    if fires and "always()" in conjuncts:
+        return []
+    return [
+        Problem(
+            "incidencia",
+            f"{name}: jobs.{job_name}",
+            f"la incidencia se abre cuando un trabajo falló, se canceló o agotó su tiempo: if: "
+            f"«always() && ({FAILED} || {CANCELLED})» (failure() no ve un trabajo cancelado, "
+            "como uno que pasó 24 h en la cola de un runner propio)",
+        )
+    ]
+
+
+def _queue_problems(name: str, doc: dict[str, Any]) -> list[Problem]:
+    """No run on main waits behind another: a queued gpu job never holds up a later cpu check."""
+    group = doc.get("concurrency")
+    if isinstance(group, dict):
+        group = group.get("group")
+    match = re.fullmatch(r"[^$]*\$\{\{(.*)\}\}[^$]*", str(group or ""), re.DOTALL)
+    if match:
+        parts = split_top(expression(match.group(1)), "||")
+        head, last = parts[:-1], parts[-1]
+        if last == "github.run_id" and all(
+            split_top(p, "&&")[0] == "github.event_name == 'pull_request'"
+            and len(split_top(p, "&&")) == 2
+            for p in head
+        ):
+            return []
+    return [
+        Problem(
+            "cola",
+            f"{name}: concurrency",
+            "con un trabajo gpu, el grupo de concurrencia del workflow es propio de cada ejecución "
+            "fuera de las pull requests (… || github.run_id): si no, un trabajo gpu en cola (hasta "
+            "24 h) retiene las ejecuciones siguientes de main y GitHub cancela las que esperan, "
+            "con su verificación de CPU",
+        )
+    ]
 
 
 def _permission_problems(name: str, job_name: str, job: dict[str, Any]) -> list[Problem]:
@@ -533,14 +824,6 @@ def _permission_problems(name: str, job_name: str, job: dict[str, Any]) -> list[
                 where,
                 "un trabajo con permisos de escritura no debe "
                 "obtener ni ejecutar el código del repositorio",
-            )
-        )
-    if "issues" in writes and "failure()" not in expression(job.get("if")):
-        found.append(
-            Problem(
-                "permisos",
-                where,
-                "«issues: write» solo en un trabajo que corre cuando algo falló (if: failure())",
             )
         )
     return found
@@ -583,7 +866,7 @@ def _deploy_problems(name: str, job_name: str, jobs: dict[str, Any]) -> list[Pro
                 "docverify check --runner cpu)",
             )
         )
-    if not any(is_gpu(jobs[n]) for n in upstream):
+    if not any(is_gpu(n) for n in upstream):
         found.append(Problem("deploy", where, "el despliegue debe esperar al runner de GPU"))
     if not any(steps_using(jobs[n], "actions/upload-pages-artifact") for n in upstream):
         found.append(
@@ -608,13 +891,29 @@ def _deploy_problems(name: str, job_name: str, jobs: dict[str, Any]) -> list[Pro
             )
         )
     condition = expression(job.get("if"))
+    conjuncts = split_top(condition, "&&") if condition else []
+    # `!cancelled()` only lifts GitHub's implicit success() over every ancestor, which a skipped
+    # gpu job (no GPU runner configured) would fail: then each direct need must have passed.
+    lifted = "!cancelled()" in conjuncts
     for function in STATUS_FUNCTIONS:
-        if function in condition.replace(" ", ""):
+        bare = condition.replace(" ", "").replace("!cancelled()", "") if lifted else condition
+        if function in bare.replace(" ", ""):
             found.append(
                 Problem(
                     "deploy", where, f"«{function}» haría desplegar aunque un runner haya fallado"
                 )
             )
+    if lifted:
+        for need in needs(job):
+            if f"needs.{need}.result == 'success'" not in conjuncts:
+                found.append(
+                    Problem(
+                        "deploy",
+                        where,
+                        f"con «!cancelled()» el despliegue exige «needs.{need}.result == "
+                        "'success'» unido con &&",
+                    )
+                )
     if len(split_top(condition, "||")) > 1:
         found.append(
             Problem(
@@ -624,7 +923,6 @@ def _deploy_problems(name: str, job_name: str, jobs: dict[str, Any]) -> list[Pro
                 "fuera de paréntesis: debe exigir push a main sin alternativas",
             )
         )
-    conjuncts = split_top(condition, "&&") if condition else []
     for required in ("github.event_name == 'push'", "github.ref == 'refs/heads/main'"):
         if required not in conjuncts:
             found.append(Problem("deploy", where, f"el despliegue debe exigir «{required}»"))
@@ -688,7 +986,7 @@ def _published_site_problems(
     """The job that uploads the Pages artifact builds with the gpu job's report."""
     where = f"{name}: jobs.{job_name}"
     job = jobs[job_name]
-    gpu_jobs = [n for n in all_needs(jobs, job_name) if is_gpu(jobs[n])]
+    gpu_jobs = [n for n in all_needs(jobs, job_name) if is_gpu(n)]
     if not gpu_jobs:
         return [
             Problem(

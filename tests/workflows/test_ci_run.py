@@ -29,6 +29,7 @@ STUBS = {
     ),
     "apt-get": (
         'echo "apt-get $* (uid $STUB_UID)" >> "$STUB_LOG"\n'
+        'test "$1" = update && touch "$STUB_STATE/lists"\n'
         'test "$1" = install || exit 0\n'
         'for pkg in "$@"; do case "$pkg" in\n'
         '  chromium) test -n "$STUB_BROKEN_CHROMIUM" || { touch "$DOCS_CHROMIUM";'
@@ -36,6 +37,20 @@ STUBS = {
         '  npm) printf "#!/bin/sh\\n" > "$STUB_BIN/npm"; chmod +x "$STUB_BIN/npm" ;;\n'
         '  python3-venv) touch "$STUB_STATE/venv" ;;\n'
         "esac; done\n"
+    ),
+    # What apt knows once its lists are read: Debian has a chromium deb; Ubuntu has none, only the
+    # transitional chromium-browser that installs the snap (its real record depends on snapd).
+    "apt-cache": (
+        'test -e "$STUB_STATE/lists" || exit 0\n'
+        'case "$1 $2" in\n'
+        '  "policy chromium") if test -n "$STUB_SNAP_ONLY"; then\n'
+        '      printf "chromium:\\n  Installed: (none)\\n  Candidate: (none)\\n"\n'
+        '    else printf "chromium:\\n  Installed: (none)\\n  Candidate: 140.0-1\\n"; fi ;;\n'
+        '  "show chromium-browser") test -n "$STUB_SNAP_ONLY$STUB_SNAP_BROWSER" || exit 100\n'
+        '    printf "Package: chromium-browser\\nPre-Depends: debconf, snapd\\n"\n'
+        '    printf "Description: Transitional package - chromium-browser -> chromium snap\\n" ;;\n'
+        "  *) exit 100 ;;\n"
+        "esac\n"
     ),
     "python3": (
         'case "$*" in\n'
@@ -57,12 +72,16 @@ def run_ci(
     missing: set[str],
     broken_chromium: bool = False,
     old_python: bool = False,
+    python: bool = True,
+    snap_only: bool = False,
+    snap_browser: bool = False,
+    apt_lists: bool = False,
 ) -> tuple[subprocess.CompletedProcess[str], list[str]]:
     bin_dir, state = tmp_path / "bin", tmp_path / "state"
     bin_dir.mkdir()
     state.mkdir()
     for name, body in STUBS.items():
-        if name == "sudo" and sudo is None:
+        if (name == "sudo" and sudo is None) or (name == "python3" and not python):
             continue
         (bin_dir / name).write_text("#!/bin/sh\n" + body, encoding="utf-8")
         (bin_dir / name).chmod(0o755)
@@ -77,6 +96,8 @@ def run_ci(
         (bin_dir / "npm").chmod(0o755)
     if "python3-venv" not in missing:
         (state / "venv").touch()
+    if apt_lists:  # apt-get update ran before
+        (state / "lists").touch()
     log = tmp_path / "log"
     log.touch()
     env = {
@@ -90,6 +111,8 @@ def run_ci(
         "STUB_SUDO": sudo or "1",
         "STUB_BROKEN_CHROMIUM": "1" if broken_chromium else "",
         "STUB_OLD_PYTHON": "1" if old_python else "",
+        "STUB_SNAP_ONLY": "1" if snap_only else "",
+        "STUB_SNAP_BROWSER": "1" if snap_browser else "",
     }
     bash = shutil.which("bash") or "/bin/bash"
     result = subprocess.run(
@@ -188,3 +211,51 @@ def test_the_python_it_asks_for_is_the_oldest_the_pins_accept() -> None:
     assert all(s.contains(asked) for s in specifiers.values()), specifiers
     below = f"{major}.{minor}.{patch - 1}" if patch else f"{major}.{minor - 1}.99"
     assert not all(s.contains(below) for s in specifiers.values()), (below, specifiers)
+
+
+def test_no_python3_at_all_is_named_before_anything_runs(tmp_path: Path) -> None:
+    result, log = run_ci(tmp_path, uid=0, sudo=None, missing=ALL, python=False)
+    assert result.returncode == 1
+    assert "no hay ningún python3 en PATH" in result.stderr, result.stderr
+    assert "No python3 on PATH" in result.stderr, result.stderr
+    assert "command not found" not in result.stderr, result.stderr
+    assert log == [], log
+
+
+@pytest.mark.parametrize("missing", [{"chromium"}, ALL])
+def test_a_snap_only_chromium_stops_before_installing(tmp_path: Path, missing: set[str]) -> None:
+    """Ubuntu: apt-get would install the snap (or nothing) and /usr/bin/chromium stays missing."""
+    result, log = run_ci(tmp_path, uid=0, sudo=None, missing=missing, snap_only=True)
+    assert result.returncode == 1
+    assert "solo da Chromium como snap" in result.stderr, result.stderr
+    assert "ships Chromium only as a snap" in result.stderr, result.stderr
+    assert [line for line in log if line.startswith("apt-get update")], log
+    assert not [line for line in log if line.startswith("apt-get install")], log
+    assert not [line for line in log if "tasks.py" in line], log
+
+
+def test_a_snap_only_chromium_is_named_before_asking_for_root(tmp_path: Path) -> None:
+    """With apt's lists already read, the user without root learns the real problem first."""
+    result, log = run_ci(
+        tmp_path, uid=1000, sudo=None, missing={"chromium"}, snap_only=True, apt_lists=True
+    )
+    assert result.returncode == 1
+    assert "solo da Chromium como snap" in result.stderr, result.stderr
+    assert "faltan paquetes de Debian" not in result.stderr, result.stderr
+    assert log == [], log
+
+
+@pytest.mark.parametrize("snap_browser", [False, True], ids=["debian", "chromium-y-snap"])
+def test_a_chromium_package_is_not_mistaken_for_a_snap(tmp_path: Path, snap_browser: bool) -> None:
+    """A chromium deb to install is enough, even where chromium-browser is the snap's."""
+    result, log = run_ci(
+        tmp_path,
+        uid=0,
+        sudo=None,
+        missing={"chromium"},
+        apt_lists=True,
+        snap_browser=snap_browser,
+    )
+    assert result.returncode == 0, result.stderr
+    assert "snap" not in result.stderr, result.stderr
+    assert "apt-get install -y -qq chromium (uid 0)" in log, log

@@ -1,4 +1,5 @@
-"""The publishing chain: the gpu job keeps its report, `site` builds with it, `deploy` runs nothing.
+"""The publishing chain: the gpu job keeps its report, `site` builds with it (or, with no GPU runner
+configured, without it), `deploy` runs nothing.
 
 Each rule of tests/support/workflow_rules.py about the chain is shown to hold on the real
 workflows and to break when the chain is broken in a copy of the text.
@@ -16,6 +17,7 @@ PAGES = "actions/upload-pages-artifact@fc324d3547104276b827a68afc52ff2a11cc49c9 
 OTHER_ACTION = "actions/download-artifact@3e5f45b2cfb9172054b4087a40e8e0b5a5461e7c # v8.0.1"
 GPU_UPLOAD_IF = "        if: ${{ always() }}\n        uses: actions/upload-artifact"
 DOWNLOAD = """      - name: Descargar el informe del runner gpu
+        if: needs.gpu.result == 'success'
         uses: actions/download-artifact@3e5f45b2cfb9172054b4087a40e8e0b5a5461e7c # v8.0.1
         with:
           name: docverify-gpu
@@ -23,6 +25,12 @@ DOWNLOAD = """      - name: Descargar el informe del runner gpu
 """
 # Only the variable's line: the build step keeps its other variables (PAGES_URL).
 BUILD_ENV = "          DOCVERIFY_GPU_REPORT: gpu-artifact/docverify-gpu\n"
+# When `site` runs: cpu passed and gpu passed, or no GPU runner is configured (gpu skipped).
+SITE_GPU = (
+    "      && (needs.gpu.result == 'success'\n"
+    "      || needs.gpu.result == 'skipped' && needs.config.outputs.gpu == 'false') }}"
+)
+CPU_ONLY_IF = "        if: needs.config.outputs.gpu == 'false'\n"
 
 
 def text(name: str = "docs.yml") -> str:
@@ -43,7 +51,7 @@ def test_the_chain_of_the_real_workflow() -> None:
     jobs = rules.load(text())["jobs"]
     publishers = [n for n, j in jobs.items() if rules.steps_using(j, rules.PAGES_UPLOAD)]
     assert publishers == ["site"]
-    assert rules.all_needs(jobs, "site") == {"cpu", "gpu"}
+    assert rules.all_needs(jobs, "site") == {"config", "cpu", "gpu"}
     assert rules.needs(jobs["deploy"]) == ["site"]
     assert rules.report_folders(jobs["gpu"]) == ["test-artifacts/docverify-gpu"]
     assert rules.report_uploads(jobs["gpu"]) == [("docverify-gpu", "docverify-gpu")]
@@ -97,12 +105,46 @@ MUTATIONS = [
     ),
     (
         "sitio-sin-gpu",
-        lambda: mutate(
-            "    needs: [cpu, gpu]\n    runs-on: ubuntu-latest",
-            "    needs: [cpu]\n    runs-on: ubuntu-latest",
-        ),
+        lambda: mutate("    needs: [config, cpu, gpu]\n", "    needs: [config, cpu]\n"),
         "sitio-gpu",
     ),
+    # Without a GPU runner the site is built all the same; with one, never after gpu failed.
+    (
+        "sitio-sin-if",
+        lambda: mutate(
+            "    if: >-\n      ${{ !cancelled() && needs.config.result == 'success' && "
+            "needs.cpu.result == 'success'\n" + SITE_GPU + "\n",
+            "",
+        ),
+        "sitio-sin-gpu",
+    ),
+    (
+        "sitio-aunque-gpu-falle",
+        lambda: mutate(
+            SITE_GPU,
+            "      && needs.gpu.result != 'failure' }}",
+        ),
+        "sitio-sin-gpu",
+    ),
+    (
+        "sitio-si-gpu-omitido-por-la-puerta",
+        lambda: mutate(
+            SITE_GPU,
+            "      && (needs.gpu.result == 'success' || needs.gpu.result == 'skipped') }}",
+        ),
+        "sitio-sin-gpu",
+    ),
+    (
+        "sitio-sin-cpu",
+        lambda: mutate(" && needs.cpu.result == 'success'\n", "\n"),
+        "sitio-sin-gpu",
+    ),
+    (
+        "sitio-exige-todo",
+        lambda: mutate("${{ !cancelled() && needs.config", "${{ needs.config"),
+        "sitio-sin-gpu",
+    ),
+    ("sitio-solo-cpu-siempre", lambda: mutate(CPU_ONLY_IF, ""), "sitio-sin-gpu"),
     (
         "cpu-publica",
         lambda: mutate(

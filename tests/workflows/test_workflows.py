@@ -28,9 +28,17 @@ OFFLINE = {
     "no_proxy": "",
     "ZIZMOR_OFFLINE": "true",
 }
+# The fork gate of the gpu job, the second line of its if: (the first: a GPU runner is configured).
 GATE = (
-    "    if: github.event_name == 'push' || "
-    "github.event.pull_request.head.repo.full_name == github.repository\n"
+    "\n      && (github.event_name == 'push' || "
+    "github.event.pull_request.head.repo.full_name == github.repository)\n"
+)
+GPU_RUNS_ON = "    runs-on: ${{ fromJSON(needs.config.outputs.runs-on) }}\n"
+WEEKLY_IF = (
+    "    if: >-\n      ${{ always()\n"
+    "      && (contains(needs.*.result, 'failure') || contains(needs.*.result, 'cancelled'))\n"
+    "      && (github.event_name == 'schedule'\n"
+    "      || github.ref == format('refs/heads/{0}', github.event.repository.default_branch)) }}\n"
 )
 
 
@@ -74,15 +82,20 @@ def test_the_rules_see_what_they_guard() -> None:
     docs = rules.load(text("docs.yml"))
     jobs = docs["jobs"]
     assert rules.events(docs) == {"pull_request", "push"}
-    assert [n for n, j in jobs.items() if rules.is_gpu(j)] == ["gpu"]
+    assert [n for n, j in jobs.items() if rules.checks_on(j, "gpu")] == [rules.GPU_JOB]
     assert [
-        n for n, j in jobs.items() if rules.is_cpu(j) and n not in ("deploy", "semanal", "site")
+        n
+        for n, j in jobs.items()
+        if rules.is_cpu(j) and n not in ("deploy", "semanal", "site", rules.CONFIG_JOB)
     ] == ["cpu"]
-    assert rules.all_needs(jobs, "deploy") == {"cpu", "gpu", "site"}
-    assert rules.runs_on(jobs["gpu"]) == ["self-hosted", "linux", "x64", "gpu"]
+    assert rules.all_needs(jobs, "deploy") == {"config", "cpu", "gpu", "site"}
+    # The gpu job's labels come from DOCS_GPU_RUNNER: the rules treat it as a self-hosted job.
+    assert rules.runs_on(jobs["gpu"]) == [GPU_RUNS_ON.split(": ", 1)[1].strip()]
+    assert rules.is_self_hosted(jobs["gpu"])
     weekly = rules.load(text("weekly.yml"))
     assert rules.events(weekly) == {"schedule", "workflow_dispatch"}
-    assert rules.all_needs(weekly["jobs"], "report") == {"cpu", "gpu", "freshness"}
+    assert rules.all_needs(weekly["jobs"], "report") == {"config", "cpu", "gpu", "freshness"}
+    assert [n for n, j in weekly["jobs"].items() if rules.checks_on(j, "gpu")] == [rules.GPU_JOB]
     pinned = [
         ref
         for name in ("docs.yml", "weekly.yml")
@@ -146,8 +159,71 @@ def test_a_push_to_main_says_when_the_weekly_schedule_was_disabled() -> None:
 
 MUTATIONS = [
     # (id, workflow, old, new, rule expected to break)
-    ("sin-puerta", "docs.yml", GATE, "", "puerta-fork"),
+    ("sin-puerta", "docs.yml", GATE, "\n", "puerta-fork"),
     ("puerta-o-true", "docs.yml", GATE, GATE.rstrip("\n") + " || true\n", "puerta-fork"),
+    # A job named otherwise escapes nothing: the gpu job is the one that checks on the GPU.
+    ("gpu-con-otro-nombre", "docs.yml", "\n  gpu:\n", "\n  gpu2:\n", "runner-gpu"),
+    # Labels from an expression may name a self-hosted runner: the gate applies to such a job too.
+    (
+        "runner-por-variable-sin-puerta",
+        "docs.yml",
+        "    runs-on: ubuntu-latest\n",
+        "    runs-on: ${{ fromJSON(vars.OTRO_RUNNER) }}\n",
+        "puerta-fork",
+    ),
+    # DOCS_GPU_RUNNER switches the gpu job on; unset, it is skipped, not queued.
+    (
+        "gpu-sin-interruptor",
+        "docs.yml",
+        "    if: >-\n      needs.config.outputs.gpu == 'true'\n      && (",
+        "    if: >-\n      (",
+        "runner-gpu",
+    ),
+    (
+        "gpu-etiquetas-fijas",
+        "weekly.yml",
+        GPU_RUNS_ON,
+        "    runs-on: [self-hosted, linux, x64, gpu]\n",
+        "runner-gpu",
+    ),
+    (
+        "config-sin-variable",
+        "docs.yml",
+        "          DOCS_GPU_RUNNER: ${{ vars.DOCS_GPU_RUNNER }}\n",
+        '          DOCS_GPU_RUNNER: \'["self-hosted", "gpu"]\'\n',
+        "runner-gpu",
+    ),
+    (
+        "gpu-sin-config",
+        "weekly.yml",
+        "    needs: [config]\n    # Only where",
+        "    # Only where",
+        "runner-gpu",
+    ),
+    # The fork gate and the cache rules hold the gpu job whatever its labels.
+    ("cache-pip-en-gpu-semanal", "weekly.yml", '      PIP_NO_CACHE_DIR: "1"\n', "", "cache"),
+    # A queued gpu job never holds up a later push's cpu check.
+    (
+        "cola-en-main",
+        "docs.yml",
+        "  group: docs-${{ github.event_name == 'pull_request' && github.ref || github.run_id }}",
+        "  group: docs-${{ github.ref }}",
+        "cola",
+    ),
+    (
+        "cola-fija",
+        "docs.yml",
+        "  group: docs-${{ github.event_name == 'pull_request' && github.ref || github.run_id }}",
+        "  group: docs",
+        "cola",
+    ),
+    (
+        "cola-solo-en-push",
+        "docs.yml",
+        "github.event_name == 'pull_request' && github.ref || github.run_id",
+        "github.event_name == 'push' && github.ref || github.run_id",
+        "cola",
+    ),
     (
         "puerta-acepta-pr",
         "docs.yml",
@@ -197,31 +273,43 @@ MUTATIONS = [
         "cd2ce8fcbc39b97be8ca5fce6e763baed58fa128",
         "fijado",
     ),
-    ("deploy-sin-gpu", "docs.yml", "needs: [cpu, gpu]", "needs: [cpu]", "deploy"),
-    ("deploy-sin-cpu", "docs.yml", "needs: [cpu, gpu]", "needs: [gpu]", "deploy"),
+    ("deploy-sin-gpu", "docs.yml", "needs: [config, cpu, gpu]", "needs: [config, cpu]", "deploy"),
+    ("deploy-sin-cpu", "docs.yml", "needs: [config, cpu, gpu]", "needs: [config, gpu]", "deploy"),
     (
         "deploy-always",
         "docs.yml",
-        "\n    if: github.event_name == 'push' && github.ref",
-        "\n    if: always() && github.event_name == 'push' && github.ref",
+        "${{ !cancelled() && needs.site.result",
+        "${{ always() && needs.site.result",
+        "deploy",
+    ),
+    (
+        "deploy-sin-exigir-el-sitio",
+        "docs.yml",
+        "${{ !cancelled() && needs.site.result == 'success'\n",
+        "${{ !cancelled()\n",
         "deploy",
     ),
     (
         "deploy-en-pr",
         "docs.yml",
-        " && github.ref == 'refs/heads/main'\n    runs-on",
-        "\n    runs-on",
+        " && github.ref == 'refs/heads/main'\n      && needs.site",
+        "\n      && needs.site",
         "deploy",
     ),
     (
         "deploy-o",
         "docs.yml",
-        "\n    if: github.event_name == 'push' && github.ref",
-        "\n    if: github.event_name == 'pull_request'"
-        " || github.event_name == 'push' && github.ref",
+        "      && github.event_name == 'push' && github.ref",
+        "      || github.event_name == 'push' && github.ref",
         "deploy",
     ),
-    ("escritura-en-cpu", "docs.yml", "contents: read # checkout", "contents: write", "permisos"),
+    (
+        "escritura-en-cpu",
+        "docs.yml",
+        "contents: read # checkout\n",
+        "contents: write\n",
+        "permisos",
+    ),
     (
         "write-all",
         "weekly.yml",
@@ -252,13 +340,29 @@ MUTATIONS = [
         "persist-credentials: true",
         "checkout",
     ),
+    # The weekly issue: filed when a job failed, was cancelled or timed out, never otherwise.
+    ("incidencia-siempre", "weekly.yml", WEEKLY_IF, "", "incidencia"),
     (
-        "incidencia-siempre",
+        "incidencia-sin-cancelados",
         "weekly.yml",
-        "    if: >-\n      ${{ failure() && (github.event_name == 'schedule'\n      || github.ref"
-        " == format('refs/heads/{0}', github.event.repository.default_branch)) }}\n",
+        " || contains(needs.*.result, 'cancelled')",
         "",
-        "permisos",
+        "incidencia",
+    ),
+    (
+        "incidencia-solo-failure",
+        "weekly.yml",
+        "(contains(needs.*.result, 'failure') || contains(needs.*.result, 'cancelled'))",
+        "failure()",
+        "incidencia",
+    ),
+    ("incidencia-sin-always", "weekly.yml", "${{ always()\n      && (", "${{ (", "incidencia"),
+    (
+        "incidencia-tambien-si-pasa",
+        "weekly.yml",
+        "contains(needs.*.result, 'cancelled'))",
+        "contains(needs.*.result, 'cancelled') || true)",
+        "incidencia",
     ),
     # Node 24: each action at its first release on Node 24 or later (NODE24), inner pins included.
     (
@@ -323,19 +427,41 @@ MUTATIONS = [
         "sitio-publicado",
     ),
     (
+        "sitio-solo-cpu-sin-direccion",
+        "docs.yml",
+        "          PAGES_URL: ${{ steps.pages.outputs.url }}\n        run: |\n          echo",
+        '          PAGES_URL: ""\n        run: |\n          echo',
+        "sitio-publicado",
+    ),
+    (
         "direccion-inventada",
         "docs.yml",
-        'url=$(gh api "repos/$REPOSITORY/pages" --jq .html_url)',
+        """url=$(gh api "repos/$REPOSITORY/pages" --jq '.html_url // ""') || url=\"\"""",
         'url="https://example.org/"',
         "sitio-publicado",
+    ),
+    # Pins: each SHA is the commit of the release its comment names, per NODE24.
+    (
+        "sha-de-otra-version",
+        "docs.yml",
+        "actions/checkout@3d3c42e5aac5ba805825da76410c181273ba90b1 # v7.0.1",
+        "actions/checkout@08eba0b27e820071cde6df949e0beb9ba4906955 # v7.0.1",
+        "fijado",
+    ),
+    (
+        "version-sin-verificar",
+        "weekly.yml",
+        "actions/github-script@ed597411d8f924073f98dfc5c65a23a2325f34cd # v8.0.0",
+        "actions/github-script@ed597411d8f924073f98dfc5c65a23a2325f34cd # v8.0.1",
+        "fijado",
     ),
     # Weekly: only the default branch files the issue.
     (
         "incidencia-en-cualquier-rama",
         "weekly.yml",
-        "failure() && (github.event_name == 'schedule'\n"
+        "\n      && (github.event_name == 'schedule'\n"
         "      || github.ref == format('refs/heads/{0}', github.event.repository.default_branch))",
-        "failure()",
+        "",
         "rama-por-defecto",
     ),
     (
@@ -422,11 +548,24 @@ def test_the_schema_check_can_fail(tmp_path: Path) -> None:
     assert result.returncode == 1, result.stdout + result.stderr
 
 
-def test_dependabot_watches_pip_and_actions() -> None:
+def test_dependabot_watches_every_manifest() -> None:
+    """pyproject.toml (pip), the actions, and each npm lock file the tests install from."""
     import yaml  # noqa: PLC0415
 
     config = yaml.safe_load((GITHUB / "dependabot.yml").read_text(encoding="utf-8"))
-    assert {u["package-ecosystem"] for u in config["updates"]} == {"pip", "github-actions"}
+    watched = {
+        (u["package-ecosystem"], u["directory"].rstrip("/") or "/") for u in config["updates"]
+    }
+    locks = [
+        path.parent.relative_to(ROOT)
+        for path in ROOT.glob("**/package-lock.json")
+        if not any(
+            part.startswith(".") or part == "node_modules" for part in path.parts[len(ROOT.parts) :]
+        )
+    ]
+    assert locks, "no hay ningún package-lock.json"
+    expected = {("pip", "/"), ("github-actions", "/")} | {("npm", f"/{lock}") for lock in locks}
+    assert watched == expected, (watched, expected)
 
 
 # --- zizmor, offline, auditor persona (every finding, false positives included) --------------
@@ -470,10 +609,10 @@ def test_zizmor_finds_nothing() -> None:
             '        run: echo "${{ github.event.pull_request.title }}"\n',
             "template-injection",
         ),
-        (" # zizmor: ignore[self-hosted-runner]", "", "self-hosted-runner"),
+        (GPU_RUNS_ON, "    runs-on: [self-hosted, linux, x64, gpu]\n", "self-hosted-runner"),
         ("        with:\n          persist-credentials: false\n", "", "artipacked"),
     ],
-    ids=["inyeccion", "runner-propio-sin-justificar", "credenciales"],
+    ids=["inyeccion", "runner-propio-literal", "credenciales"],
 )
 def test_zizmor_can_fail(tmp_path: Path, old: str, new: str, audit: str) -> None:
     copy = tmp_path / ".github"

@@ -1,0 +1,177 @@
+"""The README's CI sections against what the repository holds: the runner recipe, the pins, the
+actionlint configuration and the Python it asks for."""
+
+from __future__ import annotations
+
+import json
+import re
+import tomllib
+from pathlib import Path
+
+import pytest
+import yaml
+from support import workflow_rules as rules
+
+ROOT = Path(__file__).resolve().parents[2]
+README = ROOT / "README.md"
+WORKFLOWS = ROOT / ".github" / "workflows"
+RECIPE_TITLE = "### Registrar el runner GPU propio"
+# Commands that start the runner's machine or put something into it.
+CROSSING = re.compile(
+    r"\b(docker|podman|ssh|scp|rsync|crear-vm|virsh|qemu\S*|run\.sh|cloud-init)\b"
+)
+DEFAULT_LABELS = {"self-hosted", "linux", "x64"}
+
+
+def section(text: str, title: str) -> str:
+    start = text.index(title)
+    end = text.find("\n### ", start + len(title))
+    return text[start : end if end != -1 else len(text)]
+
+
+def bash_blocks(text: str) -> list[str]:
+    return [
+        block.replace("\\\n", " ")  # one logical line per command
+        for block in re.findall(r"```bash\n(.*?)```", text, re.DOTALL)
+    ]
+
+
+def recipe_problems(recipe: str) -> list[str]:
+    """What in the recipe's shell blocks would put a credential able to register another runner
+    inside the runner's machine; empty when only a just-in-time configuration goes in."""
+    script = "\n".join(bash_blocks(recipe))
+    problems = []
+    if not script:
+        return ["la receta no tiene un bloque bash"]
+    if "registration-token" in script:
+        problems.append("pide un token de registro (actions/runners/registration-token)")
+    if re.search(r"config\.sh|--token\b", script):
+        problems.append("registra con config.sh --token: el token tiene que entrar en la máquina")
+    if re.search(r"\b(scp|rsync)\b", script):
+        problems.append("copia archivos a la máquina: solo entra la configuración just-in-time")
+    jit = re.search(
+        r"(\w+)=\$\(gh api -X POST \S*actions/runners/generate-jitconfig\b.*?"
+        r"--jq \.encoded_jit_config\)",
+        script,
+    )
+    if not jit:
+        return [*problems, "no pide la configuración just-in-time (generate-jitconfig)"]
+    allowed = {jit.group(1)}
+    allowed |= set(re.findall(r"(\w+)=\$\(crear-vm\b", script))  # the machine's address
+    starts = [line for line in script.splitlines() if re.search(r"\brun\.sh\b", line)]
+    if not starts or not all(
+        re.search(rf'run\.sh --jitconfig "\${jit.group(1)}"', line) for line in starts
+    ):
+        problems.append("no arranca el runner con run.sh --jitconfig y esa configuración")
+    for line in script.splitlines():
+        code = line.split("#", 1)[0]
+        if not CROSSING.search(code):
+            continue
+        if re.search(r"token", code, re.IGNORECASE) or re.search(
+            r"(^|\s)(-e|--env|--env-file|-v|--volume|--mount)(\s|=|$)", code
+        ):
+            problems.append(f"pasa una credencial o un entorno a la máquina: {code.strip()}")
+        extra = set(re.findall(r"\$\{?(\w+)", code)) - allowed
+        if extra:
+            problems.append(
+                f"lleva a la máquina más que la configuración ({extra}): {code.strip()}"
+            )
+    return problems
+
+
+def readme() -> str:
+    return README.read_text(encoding="utf-8")
+
+
+def test_the_runner_recipe_puts_no_registration_token_in_the_runner_machine() -> None:
+    assert recipe_problems(section(readme(), RECIPE_TITLE)) == []
+
+
+# The recipe as it was (a registration token handed to the container), and ways back to it.
+LEAKY = {
+    "token-de-registro-en-el-entorno": """```bash
+while true; do
+  token=$(gh api -X POST repos/P/R/actions/runners/registration-token --jq .token)
+  docker run --rm --gpus all -e TOKEN="$token" imagen-runner-gpu bash -c '
+    ./config.sh --url https://github.com/P/R --token "$TOKEN" \\
+      --name "gpu-$(hostname)" --labels gpu --ephemeral --unattended &&
+    unset TOKEN && ./run.sh'
+done
+```""",
+    "credencial-del-anfitrion-a-la-vm": """```bash
+jit=$(gh api -X POST repos/P/R/actions/runners/generate-jitconfig -f name=x \\
+  --jq .encoded_jit_config)
+vm=$(crear-vm imagen)
+ssh "runner@$vm" env GH_TOKEN="$GH_TOKEN" ./run.sh --jitconfig "$jit"
+```""",
+    "un-archivo-con-la-credencial": """```bash
+jit=$(gh api -X POST repos/P/R/actions/runners/generate-jitconfig -f name=x \\
+  --jq .encoded_jit_config)
+vm=$(crear-vm imagen)
+scp ~/.config/gh/hosts.yml "runner@$vm:"
+ssh "runner@$vm" ./run.sh --jitconfig "$jit"
+```""",
+    "sin-jit": """```bash
+vm=$(crear-vm imagen)
+ssh "runner@$vm" ./run.sh
+```""",
+}
+
+
+@pytest.mark.parametrize("recipe", list(LEAKY.values()), ids=list(LEAKY))
+def test_the_recipe_check_catches_a_credential_in_the_machine(recipe: str) -> None:
+    assert recipe_problems(recipe)
+
+
+def test_the_recipe_registers_the_labels_the_variable_names() -> None:
+    recipe = section(readme(), RECIPE_TITLE)
+    script = "\n".join(bash_blocks(recipe))
+    registered = set(re.findall(r"labels\[\]=([\w.-]+)", script))
+    example = re.search(r"gh variable set DOCS_GPU_RUNNER --body '([^']+)'", recipe)
+    assert example, "la receta debe decir cómo poner DOCS_GPU_RUNNER"
+    assert set(json.loads(example.group(1))) == registered
+    actionlint = yaml.safe_load((ROOT / ".github" / "actionlint.yaml").read_text(encoding="utf-8"))
+    assert registered - DEFAULT_LABELS <= set(actionlint["self-hosted-runner"]["labels"])
+
+
+def test_actionlint_knows_every_variable_the_workflows_read() -> None:
+    config = yaml.safe_load((ROOT / ".github" / "actionlint.yaml").read_text(encoding="utf-8"))
+    assert set(config) <= {"self-hosted-runner", "config-variables", "paths"}, set(config)
+    used = {
+        name
+        for path in WORKFLOWS.glob("*.yml")
+        for name in re.findall(r"\bvars\.([A-Za-z_]\w*)", path.read_text(encoding="utf-8"))
+    }
+    assert rules.GPU_VARIABLE in used
+    assert used <= set(config["config-variables"]), used - set(config["config-variables"])
+    assert "gpu" in config["self-hosted-runner"]["labels"]
+
+
+def test_the_readme_table_of_pinned_actions_matches_the_workflows() -> None:
+    """Each action in use, with the version and commit it is pinned to, has its row."""
+    rows = {
+        match.group(1): (match.group(2), match.group(3))
+        for match in re.finditer(
+            r"^\s*\| `(actions/[\w-]+)` \| (v[\d.]+) \| `([0-9a-f]{12})` \|", readme(), re.MULTILINE
+        )
+    }
+    pinned = {}
+    for path in WORKFLOWS.glob("*.yml"):
+        for ref, comments in rules.uses_lines(path.read_text(encoding="utf-8")).items():
+            action, _, sha = ref.partition("@")
+            for comment in comments:
+                version = re.search(r"v\d+(?:\.\d+)*", comment)
+                assert version, ref
+                pinned[action] = (version.group(0), sha[:12])
+    assert pinned
+    assert rows == pinned, {"README": rows, "workflows": pinned}
+
+
+def test_the_readme_asks_for_the_python_pyproject_asks_for() -> None:
+    spec = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    minimum = spec["requires-python"].removeprefix(">=")
+    asked = re.findall(
+        r"Python (?:≥ ?(\d+\.\d+(?:\.\d+)?)|(\d+\.\d+(?:\.\d+)?) o posterior)", readme()
+    )
+    versions = {a or b for a, b in asked}
+    assert versions == {minimum}, versions
