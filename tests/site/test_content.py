@@ -95,7 +95,9 @@ def unmarked(article: Tag, seed: str) -> list[str]:
         for link in element.find_all("a", class_="headerlink"):
             link.extract()
         text = _norm(element.get_text(" "))
-        if text and text not in seed and _norm(text.replace(" .", ".")) not in seed:
+        # get_text(" ") puts a space between an inline tag and the punctuation after it: the
+        # seed's «después de backward;» marked up as code reads «después de backward ;».
+        if text and text not in seed and re.sub(r" ([.,;:])", r"\1", text) not in seed:
             found.append(text)
     return found
 
