@@ -30,6 +30,9 @@ from docverify.running.executor import Executor
 from support import clock, inprocess
 
 ROOT = Path(__file__).resolve().parent.parent
+# Documents the tests copy into sites (tests/fixtures/portado: a page and its cells), not tests:
+# pytest (and pytest-markdown-docs, which imports modules for their docstrings) skip them.
+collect_ignore = ["fixtures"]
 BIN = Path(sys.executable).parent
 os.environ.setdefault("SOURCE_DATE_EPOCH", clock.epoch(clock.site_day(ROOT)))
 PYPROJECT = """\
@@ -140,12 +143,13 @@ NEW_PAGE = f"docs/articulos/{NEW_SLUG}.md"
 
 @dataclass
 class Authored:
-    """A copy of the real site where an author added an article with `docverify new` and
-    recorded it with `docverify record`; shared by the session, never edited by tests."""
+    """A copy of the real site with the ported-style article of tests/fixtures (`add_ported`),
+    where an author then added an article with `docverify new` and recorded it with
+    `docverify record`; shared by the session, never edited by tests."""
 
     root: Path
     mkdocs_before: str  # mkdocs.yml before `docverify new`
-    steps: dict[str, dict[str, Any]] = field(default_factory=dict)  # new, record
+    steps: dict[str, dict[str, Any]] = field(default_factory=dict)  # ported, new, record
     lint_before_record: list[dict[str, Any]] = field(default_factory=list)
 
 
@@ -179,11 +183,40 @@ def _shared(
         return json.loads(state.read_text(encoding="utf-8"))
 
 
+# A ported tutorial, written by us in that style (tests/fixtures/portado): cells of one session,
+# bare last expressions (last_value), a tab-indented cell, grad_fn addresses, a long loop of
+# prints, and code that picks its own device before calling .numpy() (device_policy). The site
+# itself ships no ported tutorial; `authored` adds this one, so that every check of the built site
+# (page, notebook run in Jupyter, search, browser audit) also runs on such a page.
+PORTED = Path(__file__).parent / "fixtures" / "portado"
+PORTED_PAGE = "docs/articulos/portado.md"
+VERIFIED_MARK = "@VERIFICADA@"  # the fixture's source date: the day the tests run on
+
+
+def add_ported(root: Path) -> subprocess.CompletedProcess[str]:
+    """Copy the ported-style article into the site at `root`, add it to the nav and record it
+    with `docverify record`, as an author would."""
+    from docverify.site import scaffold  # noqa: PLC0415
+
+    shutil.copytree(PORTED / "snippets", root / "snippets", dirs_exist_ok=True)
+    text = (PORTED / PORTED_PAGE).read_text(encoding="utf-8")
+    page = root / PORTED_PAGE
+    page.write_text(text.replace(VERIFIED_MARK, config_mod.today().isoformat()), encoding="utf-8")
+    mkdocs_yml = root / "mkdocs.yml"
+    entry = PORTED_PAGE.removeprefix("docs/")
+    mkdocs_yml.write_text(
+        scaffold.add_to_nav(mkdocs_yml.read_text(encoding="utf-8"), entry), encoding="utf-8"
+    )
+    return docverify(root, "record", "--runner", "cpu", PORTED_PAGE)
+
+
 def _author(folder: Path) -> dict[str, Any]:
     from docverify.site import lint  # noqa: PLC0415
 
     root = copy_site(folder / "src")
+    ported = _completed(add_ported(root))
     made = Authored(root, (root / "mkdocs.yml").read_text(encoding="utf-8"))
+    made.steps["ported"] = ported
     # The console scripts themselves, as an author runs them.
     made.steps["new"] = _completed(docverify(root, "new", NEW_SLUG, NEW_TITLE, new_process=True))
     made.lint_before_record = [
@@ -200,7 +233,7 @@ def _author(folder: Path) -> dict[str, Any]:
 def authored(tmp_path_factory: pytest.TempPathFactory, worker_id: str) -> Authored:
     data = _shared(tmp_path_factory, worker_id, "authored", _author)
     made = Authored(**(data | {"root": Path(data["root"])}))
-    for step in ("new", "record"):
+    for step in ("ported", "new", "record"):
         done = made.steps[step]
         assert done["returncode"] == 0, f"docverify {step}:\n{done['stdout']}\n{done['stderr']}"
     return made
@@ -208,7 +241,8 @@ def authored(tmp_path_factory: pytest.TempPathFactory, worker_id: str) -> Author
 
 @pytest.fixture(scope="session")
 def built(tmp_path_factory: pytest.TempPathFactory, worker_id: str, authored: Authored) -> Built:
-    """The real site (a copy, with the new article of `authored`) built once with --strict."""
+    """The real site (a copy, with the ported-style and the new article of `authored`) built
+    once with --strict."""
 
     def build(folder: Path) -> dict[str, Any]:
         root = folder / "src"

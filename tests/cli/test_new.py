@@ -58,7 +58,9 @@ def test_new_article_is_built_verified_and_found(built: Built) -> None:
     labels = ("Qué aprenderás", "Antes de empezar", "Conclusiones clave", "Preguntas frecuentes")
     for part in (*labels, *anatomy.BODY_SECTIONS, scaffold.FIRST_SECTION, "Fuentes", "CPU ✓"):
         assert part in article, part
-    assert f"Fuente verificada {config_mod.today().isoformat()}" in article
+    assert f"Fuente verificada {config_mod.today().isoformat()}" in text_of(
+        site, f"articulos/{NEW_SLUG}"
+    )
     # The scaffold's block printed what its own expectation says.
     code = (built.root / f"snippets/articulos/{NEW_SLUG}/{scaffold.FIRST_SNIPPET}").read_text()
     expected = code.split("# Expectativa:")[1].strip()

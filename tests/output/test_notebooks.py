@@ -49,12 +49,16 @@ Texto final.
 
 
 def _outputs_text(cell: dict[str, Any]) -> str:
-    """What a code cell printed, as the engine records it (stream text, then «Tipo: mensaje»)."""
+    """What a code cell showed, as the engine records it: stream text, then the value of a bare
+    last expression (last_value) or «Tipo: mensaje»."""
     parts = []
     for output in cell["outputs"]:
         if output["output_type"] == "stream":
             text = output["text"]
             parts.append(text if isinstance(text, str) else "".join(text))
+        elif output["output_type"] == "execute_result":
+            text = output["data"]["text/plain"]
+            parts.append((text if isinstance(text, str) else "".join(text)) + "\n")
         elif output["output_type"] == "error":
             parts.append(f"{output['ename']}: {output['evalue']}\n")
     return compare.normalise("".join(parts))

@@ -55,10 +55,12 @@ def test_built_site_shows_dates_and_report(built: Built) -> None:
     for source in cited:
         text = text_of(built.site, source.page.removesuffix(".md"))
         shown = (
-            f"verificada el {spanish_date(source.verified)} · revisar a más tardar el "
-            f"{spanish_date(expected_review_by(cfg, source))}"
+            f"Fuente verificada {source.verified.isoformat()} (revisar a más tardar el "
+            f"{spanish_date(expected_review_by(cfg, source))})"
         )
         assert shown in text, (source.page, shown)
+        # The verification date is shown once: not again in words beside the seed's form.
+        assert f"verificada el {spanish_date(source.verified)}" not in text, source.page
     report = text_of(built.site, "verificacion")
     assert "Informe de verificación" in report
     for source in cited:

@@ -76,3 +76,18 @@ def test_guide_is_built_and_verified(built: Built) -> None:
         if block.only:
             reason = re.sub(r"\s+", " ", str(block.options["reason"]))
             assert f"Solo {block.only.upper()}: {reason}" in text, block.key
+
+
+def test_guide_first_command_works_from_a_fresh_clone() -> None:
+    """The guide's first commands create the environment (tasks.py install) and run docverify
+    from it: activated first, or by its path in .venv/bin (a fresh clone has no docverify on
+    PATH)."""
+    text = GUIDE.read_text(encoding="utf-8")
+    blocks = re.findall(r"^```bash\n(.*?)^```", text, re.MULTILINE | re.DOTALL)
+    first = next(b for b in blocks if re.search(r"\bdocverify\b", b))
+    lines = [line.split("#")[0].strip() for line in first.splitlines()]
+    lines = [line for line in lines if line]
+    assert lines[0] == "python3 tasks.py install", first
+    run = next(i for i, line in enumerate(lines) if re.match(r"(\.venv/bin/)?docverify ", line))
+    activated = "source .venv/bin/activate" in lines[:run]
+    assert activated or lines[run].startswith(".venv/bin/docverify "), first

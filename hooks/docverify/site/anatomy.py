@@ -10,7 +10,6 @@ from __future__ import annotations
 import re
 
 from docverify.core.config import Config
-from docverify.core.dates import spanish_date
 from docverify.core.findings import Finding
 from docverify.core.kinds import Kind
 from docverify.core.markdown import md_escape
@@ -234,11 +233,13 @@ def render_footer(page: Page, sources: list[Source], review_by: dict[Source, str
     for source in sources:
         ref = md_escape(source.reference)
         ref = f"[{ref}]({source.url})" if source.url else ref
+        # The verification date once, in the seed's words; after it, only the review-by date.
+        day = source.verified.isoformat()
+        note = review_by.get(source)
         lines.append(
             f"- **{ref}** — {md_escape(source.title)}. "
-            f"Fuente verificada {source.verified.isoformat()} "
-            f'<span class="dv-date">(verificada el {spanish_date(source.verified)}'
-            f"{review_by.get(source, '')})</span>"
+            f'Fuente verificada <time datetime="{day}">{day}</time>'
+            + (f' <span class="dv-date">({note})</span>' if note else "")
         )
     # Generated from the front matter, not prose: a class so readers' styles and checks know it.
     parts.append('<div class="dv-sources" markdown>\n\n' + "\n".join(lines) + "\n\n</div>")

@@ -253,4 +253,4 @@ def _drift(
 
 def footer_note(status: SourceStatus) -> str:
     """What a source shows after its verification date: its review-by date, in Spanish."""
-    return f" · revisar a más tardar el {spanish_date(status.review_by)}"
+    return f"revisar a más tardar el {spanish_date(status.review_by)}"

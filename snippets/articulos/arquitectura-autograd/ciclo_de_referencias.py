@@ -2,7 +2,7 @@ import inspect
 
 import torch
 
-# La nota se lee de la docstring del torch instalado, no se copia.
-doc = inspect.getdoc(torch.autograd.backward)
-note = next(part for part in doc.split("\n\n") if "reference cycle" in part)
-print(note)
+# La nota se lee de la documentación del torch instalado, no se copia.
+documentacion = inspect.getdoc(torch.autograd.backward)
+nota = next(parte for parte in documentacion.split("\n\n") if "reference cycle" in parte)
+print(nota)

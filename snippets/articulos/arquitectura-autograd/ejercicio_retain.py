@@ -4,6 +4,6 @@ x = torch.tensor(3.0, requires_grad=True)
 y = x * x
 y.backward(retain_graph=True)  # se conserva el grafo de y
 primera = x.grad.item()
-y.backward()  # segunda pasada por el mismo grafo: se acumula
+y.backward()  # segundo recorrido del mismo grafo: se acumula
 print("tras el primero:", primera)  # Expectativa: 6
 print("tras el segundo:", x.grad.item())  # Expectativa: 12

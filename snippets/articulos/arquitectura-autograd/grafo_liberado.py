@@ -3,5 +3,5 @@ import torch
 x = torch.tensor(3.0, requires_grad=True)
 y = x * x
 y.backward()
-print("primer backward, x.grad =", x.grad)
-y.backward()  # el primer backward ya liberó el grafo de y
+print("tras la primera llamada, x.grad =", x.grad)
+y.backward()  # la primera llamada ya liberó el grafo de y

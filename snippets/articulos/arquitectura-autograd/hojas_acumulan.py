@@ -1,6 +1,6 @@
 import torch
 
 x = torch.tensor(3.0, requires_grad=True)
-for step in range(1, 4):
+for llamada in range(1, 4):
     (x * x).backward()
-    print(f"tras el backward {step}: x.grad = {x.grad.item()}")
+    print(f"tras la llamada {llamada} a backward(): x.grad = {x.grad.item()}")

@@ -1,1 +1,0 @@
-print(y.grad_fn)

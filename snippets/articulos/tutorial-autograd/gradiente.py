@@ -1,1 +1,0 @@
-print(x.grad)  # Expectativa: [[4.5, 4.5], [4.5, 4.5]]

@@ -1,4 +1,0 @@
-z = y * y * 3
-out = z.mean()
-
-print(z, out)
