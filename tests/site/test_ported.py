@@ -17,11 +17,12 @@ import pytest
 from bs4 import BeautifulSoup, Tag
 from conftest import Built
 from docverify.core import config as config_mod
+from docverify.core import volatile
 from docverify.core.policies import AS_WRITTEN
 from docverify.parsing.pages import Block, Page, page_stem, read_site
 from docverify.running import last_value
 from docverify.site import anatomy
-from docverify.verifying import recordings, volatile
+from docverify.verifying import recordings
 
 pytestmark = pytest.mark.slow
 
