@@ -1,4 +1,4 @@
-"""Runs blocks inside a worker process: capture, seeds, expected exceptions, expectations.
+"""Runs blocks inside a worker process: capture, random streams, expected exceptions, expectations.
 
 This module is preloaded (with torch) by the fork server, so each page's process starts warm.
 It must not initialise CUDA at import time: only a forked child may do that.
@@ -20,6 +20,7 @@ import time
 import tokenize
 import traceback
 import warnings
+from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from typing import Any
 
@@ -60,12 +61,13 @@ def run_page(conn: Connection, job: PageTask) -> None:
     try:
         conn.send((protocol.ENV, environment(runner)))
         sessions: dict[str, dict[str, Any]] = {}
+        streams = Streams()
         current = setup.Setup(default_device=None)  # a fresh process: torch's own default
         for spec in job["blocks"]:
             current = apply_setup(setup.plan(runner, spec["device_policy"]), current)
             conn.send((protocol.START, spec["key"]))
             namespace = sessions.setdefault(spec["session"], {}) if spec["session"] else {}
-            conn.send((protocol.DONE, spec["key"], run_block(spec, namespace)))
+            conn.send((protocol.DONE, spec["key"], run_block(spec, namespace, streams)))
         conn.send((protocol.END,))
     finally:
         os.chdir(tempfile.gettempdir())
@@ -84,12 +86,78 @@ def apply_setup(wanted: setup.Setup, current: setup.Setup) -> setup.Setup:
     return wanted
 
 
-def run_block(spec: BlockSpec, namespace: dict[str, Any]) -> BlockResult:
-    """Execute one block statement by statement; never raises for the block's own errors."""
-    seed = spec["seed"]
+@dataclass(frozen=True)
+class RandomState:
+    """The global random generators a block draws from: torch's CPU generator, CUDA's (only
+    when CUDA is initialised, else None), numpy's global RandomState and Python's random."""
+
+    torch_cpu: torch.Tensor
+    torch_cuda: list[torch.Tensor] | None
+    numpy: Any
+    python: Any
+
+    @classmethod
+    def capture(cls) -> RandomState:
+        cuda = torch.cuda.get_rng_state_all() if torch.cuda.is_initialized() else None
+        return cls(torch.get_rng_state(), cuda, numpy.random.get_state(), random.getstate())
+
+    def restore(self, seed: int) -> None:
+        # Every device's generator at the seed first (lazily where CUDA is not initialised):
+        # a session that never drew from CUDA continues it from the seed, as a script would.
+        torch.manual_seed(seed)
+        torch.set_rng_state(self.torch_cpu)
+        if self.torch_cuda is not None:
+            torch.cuda.set_rng_state_all(self.torch_cuda)
+        numpy.random.set_state(self.numpy)
+        random.setstate(self.python)
+
+
+def seed_everything(seed: int) -> None:
+    """What a script does once at its top: torch (every device), numpy and random seeded."""
     torch.manual_seed(seed)
     random.seed(seed)
     numpy.random.seed(seed)
+
+
+class Streams:
+    """One random stream per session, as in a script; a block without a session is its own.
+
+    A session's stream is seeded before its first block and saved after each of its blocks,
+    then restored before its next one: its blocks draw the numbers that one script running them
+    in order, after one seed, would draw, whatever other blocks ran in between. A block without
+    a session starts from the seed, and what it draws touches no session's stream.
+    """
+
+    def __init__(self) -> None:
+        self.saved: dict[str, RandomState] = {}
+
+    def begin(self, spec: BlockSpec) -> None:
+        state = self.saved.get(spec["session"] or "")
+        if state is None:
+            seed_everything(spec["seed"])
+        else:
+            state.restore(spec["seed"])
+
+    def end(self, spec: BlockSpec) -> None:
+        if spec["session"]:
+            self.saved[spec["session"]] = RandomState.capture()
+
+
+def run_block(
+    spec: BlockSpec, namespace: dict[str, Any], streams: Streams | None = None
+) -> BlockResult:
+    """Execute one block statement by statement; never raises for the block's own errors.
+
+    `streams`: the page's random streams; without them the block starts from the seed."""
+    streams = streams or Streams()
+    streams.begin(spec)
+    try:
+        return _run_block(spec, namespace)
+    finally:
+        streams.end(spec)
+
+
+def _run_block(spec: BlockSpec, namespace: dict[str, Any]) -> BlockResult:
     namespace.setdefault("__name__", "__main__")
     namespace.setdefault("__builtins__", __builtins__)
     filename = spec["filename"]
