@@ -23,7 +23,8 @@ def execute(
 ) -> tuple[dict[str, BlockResult], dict[str, str]]:
     """Run every block of `pages` that runs on `runner`; return results and the environment.
 
-    With a cache, pages whose key is unchanged are not run; the others run whole (see cache.py).
+    With a cache, pages whose key is unchanged are not run; the others run whole, and each one
+    whose blocks all ran without failure is stored (see cache.py).
     """
     env: dict[str, str] = {}
     jobs = [
@@ -43,8 +44,9 @@ def execute(
         jobs = todo
     results = executor.run(jobs, on_env=env.update)
     if cache is not None:
+        raises = {b.key: b.options.get("raises") for page in pages for b in page.blocks}
         for job in jobs:
-            cache.store(job, results, env)
+            cache.store(job, results, env, raises)
     return {**cached, **results}, env
 
 
