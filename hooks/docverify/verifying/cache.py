@@ -47,6 +47,7 @@ from docverify.core.config import Config, in_ci, today
 from docverify.core.files import write_atomic
 from docverify.running.executor import PageJob
 from docverify.running.protocol import RESULT_FIELDS, BlockResult, Environment
+from docverify.verifying.outcome import declared_exception
 
 FORMAT = 1
 MAGIC = "docverify-cache"
@@ -78,12 +79,7 @@ def failed(result: BlockResult | None, raises: str | None) -> bool:
         return True
     if not raises:
         return bool(result["exception"])
-    name, _, prefix = raises.partition(":")
-    return not (
-        result["exception"]
-        and name.strip() in result.get("exception_type", [])
-        and result.get("exception_message", "").startswith(prefix.strip())
-    )
+    return not declared_exception(raises, result)
 
 
 def _version(package: str) -> str:

@@ -14,7 +14,7 @@ from docverify.running.executor import Executor, PageJob
 from docverify.running.protocol import BlockResult
 from docverify.verifying import baselines, compare, hints, recordings
 from docverify.verifying.cache import Cache
-from docverify.verifying.outcome import Outcome, Report, not_run, tolerance
+from docverify.verifying.outcome import Outcome, Report, declared_exception, not_run, tolerance
 from docverify.verifying.specs import spec
 
 
@@ -177,7 +177,7 @@ def judge(
         )
         return outcome
     raises = block.options.get("raises")
-    if result["exception"] and not _expected(raises, result):
+    if result["exception"] and not declared_exception(raises, result):
         fail(
             Kind.UNEXPECTED_EXCEPTION,
             f"el bloque «{block.key}» lanzó {result['exception']}",
@@ -253,15 +253,6 @@ def judge(
             status="diverge",
         )
     return outcome
-
-
-def _expected(raises: str | None, result: BlockResult) -> bool:
-    if not raises:
-        return False
-    name, _, prefix = raises.partition(":")
-    return name.strip() in result.get("exception_type", []) and result.get(
-        "exception_message", ""
-    ).startswith(prefix.strip())
 
 
 def orphans(config: Config, pages: list[Page]) -> list[Finding]:
