@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from docverify.parsing.pages import Block, page_stem
-from docverify.verifying import compare, volatile
+from docverify.verifying import baselines, compare, volatile
 from docverify.verifying.recordings import Recording
 
 _NAME_ERROR = re.compile(r"name '(?P<name>\w+)' is not defined")
@@ -37,10 +37,17 @@ def writer_line(result: dict[str, Any], index: int) -> int | None:
     return lines[index] if 0 <= index < len(lines) and lines[index] > 0 else None
 
 
-def volatile_fix(recording: Recording, observed: str, tol: compare.Tolerance) -> str | None:
+def volatile_fix(
+    recording: Recording,
+    observed: str,
+    tol: compare.Tolerance,
+    recorded: baselines.View | None = None,
+) -> str | None:
     """How to mark the values that differ only because they change on every run, or None
-    when the divergence is anything else."""
-    before = compare.comparable(recording.body, tol).split("\n")
+    when the divergence is anything else. `recorded`: the recording as it was compared (its
+    suffixes joined under the device rule), whose line numbers map back to the file's."""
+    recorded = recorded or baselines.View.of(compare.normalise(recording.body))
+    before = compare.comparable(recorded.text, tol).split("\n")
     after = compare.comparable(observed, tol).split("\n")
     if len(before) != len(after):
         return None
@@ -50,7 +57,8 @@ def volatile_fix(recording: Recording, observed: str, tol: compare.Tolerance) ->
         return None
     offset = _body_line(recording)
     edits = "; ".join(
-        f"línea {offset + i}: «{a}» → «{volatile.marked(a, b)}»" for i, a, b in pairs[:3]
+        f"línea {offset + recorded.original(i)}: «{a}» → «{volatile.marked(a, b)}»"
+        for i, a, b in pairs[:3]
     )
     return (
         "si esos valores cambian en cada ejecución (direcciones, identificadores), volver a "

@@ -215,14 +215,18 @@ def judge(
     recording, output = baseline.recording, result["output"]
     if not baseline.matches(output, tol):
         rule = f", con la {baselines.DEVICE_RULE}" if baseline.device_rule else ""
+        # As compared (suffixes joined under the device rule), numbered as the original texts.
+        expected, observed = baseline.expected(), baseline.comparable(output)
         detail = compare.diff(
-            compare.comparable(recording.body, tol),
-            compare.comparable(baseline.comparable(output), tol),
+            compare.comparable(expected.text, tol),
+            compare.comparable(observed.text, tol),
             f"grabación {config.rel(recording.path)}",
             f"observado ({runner}{rule})",
+            starts=(expected.starts, observed.starts),
         )
-        line = hints.writer_line(result, hints.first_difference(recording.body, output, tol))
-        if marks := hints.volatile_fix(recording, baseline.comparable(output), tol):
+        first = hints.first_difference(expected.text, observed.text, tol)
+        line = hints.writer_line(result, observed.original(first))
+        if marks := hints.volatile_fix(recording, observed.text, tol, expected):
             fail(
                 Kind.VOLATILE_DIVERGENCE,
                 f"la salida de «{block.key}» en {runner} solo difiere de su grabación en "
