@@ -181,7 +181,8 @@ def judge(
         fail(
             Kind.UNEXPECTED_EXCEPTION,
             f"el bloque «{block.key}» lanzó {result['exception']}",
-            hints.name_error_fix(block, result, earlier)
+            hints.missing_module_fix(result)
+            or hints.name_error_fix(block, result, earlier)
             or "corrige el código o, si el error es lo que el bloque enseña, declara "
             'raises="Tipo: inicio del mensaje".',
             line=result.get("exception_line"),
