@@ -27,7 +27,7 @@ from typing import Any
 import numpy
 import torch
 
-from docverify.running import last_value, protocol, setup
+from docverify.running import last_value, processes, protocol, setup
 from docverify.running.capture import Capture, OutputLimitError, drain_fds, redirect, show_warning
 from docverify.running.protocol import BlockResult, BlockSpec, Environment, Expectation, PageTask
 
@@ -53,11 +53,20 @@ def probe(conn: Connection) -> None:
         conn.close()
 
 
-def run_page(conn: Connection, job: PageTask) -> None:
-    """Run a page's blocks in order, streaming ('start', key) and ('done', key, result)."""
+def run_page(conn: Connection, job: PageTask, *, own_process: bool = False) -> None:
+    """Run a page's blocks in order, streaming ('start', key) and ('done', key, result).
+
+    `own_process`: this process was forked for the page (worker.fork_page): it adopts what the
+    blocks leave running and stops it once they are done (see processes.py). A test that runs
+    a page in its own process leaves that process's other children alone.
+    """
     runner = job["runner"]
     workdir = tempfile.mkdtemp(prefix="docverify-")
     os.chdir(workdir)
+    if own_process:
+        processes.become_subreaper()  # a block's orphaned processes stay ours
+    me = os.getpid()
+    owners: dict[int, str] = {}  # each process a block left running → that block's key
     try:
         conn.send((protocol.ENV, environment(runner)))
         sessions: dict[str, dict[str, Any]] = {}
@@ -68,11 +77,33 @@ def run_page(conn: Connection, job: PageTask) -> None:
             conn.send((protocol.START, spec["key"]))
             namespace = sessions.setdefault(spec["session"], {}) if spec["session"] else {}
             conn.send((protocol.DONE, spec["key"], run_block(spec, namespace, streams)))
+            for pid in processes.descendants(me) if own_process else ():
+                owners.setdefault(pid, spec["key"])  # left running: a later block may use it
+        last = job["blocks"][-1]["key"] if job["blocks"] else ""
+        left = processes.stop_descendants(me) if own_process else []
+        if stopped := by_block(left, owners, last):
+            conn.send((protocol.STOPPED, stopped))
         conn.send((protocol.END,))
     finally:
         os.chdir(tempfile.gettempdir())
         shutil.rmtree(workdir, ignore_errors=True)
         conn.close()
+
+
+def by_block(
+    stopped: list[processes.Stopped], owners: dict[int, str], last: str
+) -> dict[str, list[str]]:
+    """The commands of the stopped processes per block that started them: the block after
+    which the process (or the nearest ancestor of it that was stopped) was first seen; else,
+    one started after the last look, the page's last block."""
+    parents = {p.pid: p.parent for p in stopped}
+    found: dict[str, list[str]] = {}
+    for process in stopped:
+        pid = process.pid
+        while pid not in owners and pid in parents:
+            pid = parents[pid]
+        found.setdefault(owners.get(pid, last), []).append(process.command)
+    return found
 
 
 def apply_setup(wanted: setup.Setup, current: setup.Setup) -> setup.Setup:

@@ -6,7 +6,7 @@ import functools
 from collections.abc import Callable, Sequence
 
 from docverify.core.config import RUNNERS, Config
-from docverify.core.findings import Finding
+from docverify.core.findings import Finding, Level
 from docverify.core.kinds import Kind
 from docverify.output import graph
 from docverify.parsing.pages import Block, Page, page_stem
@@ -156,6 +156,8 @@ def judge(
             "vuelve a ejecutar; si persiste, informa del fallo del motor.",
         )
         return outcome
+    if result.get("stopped"):
+        outcome.findings.append(stopped_processes(config, block, result["stopped"]))
     tol = tolerance(config, block)
     for item in result["expectations"]:
         item["ok"] = compare.expectation_holds(item["expected"], item["observed"], tol)
@@ -258,6 +260,26 @@ def judge(
             status="diverge",
         )
     return outcome
+
+
+def stopped_processes(config: Config, block: Block, commands: list[str]) -> Finding:
+    """A block left processes running when its page ended: the engine stopped them. Reported,
+    not failed: the block's output is what it is; the author learns what it leaves behind."""
+    page = f"{config.rel(config.docs_dir / block.page)}:{block.fence_line}"
+    shown = ", ".join(f"«{c}»" for c in commands[:5]) + (" …" if len(commands) > 5 else "")
+    several = len(commands) > 1
+    noun = f"{len(commands)} procesos que seguían" if several else "un proceso que seguía"
+    return Finding(
+        Kind.STOPPED_PROCESSES,
+        f"el bloque «{block.key}» dejó {noun} en marcha al terminar su página: {shown}; "
+        f"{'se detuvieron' if several else 'se detuvo'} con la página. (página {page})",
+        config.rel(block.origin),
+        block.origin_line,
+        "espera a que terminen dentro del bloque (proceso.wait(), «with subprocess.Popen(…) as "
+        "proceso:», pool.close() y pool.join()) o termínalos (proceso.terminate()): ejecutado "
+        "como script, el código los dejaría en marcha en la máquina de quien lo ejecute.",
+        level=Level.INFO,
+    )
 
 
 def orphans(config: Config, pages: list[Page]) -> list[Finding]:
