@@ -164,7 +164,8 @@ def stream_cells(blocks: list[Block]) -> dict[str, tuple[list[Cell], list[Cell]]
 
 
 def _stream_cell(cell_id: str, code: str, block: Block) -> dict[str, Any]:
-    meta = {"docverify": {"stream": block.session or None, "block": block.key}}
+    # "around", not "block": only a block's own cell names its block.
+    meta = {"docverify": {"stream": block.session or None, "around": block.key}}
     return _code(cell_id, code, [], meta)
 
 
