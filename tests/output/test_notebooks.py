@@ -8,6 +8,7 @@ import re
 import subprocess
 import sys
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -260,3 +261,20 @@ def test_downloaded_notebook_runs_as_is_and_prints_what_the_page_shows(
                     f"{block.key}: {label} no coincide con la grabación\n"
                     + compare.diff(recording.body, text, str(recording.path), label)
                 )
+
+
+def test_articles_get_the_search_boost_and_keep_an_authors_own(tmp_path: Path) -> None:
+    """Every article carries Material's per-page boost; a page that is no article does not;
+    a boost the author wrote in the front matter wins."""
+    from docverify.output import page_parts  # noqa: PLC0415
+
+    project = Project(tmp_path)
+    project.snippet("articulos/uno/suma.py", "print(1 + 1)\n")
+    article = read_page(project.config, project.page("articulos/uno.md", ARTICLE))
+    home = read_page(project.config, project.page("index.md", "# Inicio\n"))
+    result = SimpleNamespace(pages={p.rel: p for p in (article, home)})
+    boosted = page_parts.search_meta(result, article.rel, article.meta)  # type: ignore[arg-type]
+    assert boosted == {"search": {"boost": search.ARTICLE_BOOST}} and search.ARTICLE_BOOST > 1
+    assert page_parts.search_meta(result, home.rel, home.meta) == {}  # type: ignore[arg-type]
+    own = {**article.meta, "search": {"boost": 0.5}}
+    assert page_parts.search_meta(result, article.rel, own) == {"search": {"boost": 0.5}}  # type: ignore[arg-type]
