@@ -6,7 +6,10 @@ python3 tasks.py build   # install and build the site once into site/ (strict)
 
 DOCS_TORCH_INDEX=https://download.pytorch.org/whl/cpu python3 tasks.py install
     installs torch first from that index (the CPU wheels, without CUDA), at the version pinned in
-    pyproject.toml, its only source; the rest of the install then finds it satisfied.
+    pyproject.toml, its only source; the rest of the install then finds it satisfied. torchvision
+    and torchaudio, when pyproject.toml requires them (in dependencies or an extra), come from
+    that same index in the same step: a build from PyPI does not load with a torch from another
+    index.
 """
 
 from __future__ import annotations
@@ -58,6 +61,26 @@ def torch_requirement() -> str:
     return pins[0].replace(" ", "")
 
 
+# Published for one torch release each, on torch's own index: installed from the same index.
+COMPANIONS = ("torchvision", "torchaudio")
+
+
+def companion_requirements() -> list[str]:
+    """The requirements of torchvision and torchaudio that pyproject.toml writes (dependencies
+    and every extra), as written, without spaces."""
+    project = _project()
+    written = [
+        *project.get("dependencies", []),
+        *(d for extra in project.get("optional-dependencies", {}).values() for d in extra),
+    ]
+    found = []
+    for requirement in written:
+        name = re.match(r"\s*([A-Za-z0-9_.-]+)", requirement)
+        if name and name.group(1).lower() in COMPANIONS:
+            found.append(requirement.split(";")[0].replace(" ", ""))
+    return found
+
+
 def install() -> None:
     """Create the virtual environment and install the project, again only when pyproject changes."""
     if problem := python_problem():
@@ -72,7 +95,8 @@ def install() -> None:
     subprocess.run([*pip, "--upgrade", "pip"], check=True)
     torch_index = os.environ.get("DOCS_TORCH_INDEX")
     if torch_index:
-        subprocess.run([*pip, torch_requirement(), "--index-url", torch_index], check=True)
+        wanted = [torch_requirement(), *companion_requirements()]
+        subprocess.run([*pip, *wanted, "--index-url", torch_index], check=True)
     subprocess.run([*pip, "-e", f"{ROOT}[site,dev]"], check=True)
     STAMP.write_text(digest)
 

@@ -87,6 +87,7 @@ def on_page_markdown(markdown: str, page: Any, config: Any, files: Any) -> str:
     _state["current"] = uri
     if page_parts.notebook_article(result, uri):
         page.meta.update(page_parts.notebook_meta(result, uri))
+    page.meta.update(page_parts.search_meta(result, uri, page.meta))
     notebook = result.notebooks.get(uri)
     nb_file = files.get_file_from_path(notebook[0]) if notebook else None
     where = nb_file and page_parts.NotebookFile(nb_file.url, nb_file.dest_uri)

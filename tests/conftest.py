@@ -11,6 +11,7 @@ import fcntl
 import importlib
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -210,11 +211,32 @@ def add_ported(root: Path) -> subprocess.CompletedProcess[str]:
     return docverify(root, "record", "--runner", "cpu", PORTED_PAGE)
 
 
+def sharing_title(root: Path) -> str:
+    """A title made of two words of the home page's title, as an article on one of the
+    site's subjects would be named (today «Tensores en PyTorch»): searching it, the home page
+    matches too."""
+    from docverify.parsing.pages import read_page  # noqa: PLC0415
+
+    home = str(read_page(config_mod.load(root), root / "docs" / "index.md").meta["title"])
+    words = [w for w in re.findall(r"\w+", home) if len(w) >= 5]
+    assert len(words) >= 2, home
+    return f"{words[1].capitalize()} en {words[0]}"
+
+
 def _author(folder: Path) -> dict[str, Any]:
+    from docverify.output import search  # noqa: PLC0415
     from docverify.site import lint  # noqa: PLC0415
 
     root = copy_site(folder / "src")
     ported = _completed(add_ported(root))
+    # First, an article whose title shares words with the home page's, added and recorded as
+    # any author would: every test of the built site sees it (and the search test, whose first
+    # result must be this article, not the home page).
+    title = sharing_title(root)
+    slug = "busqueda-" + re.sub(r"\W+", "-", search.fold(title)).strip("-")
+    for args in (["new", slug, title], ["record", "--runner", "cpu", f"docs/articulos/{slug}.md"]):
+        done = docverify(root, *args)
+        assert done.returncode == 0, f"docverify {args}:\n{done.stdout}\n{done.stderr}"
     made = Authored(root, (root / "mkdocs.yml").read_text(encoding="utf-8"))
     made.steps["ported"] = ported
     # The console scripts themselves, as an author runs them.

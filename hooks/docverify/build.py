@@ -34,13 +34,14 @@ def run_site(
     """A site generator's build: the project at `root`, its pages, its navigation file.
 
     The runner comes from DOCVERIFY_RUNNER (ValueError when unknown), the local cache is used
-    outside CI, and nothing runs with DOCVERIFY_EXECUTE=0 (an error of the build says so).
+    outside CI (read unless DOCVERIFY_CACHE=0), and nothing runs with DOCVERIFY_EXECUTE=0 (an
+    error of the build says so).
     """
     config = config_mod.load(root)
     executing, requested = execution_enabled(), config_mod.runner_from_env()
     # Execution off: never start the torch fork server just to pick a runner.
     runner = executor.resolve_runner(requested) if executing or requested != "auto" else "cpu"
-    cache = cache_mod.Cache.for_config(config) if cache_mod.allowed() else None
+    cache = cache_mod.for_run(config)
     result = run(
         config,
         [read_page(config, path) for path in page_paths],
@@ -52,7 +53,9 @@ def run_site(
         peer_report=peers.from_env(),
     )
     # Counted as `docverify check` counts them (one function for both).
-    result.notes.append("docverify: " + counts.line(result.report, cache.hits if cache else None))
+    result.notes.append(
+        "docverify: " + counts.line(result.report, cache.hits if cache and cache.read else None)
+    )
     return result
 
 

@@ -447,6 +447,10 @@ SCENARIOS: dict[str, Scenario] = {
     "verifying.verify:volatile-divergence": _run_code(
         "print(hex(id(object())))\n", recorded="0x7f0000000001"
     ),
+    "verifying.verify:stopped-processes": _run_code(
+        'import subprocess\nsubprocess.Popen(["sleep", "300"])\n',
+        recorded="ResourceWarning: subprocess [pid] is still running",
+    ),
     "parsing.tabs:tab-in-code": _lint(lambda c: setattr(c, "code", 'print("a\tb")\n')),
     "verifying.verify:execution-disabled": lambda c, e: c.verify(e, execute_blocks=False),
     "site.checks:reserved-page": _reserved,

@@ -56,11 +56,22 @@ def test_the_pid_rule_covers_each_documented_form(text: str, written: str) -> No
         "/work/tmp/datos.pt",  # tmp inside another folder is not a temporary folder
         "valor 0x7f2c1a3b9e50",  # hexadecimal without «at »: marked by hand
         "rapid=12",  # «pid» inside a word
+        "subprocess 4242 finished",  # only the «still running» warning names a live pid
+        "subprocesses 4242 is still running",
+        "tensor 4242 is still running",
         "tensor(12.5000)",
     ],
 )
 def test_rules_leave_meaningful_values_alone(text: str) -> None:
     assert volatile.apply(text) == text
+
+
+def test_the_pid_of_a_popen_left_running_is_volatile() -> None:
+    """Python's ResourceWarning for a Popen dropped while its process runs names its pid."""
+    warning = "ResourceWarning: subprocess 29938 is still running"
+    assert volatile.apply(warning) == "ResourceWarning: subprocess [pid] is still running"
+    assert compare.matches(warning, warning.replace("29938", "31337"), TOL)
+    assert volatile.apply(warning, ("address",)) == warning  # literal="pid" keeps it
 
 
 def test_matches_and_merge_use_the_rules_and_keep_a_readable_placeholder() -> None:

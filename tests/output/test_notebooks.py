@@ -5,7 +5,10 @@ from __future__ import annotations
 import datetime as dt
 import json
 import re
+import subprocess
+import sys
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -76,7 +79,11 @@ def test_notebook_is_made_from_the_page_blocks(tmp_path: Path, executor) -> None
     nbformat = pytest.importorskip("nbformat")
     nbformat.validate(nbformat.from_dict(notebook))
     code = [c for c in notebook["cells"] if c["cell_type"] == "code"]
-    assert [c["id"] for c in code] == [notebooks.SETUP_ID, "suma", "falla"]
+    # Each block without a session starts its own random stream from the seed, in sight.
+    seeds = [f"{notebooks.STREAM_ID}_suma", f"{notebooks.STREAM_ID}_falla"]
+    assert [c["id"] for c in code] == [notebooks.SETUP_ID, seeds[0], "suma", seeds[1], "falla"]
+    assert all(c["source"].startswith("seed_stream()") for c in code if c["id"] in seeds)
+    code = [c for c in code if c["id"] not in seeds]
     assert code[1]["source"] == "print(1 + 1)  # Expectativa: 2"  # the snippet, not a copy
     assert _outputs_text(code[1]) == "2"
     assert _outputs_text(code[2]) == "antes\nValueError: mal"
@@ -96,6 +103,59 @@ def test_notebook_is_made_from_the_page_blocks(tmp_path: Path, executor) -> None
     assert "```" not in text and "--8<--" not in text, "los bloques no se repiten como texto"
     assert notebook["metadata"]["docverify"]["runner"] == "cpu"
     assert notebooks.notebook_path(page) == "cuadernos/uno.ipynb"
+
+
+DRAW = (
+    "import random, numpy, torch\n"
+    "print(torch.rand(2).tolist(), random.random(), numpy.random.random())"
+)
+STREAMS = "# Flujos\n\n" + "".join(
+    f'```python exec="on" id="{block_id}"{session}\n{code}\n```\n\n'
+    for block_id, session, code in [
+        ("s-1", ' session="s"', DRAW),
+        ("suelto-1", "", DRAW + "\ntorch.rand(50); random.random(); numpy.random.random(3)"),
+        ("t-1", ' session="t"', DRAW),
+        ("s-2", ' session="s"', DRAW),
+        ("s-3", ' session="s"', DRAW),
+        ("t-2", ' session="t"', DRAW),
+        ("suelto-2", "", DRAW),
+    ]
+)
+
+
+def test_notebook_cells_run_as_one_script_print_the_page(tmp_path: Path, executor) -> None:
+    """The notebook's code cells, copied in order into one script (setup and stream cells
+    included), print what the engine printed for each block: sessions interleaved with each
+    other and with blocks without a session, each a random stream of its own."""
+    project = Project(tmp_path / "proj")
+    page = read_page(project.config, project.page("flujos.md", STREAMS))
+    report = verify(project.config, [page], "cpu", executor)
+    notebook = notebooks.build(project.config, page, report, dt.date(2026, 11, 29))
+    marker = "<<{}>>"
+    script = []
+    for cell in notebook["cells"]:
+        if cell["cell_type"] == "code":
+            script.append(f"print({marker.format(cell['id'])!r})\n{cell['source']}\n")
+    done = subprocess.run(
+        [sys.executable, "-c", "\n".join(script)],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    printed: dict[str, str] = {}
+    cell = ""
+    for line in done.stdout.splitlines():
+        if found := re.fullmatch(r"<<([\w-]+)>>", line):
+            cell = found.group(1)
+            printed[cell] = ""
+        else:
+            printed[cell] += line + "\n"
+    for block in page.blocks:
+        assert printed[block.id].strip() == report.outcomes[block.key].observed, block.id
+    assert printed["s-2"] != printed["s-1"] and printed["suelto-2"] == printed["s-1"]
 
 
 def test_notebook_html_drops_foreign_scripts_and_adds_links() -> None:
@@ -205,3 +265,20 @@ def test_downloaded_notebook_runs_as_is_and_prints_what_the_page_shows(
                     f"{block.key}: {label} no coincide con la grabación\n"
                     + compare.diff(recording.body, text, str(recording.path), label)
                 )
+
+
+def test_articles_get_the_search_boost_and_keep_an_authors_own(tmp_path: Path) -> None:
+    """Every article carries Material's per-page boost; a page that is no article does not;
+    a boost the author wrote in the front matter wins."""
+    from docverify.output import page_parts  # noqa: PLC0415
+
+    project = Project(tmp_path)
+    project.snippet("articulos/uno/suma.py", "print(1 + 1)\n")
+    article = read_page(project.config, project.page("articulos/uno.md", ARTICLE))
+    home = read_page(project.config, project.page("index.md", "# Inicio\n"))
+    result = SimpleNamespace(pages={p.rel: p for p in (article, home)})
+    boosted = page_parts.search_meta(result, article.rel, article.meta)  # type: ignore[arg-type]
+    assert boosted == {"search": {"boost": search.ARTICLE_BOOST}} and search.ARTICLE_BOOST > 1
+    assert page_parts.search_meta(result, home.rel, home.meta) == {}  # type: ignore[arg-type]
+    own = {**article.meta, "search": {"boost": 0.5}}
+    assert page_parts.search_meta(result, article.rel, own) == {"search": {"boost": 0.5}}  # type: ignore[arg-type]

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import numpy
 import pytest
+import torch
 from conftest import Project
 from docverify.core.kinds import Kind
 from docverify.running.executor import Executor
@@ -169,3 +170,56 @@ def test_session_after_a_crash_is_skipped(project: Project, executor: Executor) 
     )
     report = run(project, executor)
     assert "misma sesión" in report.outcomes["a/d"].result["error"]
+
+
+# --- random streams: one per session, as in a script -------------------------------------------
+
+DRAW = (
+    "import random, numpy, torch\n"
+    "print(torch.rand(3).tolist(), random.random(), numpy.random.random())"
+)
+
+
+def _script(draws: int, seed: int = 0) -> list[str]:
+    """What one script prints that seeds once at its top and then runs DRAW `draws` times."""
+    torch.manual_seed(seed)
+    python, generator = random.Random(seed), numpy.random.RandomState(seed)
+    return [
+        f"{torch.rand(3).tolist()} {python.random()} {generator.random_sample()}"
+        for _ in range(draws)
+    ]
+
+
+def test_a_session_is_one_random_stream_as_in_a_script(
+    project: Project, executor: Executor
+) -> None:
+    """Two blocks of a session draw what one script that seeds once draws: different values,
+    the second continuing the first; a block without a session between them changes neither and
+    starts from the seed itself."""
+    session = ' session="s"'
+    more = "\ntorch.rand(100); random.random(); numpy.random.random(7)"  # drawn after printing
+    project.page(
+        "a.md",
+        block(DRAW, "uno", session) + block(DRAW + more, "suelto") + block(DRAW, "dos", session),
+    )
+    report = run(project, executor)
+    first, second = _script(2)
+    assert first != second
+    assert report.outcomes["a/uno"].observed == first
+    assert report.outcomes["a/dos"].observed == second
+    assert report.outcomes["a/suelto"].observed == first  # from the seed, disturbing nothing
+
+
+def test_interleaved_sessions_keep_their_own_streams(project: Project, executor: Executor) -> None:
+    project.page(
+        "a.md",
+        "".join(
+            block(DRAW, f"{name}-{n}", f' session="{name}"')
+            for n in (1, 2, 3)
+            for name in ("s", "t")
+        ),
+    )
+    report = run(project, executor)
+    script = _script(3)
+    for name in ("s", "t"):
+        assert [report.outcomes[f"a/{name}-{n}"].observed for n in (1, 2, 3)] == script, name

@@ -7,8 +7,10 @@ from real CPU runs of the code before it changed, as an author's would.
 
 from __future__ import annotations
 
+import inspect
 import os
 import subprocess
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -20,7 +22,7 @@ from docverify.core.kinds import Kind
 from docverify.output import report_page
 from docverify.parsing.pages import read_site
 from docverify.running.executor import Executor
-from docverify.verifying import baselines, recordings
+from docverify.verifying import baselines, compare, recordings
 from docverify.verifying.outcome import Report
 from docverify.verifying.record import record
 from docverify.verifying.recordings import Recording
@@ -275,3 +277,114 @@ def test_record_on_gpu_writes_only_the_blocks_that_differ(
     assert [Path(label).name for label, _ in written.written] == ["distinto.gpu.txt"]
     assert written.unchanged == 1
     assert not (project.root / "snippets/a/igual.gpu.txt").exists()
+
+
+# --- wrapped reprs: torch's own suffix formatting, as on a GPU ----------------------------------
+
+
+def gpu_repr(tensor):
+    """The repr torch prints for `tensor` on cuda:0, made without a GPU: torch's own formatter
+    with device='cuda:0' as the first suffix, where torch puts it on a GPU (then it wraps the
+    suffixes by line width, as always)."""
+    from torch import _tensor_str  # noqa: PLC0415
+
+    real = _tensor_str._add_suffixes
+
+    def add(text, suffixes, indent, force_newline):
+        return real(text, ["device='cuda:0'", *suffixes], indent, force_newline)
+
+    _tensor_str._add_suffixes = add
+    try:
+        return repr(tensor)
+    finally:
+        _tensor_str._add_suffixes = real
+
+
+GPU_REPR = "import torch\n\n\n" + inspect.getsource(gpu_repr)
+
+
+def _tensors(shift: float = 0.0) -> list[torch.Tensor]:
+    """32 deterministic tensors whose reprs carry suffixes: 1-D and 2-D of several widths, with
+    grad_fn, requires_grad, a dtype, a parameter; their bodies end at many line lengths.
+    `shift` changes one value of each, nothing else."""
+    made: list[torch.Tensor] = []
+    for columns in (1, 2, 3, 4, 5, 6, 7, 8):
+        values = torch.arange(2.0 * columns).reshape(2, columns) * 1.25 - 3
+        values[0, 0] += shift
+        made.append(values.clone().requires_grad_(True) * 2)  # grad_fn=<MulBackward0>
+        made.append(values.clone().requires_grad_(True))  # requires_grad=True
+        made.append(values.to(torch.float64).flatten())  # dtype=torch.float64
+        made.append(torch.nn.Parameter(values[0].clone()) + 1000)  # a wider body, grad_fn
+    return made
+
+
+WIDTHS = [80, 50, 120]  # torch's default line width, and two a block could set
+
+
+@pytest.fixture
+def printoptions() -> Iterator[Callable[[int], None]]:
+    yield lambda width: torch.set_printoptions(linewidth=width)
+    torch.set_printoptions(profile="default")
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_wrapped_gpu_reprs_match_their_cpu_recording(
+    width: int, printoptions: Callable[[int], None]
+) -> None:
+    """Under the device rule each GPU repr matches the CPU one, however torch wrapped their
+    suffixes; a different value does not. Dropping the device alone misses the wrapped ones."""
+    printoptions(width)
+    tol = compare.Tolerance(rtol=1e-5, atol=1e-8)
+    missed = 0
+    for tensor, shifted in zip(_tensors(), _tensors(shift=0.5), strict=True):
+        cpu, gpu, changed = repr(tensor), gpu_repr(tensor), gpu_repr(shifted)
+        assert "device='cuda:0'" in gpu and gpu != changed
+        baseline = baselines.Baseline("gpu", Recording(Path("x.cpu.txt"), "cpu", {}, cpu))
+        assert baseline.device_rule and baseline.matches(gpu, tol), (cpu, gpu)
+        assert not baseline.matches(changed, tol), (cpu, changed)
+        missed += baselines.drop_device(gpu) != cpu
+    assert missed, "ningún repr envuelto: la prueba no ejercita la regla"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "config(a=1,\n       dtype=torch.float32)",  # not a tensor repr
+        "tensor([1., 2.],\n       peso=3)",  # not one of torch's suffixes
+        "tensor([1., 2.]),\n       dtype=torch.float64",  # after the repr closed
+        "tensor([[1., 2.],\n        [3., 4.]], grad_fn=<MulBackward0>)",  # rows stay rows
+    ],
+)
+def test_only_a_reprs_own_suffixes_are_joined(text: str) -> None:
+    assert baselines.join_suffixes(text).text == text
+    assert baselines.device_view(text).text == text
+
+
+def test_set_printoptions_inside_a_block_keeps_the_rule(
+    project: Project, executor: Executor
+) -> None:
+    """A block narrows the line width: torch wraps the GPU repr's suffixes elsewhere than the
+    CPU's, and the check still passes; a value printed after it changes and diverges, and the
+    diff and the hint number the lines of the original texts, not of the joined ones."""
+    cpu = (
+        "import torch\n\ntorch.set_printoptions(linewidth=50)\n"
+        "x = torch.arange(6.0, requires_grad=True).reshape(2, 3) * 1.5\n"
+        "print('antes')\nprint(x)\nprint('valor', {value})\n"
+    )
+    write_block(project, cpu.format(value=1))
+    record_cpu(project, executor)
+    recorded = recordings.load(project.config, read_site(project.config)[0].blocks[0], "cpu")
+    assert recorded is not None and "]],\n       grad_fn=<MulBackward0>)" in recorded.body
+    gpu = GPU_REPR + cpu.replace("print(x)", "print(gpu_repr(x))")
+    write_block(project, gpu.format(value=1))
+    report = check_as_gpu(project, executor)
+    observed = report.outcomes["a/salida"].observed or ""
+    assert "]],\n       device='cuda:0', grad_fn=" in observed  # wrapped where the CPU's is not
+    assert report.outcomes["a/salida"].status == "ok", report.findings
+    write_block(project, gpu.format(value=2))
+    report = check_as_gpu(project, executor)
+    (finding,) = errors(report.findings)
+    assert finding.kind == Kind.DIVERGENCE
+    # Five lines on each side (compared as four: the suffixes joined to the row before them).
+    assert "@@ -1,5 +1,5 @@" in finding.detail, finding.detail
+    assert finding.line == gpu.format(value=2).split("\n").index("print('valor', 2)") + 1

@@ -8,10 +8,12 @@ from pathlib import Path
 
 import docverify
 import pytest
-from conftest import NEW_PAGE, Built, Project, mkdocs_build
+from conftest import NEW_PAGE, Project, mkdocs_build
+from conftest import docverify as docverify_command
 from docverify.cli.main import main as cli_main
 from docverify.core import config as config_mod
 from docverify.parsing.pages import read_site
+from docverify.running import executor as executor_mod
 from docverify.running.executor import Executor, PageJob
 from docverify.verifying import cache as cache_mod
 from docverify.verifying.cache import Cache
@@ -64,9 +66,9 @@ def run(
     stored: list[str] = []
     real_store = cache.store
 
-    def store(job: PageJob, results: dict, env: dict) -> bool:
+    def store(job: PageJob, results: dict, env: dict, raises: dict | None = None) -> bool:
         stored.append(job.page)
-        return real_store(job, results, env)
+        return real_store(job, results, env, raises)
 
     cache.store = store  # type: ignore[method-assign]
     results, _ = execute(project.config, read_site(project.config), "cpu", executor, cache)
@@ -322,30 +324,36 @@ def test_a_timeout_is_not_cached(project: Project, executor: Executor) -> None:
 
 
 @pytest.mark.parametrize(
-    ("env", "expected"),
+    ("env", "read"),
     [
         ({}, True),
-        ({"CI": "true"}, False),
+        ({"CI": "true"}, None),
         ({"DOCVERIFY_CACHE": "0"}, False),
         ({"CI": "false"}, True),
     ],
 )
-def test_ci_and_the_switch_turn_the_cache_off(
-    monkeypatch: pytest.MonkeyPatch, env: dict[str, str], expected: bool
+def test_ci_turns_the_cache_off_and_the_switch_stops_reading_it(
+    monkeypatch: pytest.MonkeyPatch, project: Project, env: dict[str, str], read: bool | None
 ) -> None:
+    """Under CI no cache at all (neither read nor written); DOCVERIFY_CACHE=0 one that is
+    written but not read."""
     for name in ("CI", "DOCVERIFY_CACHE"):
         monkeypatch.delenv(name, raising=False)
     for name, value in env.items():
         monkeypatch.setenv(name, value)
-    assert cache_mod.allowed() is expected
+    cache = cache_mod.for_run(project.config)
+    assert (None if cache is None else cache.read) is read
+    if read is not None:  # --no-cache: written, never read
+        assert cache_mod.for_run(project.config, no_cache=True).read is False
 
 
 @pytest.mark.parametrize(
-    ("args", "env", "cached"),
+    ("args", "env", "written", "read"),
     [
-        ([], {}, True),
-        (["--no-cache"], {}, False),
-        ([], {"CI": "true"}, False),
+        ([], {}, True, True),
+        (["--no-cache"], {}, True, False),
+        ([], {"DOCVERIFY_CACHE": "0"}, True, False),
+        ([], {"CI": "true"}, False, False),
     ],
 )
 def test_check_uses_the_cache_locally_only(
@@ -355,7 +363,8 @@ def test_check_uses_the_cache_locally_only(
     *,
     args: list[str],
     env: dict[str, str],
-    cached: bool,
+    written: bool,
+    read: bool,
 ) -> None:
     monkeypatch.chdir(site.root)
     monkeypatch.delenv("CI", raising=False)
@@ -365,19 +374,69 @@ def test_check_uses_the_cache_locally_only(
     code = cli_main(["check", "--runner", "cpu", "--workers", "2", *args])
     assert code == 1  # no recordings in this project: the check itself must fail
     # .cache/docverify/ also holds the shard durations; the cache itself is <runner>/.
-    assert (site.root / ".cache/docverify/cpu").exists() is cached
+    assert (site.root / ".cache/docverify/cpu").exists() is written
+    started = executor_mod.blocks_started()
     cli_main(["check", "--runner", "cpu", "--workers", "2", *args])
     summary = capsys.readouterr().out.strip().splitlines()[-1]
-    assert ("(4 desde la caché)" in summary) is cached, summary
+    assert ("(4 desde la caché)" in summary) is read, summary
+    assert executor_mod.blocks_started() - started == (0 if read else 4)  # really ran again
+
+
+FAILURES = {
+    "undeclared": ('print("antes")\nraise ValueError("mal")', ""),
+    "other-exception": ('raise KeyError("x")', ' raises="ValueError: mal"'),
+    "other-message": ('raise ValueError("otro")', ' raises="ValueError: mal"'),
+    "missing-exception": ('print("sin error")', ' raises="ValueError: mal"'),
+    "syntax": ("def f(:\n    pass", ""),
+    "exit": ("import sys\nsys.exit(2)", ""),
+}
+
+
+@pytest.mark.parametrize("failure", sorted(FAILURES))
+def test_a_page_that_failed_is_never_stored(
+    project: Project, executor: Executor, failure: str
+) -> None:
+    """A page with one failed block (an exception raises= does not declare, a declared one that
+    did not come, an engine error) is not stored, and its earlier entry is dropped: the next run
+    runs it again instead of replaying the failure. Its blocks that passed change nothing."""
+    code, options = FAILURES[failure]
+    ok = '```python exec="on" id="bien"\nprint(1)\n```\n\n'
+    project.page("f.md", f'# F\n\n{ok}```python exec="on" id="falla"{options}\n{code}\n```\n')
+    path = project.root / ".cache/docverify/cpu/f.md.json"
+    run(project, executor, fresh(project))
+    assert not path.exists()
+    project.page("f.md", f"# F\n\n{ok}")  # the same page without the failing block...
+    _, ran = run(project, executor, fresh(project))
+    assert ran == ["f.md"] and path.is_file()  # ...is stored
+
+
+def test_a_failure_drops_the_entry_a_refresh_would_keep(
+    project: Project, executor: Executor, tmp_path: Path
+) -> None:
+    """A run that does not read the cache (--no-cache) still refreshes it: when the page that
+    passed before now fails (a file outside the key is gone), its old entry goes too, so a
+    later plain run does not replay the old success."""
+    flag = tmp_path / "bandera.txt"
+    flag.write_text("hola", encoding="utf-8")
+    project.page(
+        "f.md",
+        f'# F\n\n```python exec="on" id="lee"\nfrom pathlib import Path\n'
+        f"print(Path({str(flag)!r}).read_text())\n```\n",
+    )
+    first, _ = run(project, executor, fresh(project))
+    assert first["f/lee"]["output"] == "hola\n"
+    flag.unlink()
+    results, ran = run(project, executor, Cache.for_config(project.config, read=False))
+    assert ran == ["f.md"] and "FileNotFoundError" in results["f/lee"]["exception"]
+    _, ran = run(project, executor, fresh(project))
+    assert ran == ["f.md"]  # not replayed from the old entry
 
 
 @pytest.mark.slow
 def test_a_serve_style_rebuild_after_a_prose_edit_reruns_no_block(
-    small_copy: Path, built: Built, tmp_path: Path
+    small_copy: Path, tmp_path: Path
 ) -> None:
-    """The hook uses the cache outside CI: a second build after a prose edit re-stores nothing.
-    The tests' own strict builds (DOCVERIFY_CACHE=0, like the session's `built`) leave none."""
-    assert not (built.root / cache_mod.FOLDER).exists()
+    """The hook uses the cache outside CI: a second build after a prose edit re-stores nothing."""
     root = small_copy
     local = {"DOCVERIFY_CACHE": "1", "CI": "false"}
     first = mkdocs_build(root, tmp_path / "one", env=local)
@@ -391,3 +450,39 @@ def test_a_serve_style_rebuild_after_a_prose_edit_reruns_no_block(
     assert [f.stat().st_mtime_ns for f in files] == stamps
     html = tmp_path / f"two/articulos/{NEW_PAGE.split('/')[-1].removesuffix('.md')}/index.html"
     assert "Explica aquí, con calma, la idea" in html.read_text(encoding="utf-8")
+
+
+@pytest.mark.slow
+def test_a_missing_package_fails_until_installed_then_check_and_build_pass(
+    small_copy: Path, tmp_path: Path
+) -> None:
+    """A block imports a package that is not installed: `docverify check` and the build fail
+    (and store nothing); once it is installed, the next plain check and build pass, with
+    nothing cleared by hand. "Installed" here: a module file in a folder the block puts on
+    sys.path, outside the project and outside the cache key, like a package in site-packages."""
+    root = small_copy
+    packages = tmp_path / "paquetes"
+    packages.mkdir()
+    module = packages / "dvfaltante.py"
+    page = next(p for p in read_site(config_mod.load(root)) if p.rel == NEW_PAGE.split("/", 1)[1])
+    (block,) = page.blocks
+    block.origin.write_text(
+        f"import sys\n\nsys.path.insert(0, {str(packages)!r})\nimport dvfaltante\n\n"
+        "print(dvfaltante.VALOR)\n",
+        encoding="utf-8",
+    )
+    local = {"DOCVERIFY_CACHE": "1", "CI": "false"}
+    module.write_text("VALOR = 42\n", encoding="utf-8")
+    recorded = docverify_command(root, "record", "--runner", "cpu", NEW_PAGE)
+    assert recorded.returncode == 0, recorded.stdout + recorded.stderr
+    module.unlink()  # a new machine, without the package
+    checked = docverify_command(root, "check", "--runner", "cpu", env=local)
+    assert checked.returncode == 1 and "ModuleNotFoundError" in checked.stderr, checked.stderr
+    built = mkdocs_build(root, tmp_path / "sin", env=local)
+    assert built.returncode != 0 and "ModuleNotFoundError" in built.stderr, built.stderr
+    assert not (root / cache_mod.FOLDER / "cpu" / page.rel).with_suffix(".md.json").exists()
+    module.write_text("VALOR = 42\n", encoding="utf-8")  # installed
+    checked = docverify_command(root, "check", "--runner", "cpu", env=local)
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+    built = mkdocs_build(root, tmp_path / "con", env=local)
+    assert built.returncode == 0, built.stderr

@@ -8,6 +8,7 @@ from docverify.core.findings import errors
 from docverify.core.kinds import Kind
 from docverify.parsing.pages import read_site
 from docverify.running.executor import Executor
+from docverify.verifying import hints
 from docverify.verifying.record import record
 from docverify.verifying.verify import verify
 
@@ -101,3 +102,54 @@ def test_expectation_on_a_tensor_says_every_element_is_compared(
     assert finding.where == "docs/a.md:3"
     assert "4 y la expectativa tiene 1" in finding.fix
     assert "# Expectativa: [[4.5000, 4.5000], [4.5000, 4.5000]]" in finding.fix
+
+
+@pytest.mark.parametrize("module", ["paquete_que_no_existe", "otro_paquete_que_no_existe.io"])
+def test_a_missing_module_says_what_to_install_and_where(
+    project: Project, executor: Executor, module: str
+) -> None:
+    """The hint names the module and the pyproject.toml extra to add its package to; never
+    raises= (a missing install is not what a block teaches)."""
+    project.page("a.md", f'```python exec="on" id="b"\nimport {module}\n```\n')
+    finding = _one_error(project, executor)
+    assert finding.kind == Kind.UNEXPECTED_EXCEPTION
+    # Python names the first missing part: the package itself here
+    assert f"«{module.split('.', maxsplit=1)[0]}»" in finding.fix, finding.fix
+    assert "extra «site»" in finding.fix and "pyproject.toml" in finding.fix, finding.fix
+    assert "raises" not in finding.fix, finding.fix
+
+
+@pytest.mark.parametrize(
+    ("module", "package"),
+    [("PIL", "pillow"), ("sklearn", "scikit-learn"), ("cv2", "opencv-python")],
+)
+def test_a_common_module_names_the_package_that_installs_it(module: str, package: str) -> None:
+    result = {
+        "exception_type": ["ModuleNotFoundError", "builtins.ModuleNotFoundError"],
+        "exception_message": f"No module named '{module}'",
+    }
+    fix = hints.missing_module_fix(result) or ""
+    assert f"«{module}»" in fix and f"paquete «{package}»" in fix and "extra «site»" in fix, fix
+
+
+def test_a_missing_torch_companion_asks_for_the_version_made_for_this_torch() -> None:
+    """torchvision and torchaudio are published for one torch release each: the hint names
+    torch's installed version and says that tasks.py installs them from torch's index."""
+    import importlib.metadata  # noqa: PLC0415
+
+    result = {
+        "exception_type": ["ModuleNotFoundError", "builtins.ModuleNotFoundError"],
+        "exception_message": "No module named 'torchvision'",
+    }
+    fix = hints.missing_module_fix(result) or ""
+    assert "«torchvision»" in fix and importlib.metadata.version("torch") in fix, fix
+    assert "mismo índice que torch" in fix and "extra «site»" in fix, fix
+
+
+def test_a_missing_submodule_of_an_installed_package_is_not_an_install() -> None:
+    result = {
+        "exception_type": ["ModuleNotFoundError"],
+        "exception_message": "No module named 'numpy.no_existe'",
+    }
+    fix = hints.missing_module_fix(result) or ""
+    assert "«numpy» está instalado" in fix and "extra" not in fix, fix

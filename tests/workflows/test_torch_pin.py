@@ -127,3 +127,33 @@ def test_a_python_older_than_pyproject_asks_is_refused_before_installing(
     with pytest.raises(SystemExit, match=r"Python 3\.11\.5 o posterior.*3\.11\.2"):
         tasks.install()
     assert not (tmp_path / "venv").exists()  # nothing was created
+
+
+def test_torchvision_and_torchaudio_come_from_torch_s_index(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """When pyproject.toml requires them (here in the `site` extra), the install step that takes
+    torch from DOCS_TORCH_INDEX takes them too, pinned as written, before the project."""
+    (tmp_path / "pyproject.toml").write_text(
+        '[project]\nname = "x"\nversion = "0"\ndependencies = ["torch==9.8.7"]\n'
+        '[project.optional-dependencies]\nsite = ["torchvision == 0.99.1", "pillow==1.0"]\n'
+        'dev = ["torchaudio==9.8.7"]\n',
+        encoding="utf-8",
+    )
+    tasks = load_tasks()
+    tasks.ROOT = tmp_path
+    venv = tmp_path / "venv"
+    (venv / "bin").mkdir(parents=True)
+    (venv / "bin" / "python").touch()
+    tasks.VENV, tasks.BIN, tasks.STAMP = venv, venv / "bin", venv / ".installed"
+    calls: list[list[str]] = []
+    monkeypatch.setattr(
+        tasks.subprocess,
+        "run",
+        lambda args, **_: calls.append(args) or subprocess.CompletedProcess(args, 0),
+    )
+    monkeypatch.setenv("DOCS_TORCH_INDEX", rules.TORCH_CPU_INDEX)
+    tasks.install()
+    (indexed,) = [c for c in calls if "--index-url" in c]
+    assert {"torch==9.8.7", "torchvision==0.99.1", "torchaudio==9.8.7"} <= set(indexed), indexed
+    assert "pillow==1.0" not in indexed

@@ -52,7 +52,10 @@ def _check_args(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--no-cache",
         action="store_true",
-        help="ejecuta todos los bloques sin usar .cache/docverify (con CI=true, siempre)",
+        help=(
+            "ejecuta todos los bloques sin leer .cache/docverify (sí renueva sus entradas; "
+            "con CI=true, ni la lee ni la escribe)"
+        ),
     )
 
 
@@ -70,7 +73,7 @@ def _check(args: argparse.Namespace) -> int:
     pages, whole = select_pages(cfg, args.paths)
     executor = executor_mod.shared(args.workers)
     runner = executor.resolve_runner(config_mod.runner_from_env(args.runner))
-    cache = cache_mod.Cache.for_config(cfg) if cache_mod.allowed() and not args.no_cache else None
+    cache = cache_mod.for_run(cfg, no_cache=args.no_cache)
     durations = shards.durations_path(cfg, args.durations)
     extra: dict[str, object] = {}
     every = pages
@@ -93,7 +96,7 @@ def _check(args: argparse.Namespace) -> int:
         print(f"Si las salidas nuevas son correctas, adóptalas: docverify accept {args.report}")
     bad = errors(report.findings)
     part = f" · parte {shard} (plan {extra['plan']}, por {extra['basis']})" if shard else ""
-    counted = summary.line(report, cache.hits if cache is not None else None)
+    counted = summary.line(report, cache.hits if cache is not None and cache.read else None)
     print(f"docverify check: {counted}{part} · {len(bad)} errores")
     return 1 if bad else 0
 

@@ -63,6 +63,7 @@ class Kind(StrEnum):
     VOLATILE_DIVERGENCE = "volatile-divergence"
     DIVERGENCE = "divergence"
     ORPHAN_RECORDING = "orphan-recording"
+    STOPPED_PROCESSES = "stopped-processes"
     # Another runner's report (verifying/peers.py)
     INVALID_REPORT = "invalid-report"
     WRONG_REPORT_RUNNER = "wrong-report-runner"
@@ -125,6 +126,7 @@ LABELS: dict[Kind, str] = {
     Kind.VOLATILE_DIVERGENCE: "divergencia-volatil",
     Kind.DIVERGENCE: "divergencia",
     Kind.ORPHAN_RECORDING: "grabacion-huerfana",
+    Kind.STOPPED_PROCESSES: "procesos-detenidos",
     Kind.INVALID_REPORT: "informe-invalido",
     Kind.WRONG_REPORT_RUNNER: "informe-runner",
     Kind.STALE_REPORT: "informe-obsoleto",

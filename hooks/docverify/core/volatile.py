@@ -48,10 +48,14 @@ RULES: tuple[Rule, ...] = (
         "[ruta temporal]",
         "/tmp/docverify-k2j3x9_a/datos.pt",
     ),
-    # A process id printed with its label: pid=4242, PID: 4242, ppid 17.
+    # A process id printed with its label: pid=4242, PID: 4242, ppid 17; and in the warning
+    # Python writes for a Popen dropped while its process runs: «subprocess 4242 is still
+    # running» (that exact form, nothing broader).
     Rule(
         "pid",
-        re.compile(r"(?i)\b(p?pid)(\s*[=:]\s*|\s+)\d+\b"),
+        re.compile(
+            r"(?i)\b(p?pid)(\s*[=:]\s*|\s+)\d+\b|(?<=\bsubprocess )\d+(?= is still running\b)"
+        ),
         r"\1\2[pid]",
         "[pid]",
         "pid=4242",

@@ -3,8 +3,10 @@
 The notebook is made from the page's own parse (the same blocks, ids and code), and its outputs
 are the ones the verification observed on this build's runner ("rendered from verified outputs"),
 so nothing runs twice. A first cell prepares the kernel the way the engine prepares each block
-(seed, warnings written as «Categoría: mensaje»), so that running the downloaded notebook as-is
-prints what the page shows.
+(warnings written as «Categoría: mensaje», the default device), and visible cells mark where each
+random stream starts (a session's, or a block's without one) and where a session's stream is
+saved and resumed around other blocks: running the downloaded notebook as-is, or its cells as
+one script, prints what the page shows.
 """
 
 from __future__ import annotations
@@ -26,13 +28,21 @@ from docverify.verifying.outcome import Report
 
 FOLDER = "cuadernos"
 SETUP_ID = "docverify_preparacion"  # "_" never appears in a block id, so no clash
+STREAM_ID = "docverify_semilla"  # + "_<block id>": the cells that mark the random streams
+SAVE_ID = "docverify_guarda"
+RESUME_ID = "docverify_retoma"
+_FRESH = "un bloque sin sesión empieza con la semilla, como un script nuevo"
+Cell = tuple[str, str]  # (cell id, code)
 
 
 SETUP = """\
 # Prepara el núcleo como docverify prepara cada bloque antes de ejecutarlo:
-# la misma semilla antes de cada celda, los avisos impresos como
-# «Categoría: mensaje» y el dispositivo por defecto del runner (la máquina
-# que ejecutó los bloques) cuyas salidas muestra este cuaderno.
+# los avisos impresos como «Categoría: mensaje», el dispositivo por defecto
+# del runner (la máquina que ejecutó los bloques) cuyas salidas muestra este
+# cuaderno y los números aleatorios. Como en un script, cada sesión de bloques
+# es un único flujo de números aleatorios que empieza con la semilla, y cada
+# bloque sin sesión empieza el suyo: las celdas seed_stream() lo marcan, y
+# save_stream()/resume_stream() retoman una sesión tras otros bloques.
 import random
 import warnings
 
@@ -40,9 +50,10 @@ import torch
 
 SEED = {seed}
 RUNNER = "{runner}"
+SAVED = {{}}
 
 
-def reseed(*_):
+def seed_stream():
     torch.manual_seed(SEED)
     random.seed(SEED)
     try:
@@ -52,14 +63,42 @@ def reseed(*_):
     numpy.random.seed(SEED)
 
 
+def save_stream(session):
+    try:
+        import numpy
+    except ImportError:
+        numpy = None
+    cuda = torch.cuda.get_rng_state_all() if torch.cuda.is_initialized() else None
+    state = numpy.random.get_state() if numpy else None
+    SAVED[session] = (torch.get_rng_state(), cuda, state, random.getstate())
+
+
+def resume_stream(session):
+    cpu, cuda, state, python = SAVED[session]
+    torch.manual_seed(SEED)
+    torch.set_rng_state(cpu)
+    if cuda is not None:
+        torch.cuda.set_rng_state_all(cuda)
+    if state is not None:
+        import numpy
+
+        numpy.random.set_state(state)
+    random.setstate(python)
+
+
 def show_warning(message, category, *_):
     print(f"{{category.__name__}}: {{message}}")
 
 
 warnings.simplefilter("always")
 warnings.showwarning = show_warning
-{device}get_ipython().events.register("pre_run_cell", reseed)
-"""
+{device}"""
+# The cells that mark the page's random streams (running/child.py, Streams), before or after
+# a block's cell: a stream starts, a session's stream is saved before another stream runs, and
+# resumed at the session's next block.
+SEED_CELL = "seed_stream()  # {why}"
+SAVE_CELL = 'save_stream("{session}")  # la sesión «{session}» sigue más abajo'
+RESUME_CELL = 'resume_stream("{session}")  # retoma los números aleatorios de la sesión «{session}»'
 # The default device, by the blocks' device policy (core/policies.py); the code stays as written.
 DEVICE_ALL_CUDA = """\
 if RUNNER == "gpu" and torch.cuda.is_available():
@@ -98,6 +137,38 @@ def device_setup(blocks: list[Block]) -> str:
     return DEVICE_PER_CELL.format(cells=as_written)
 
 
+def stream_cells(blocks: list[Block]) -> dict[str, tuple[list[Cell], list[Cell]]]:
+    """Per block key, the (id, code) cells to put before and after its cell so that the kernel,
+    run top to bottom, draws the random numbers the engine's streams draw (see SETUP)."""
+    cells: dict[str, tuple[list[Cell], list[Cell]]] = {}
+    started: set[str] = set()
+    for index, block in enumerate(blocks):
+        before: list[Cell] = []
+        after: list[Cell] = []
+        session = block.session
+        previous = blocks[index - 1].session if index else None
+        if not session:
+            before.append((f"{STREAM_ID}_{block.id}", SEED_CELL.format(why=_FRESH)))
+        elif session not in started:
+            why = f"la sesión «{session}» empieza con la semilla"
+            before.append((f"{STREAM_ID}_{block.id}", SEED_CELL.format(why=why)))
+        elif previous != session:
+            before.append((f"{RESUME_ID}_{block.id}", RESUME_CELL.format(session=session)))
+        if session:
+            started.add(session)
+            rest = blocks[index + 1 :]
+            if rest and rest[0].session != session and any(b.session == session for b in rest):
+                after.append((f"{SAVE_ID}_{block.id}", SAVE_CELL.format(session=session)))
+        cells[block.key] = (before, after)
+    return cells
+
+
+def _stream_cell(cell_id: str, code: str, block: Block) -> dict[str, Any]:
+    # "around", not "block": only a block's own cell names its block.
+    meta = {"docverify": {"stream": block.session or None, "around": block.key}}
+    return _code(cell_id, code, [], meta)
+
+
 def notebook_path(page: Page) -> str:
     """Docs-relative path of an article's notebook: cuadernos/<name>.ipynb."""
     stem = page_stem(page.rel).split("/", 1)[-1].replace("/", "-")
@@ -129,12 +200,16 @@ def build(
     )
     lines = notebook_markdown(page.body.split("\n"))
     position = 0  # index into `lines` of the first line not yet in a cell
+    streams = stream_cells(page.blocks)
     for number, block in enumerate(page.blocks, 1):
         start = block.fence_line - page.body_line
         if block.fence_end <= 0 or start < position:
             continue  # an unclosed fence or a block we cannot place: the page itself reports it
         cells.append(_markdown(f"docverify_texto_{number}", "\n".join(lines[position:start])))
+        before, after = streams.get(block.key, ([], []))
+        cells.extend(_stream_cell(cell_id, code, block) for cell_id, code in before)
         cells.append(_block_cell(block, report))
+        cells.extend(_stream_cell(cell_id, code, block) for cell_id, code in after)
         position = block.fence_end - page.body_line + 1
     cells.append(_markdown("docverify_texto_final", "\n".join(lines[position:])))
     cells.append(_markdown("docverify_preguntas", _faq(page)))
@@ -184,7 +259,9 @@ def _header(page: Page, title: str, report: Report, torch_version: str, today: d
         f"artículo. Las salidas guardadas son las verificadas en el runner "
         f"{LABEL.get(report.runner, report.runner)} (torch {torch_version}, "
         f"{spanish_date(today)}). La primera celda prepara el núcleo como el verificador "
-        "prepara cada bloque; al ejecutar el cuaderno verás las salidas de tu máquina."
+        "prepara cada bloque, y las celdas `seed_stream()` empiezan los números aleatorios "
+        "de cada sesión (y de cada bloque sin sesión) con la semilla, como un script; al "
+        "ejecutar el cuaderno verás las salidas de tu máquina."
     )
     return "\n\n".join(p for p in parts if p)
 

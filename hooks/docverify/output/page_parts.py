@@ -12,12 +12,13 @@ from __future__ import annotations
 import html
 import posixpath
 from dataclasses import dataclass
+from typing import Any
 
 from docverify.core.dates import spanish_date
 from docverify.core.findings import Finding, Level
 from docverify.core.kinds import Kind
 from docverify.core.status import Status
-from docverify.output import graph, notebook_links, render, report_page
+from docverify.output import graph, notebook_links, render, report_page, search
 from docverify.parsing import tabs
 from docverify.site import anatomy
 from docverify.site.result import BuildResult, block_anchor, source_anchor
@@ -205,6 +206,13 @@ def notebook_page(
     return notebook_links.notebook_html(
         content, posixpath.basename(uri), relative(article_url, page_url), title
     )
+
+
+def search_meta(result: BuildResult, uri: str, meta: dict[str, Any]) -> dict[str, Any]:
+    """What the page's meta needs for the site's search: an article ranks first for its own
+    title, also when the home page shares its words (output/search.py)."""
+    page = result.pages.get(uri)
+    return search.article_meta(meta) if page is not None and anatomy.is_article(page) else {}
 
 
 def notebook_meta(result: BuildResult, uri: str) -> dict[str, object]:

@@ -1,4 +1,4 @@
-"""Runs blocks inside a worker process: capture, seeds, expected exceptions, expectations.
+"""Runs blocks inside a worker process: capture, random streams, expected exceptions, expectations.
 
 This module is preloaded (with torch) by the fork server, so each page's process starts warm.
 It must not initialise CUDA at import time: only a forked child may do that.
@@ -20,13 +20,14 @@ import time
 import tokenize
 import traceback
 import warnings
+from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from typing import Any
 
 import numpy
 import torch
 
-from docverify.running import last_value, protocol, setup
+from docverify.running import last_value, processes, protocol, setup
 from docverify.running.capture import Capture, OutputLimitError, drain_fds, redirect, show_warning
 from docverify.running.protocol import BlockResult, BlockSpec, Environment, Expectation, PageTask
 
@@ -52,25 +53,57 @@ def probe(conn: Connection) -> None:
         conn.close()
 
 
-def run_page(conn: Connection, job: PageTask) -> None:
-    """Run a page's blocks in order, streaming ('start', key) and ('done', key, result)."""
+def run_page(conn: Connection, job: PageTask, *, own_process: bool = False) -> None:
+    """Run a page's blocks in order, streaming ('start', key) and ('done', key, result).
+
+    `own_process`: this process was forked for the page (worker.fork_page): it adopts what the
+    blocks leave running and stops it once they are done (see processes.py). A test that runs
+    a page in its own process leaves that process's other children alone.
+    """
     runner = job["runner"]
     workdir = tempfile.mkdtemp(prefix="docverify-")
     os.chdir(workdir)
+    if own_process:
+        processes.become_subreaper()  # a block's orphaned processes stay ours
+    me = os.getpid()
+    owners: dict[int, str] = {}  # each process a block left running → that block's key
     try:
         conn.send((protocol.ENV, environment(runner)))
         sessions: dict[str, dict[str, Any]] = {}
+        streams = Streams()
         current = setup.Setup(default_device=None)  # a fresh process: torch's own default
         for spec in job["blocks"]:
             current = apply_setup(setup.plan(runner, spec["device_policy"]), current)
             conn.send((protocol.START, spec["key"]))
             namespace = sessions.setdefault(spec["session"], {}) if spec["session"] else {}
-            conn.send((protocol.DONE, spec["key"], run_block(spec, namespace)))
+            conn.send((protocol.DONE, spec["key"], run_block(spec, namespace, streams)))
+            for pid in processes.descendants(me) if own_process else ():
+                owners.setdefault(pid, spec["key"])  # left running: a later block may use it
+        last = job["blocks"][-1]["key"] if job["blocks"] else ""
+        left = processes.stop_descendants(me) if own_process else []
+        if stopped := by_block(left, owners, last):
+            conn.send((protocol.STOPPED, stopped))
         conn.send((protocol.END,))
     finally:
         os.chdir(tempfile.gettempdir())
         shutil.rmtree(workdir, ignore_errors=True)
         conn.close()
+
+
+def by_block(
+    stopped: list[processes.Stopped], owners: dict[int, str], last: str
+) -> dict[str, list[str]]:
+    """The commands of the stopped processes per block that started them: the block after
+    which the process (or the nearest ancestor of it that was stopped) was first seen; else,
+    one started after the last look, the page's last block."""
+    parents = {p.pid: p.parent for p in stopped}
+    found: dict[str, list[str]] = {}
+    for process in stopped:
+        pid = process.pid
+        while pid not in owners and pid in parents:
+            pid = parents[pid]
+        found.setdefault(owners.get(pid, last), []).append(process.command)
+    return found
 
 
 def apply_setup(wanted: setup.Setup, current: setup.Setup) -> setup.Setup:
@@ -84,12 +117,78 @@ def apply_setup(wanted: setup.Setup, current: setup.Setup) -> setup.Setup:
     return wanted
 
 
-def run_block(spec: BlockSpec, namespace: dict[str, Any]) -> BlockResult:
-    """Execute one block statement by statement; never raises for the block's own errors."""
-    seed = spec["seed"]
+@dataclass(frozen=True)
+class RandomState:
+    """The global random generators a block draws from: torch's CPU generator, CUDA's (only
+    when CUDA is initialised, else None), numpy's global RandomState and Python's random."""
+
+    torch_cpu: torch.Tensor
+    torch_cuda: list[torch.Tensor] | None
+    numpy: Any
+    python: Any
+
+    @classmethod
+    def capture(cls) -> RandomState:
+        cuda = torch.cuda.get_rng_state_all() if torch.cuda.is_initialized() else None
+        return cls(torch.get_rng_state(), cuda, numpy.random.get_state(), random.getstate())
+
+    def restore(self, seed: int) -> None:
+        # Every device's generator at the seed first (lazily where CUDA is not initialised):
+        # a session that never drew from CUDA continues it from the seed, as a script would.
+        torch.manual_seed(seed)
+        torch.set_rng_state(self.torch_cpu)
+        if self.torch_cuda is not None:
+            torch.cuda.set_rng_state_all(self.torch_cuda)
+        numpy.random.set_state(self.numpy)
+        random.setstate(self.python)
+
+
+def seed_everything(seed: int) -> None:
+    """What a script does once at its top: torch (every device), numpy and random seeded."""
     torch.manual_seed(seed)
     random.seed(seed)
     numpy.random.seed(seed)
+
+
+class Streams:
+    """One random stream per session, as in a script; a block without a session is its own.
+
+    A session's stream is seeded before its first block and saved after each of its blocks,
+    then restored before its next one: its blocks draw the numbers that one script running them
+    in order, after one seed, would draw, whatever other blocks ran in between. A block without
+    a session starts from the seed, and what it draws touches no session's stream.
+    """
+
+    def __init__(self) -> None:
+        self.saved: dict[str, RandomState] = {}
+
+    def begin(self, spec: BlockSpec) -> None:
+        state = self.saved.get(spec["session"] or "")
+        if state is None:
+            seed_everything(spec["seed"])
+        else:
+            state.restore(spec["seed"])
+
+    def end(self, spec: BlockSpec) -> None:
+        if spec["session"]:
+            self.saved[spec["session"]] = RandomState.capture()
+
+
+def run_block(
+    spec: BlockSpec, namespace: dict[str, Any], streams: Streams | None = None
+) -> BlockResult:
+    """Execute one block statement by statement; never raises for the block's own errors.
+
+    `streams`: the page's random streams; without them the block starts from the seed."""
+    streams = streams or Streams()
+    streams.begin(spec)
+    try:
+        return _run_block(spec, namespace)
+    finally:
+        streams.end(spec)
+
+
+def _run_block(spec: BlockSpec, namespace: dict[str, Any]) -> BlockResult:
     namespace.setdefault("__name__", "__main__")
     namespace.setdefault("__builtins__", __builtins__)
     filename = spec["filename"]

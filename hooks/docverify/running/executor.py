@@ -102,6 +102,8 @@ class _Running:
     ended: bool = False  # the page said "end": it finished on its own
     reason: str | None = None  # why the engine killed it (timeout)
     exitcode: int | None = None
+    # block key → processes it left running that had to be stopped ("": the running block's)
+    stopped: dict[str, list[str]] = field(default_factory=dict)
 
 
 class Executor:
@@ -217,9 +219,16 @@ class Executor:
     def _finish(
         self, state: _Running, results: dict[str, BlockResult], pending: deque[PageJob]
     ) -> None:
-        """The page process is gone: fine if it ended, else fail and re-queue like a crash."""
+        """The page process is gone: fine if it ended, else fail and re-queue like a crash.
+        Then each block's result says which processes it left running were stopped."""
+        ran = [b["key"] for b in state.job.blocks if b["key"] in state.done]
+        failed = state.current or (ran[-1] if ran else None)
         if not state.ended:
             self._died(state, results, pending, state.reason)
+        for key, commands in state.stopped.items():
+            owner = key or failed
+            if owner and owner in results:
+                results[owner]["stopped"] = [*results[owner].get("stopped", []), *commands]
 
     def _handle(
         self,
@@ -246,6 +255,9 @@ class Executor:
             results[message[1]] = message[2]
             state.done.add(message[1])
             state.current, state.deadline = None, float("inf")
+        elif message[0] == protocol.STOPPED:
+            for key, commands in message[1].items():
+                state.stopped.setdefault(key, []).extend(commands)
 
     @staticmethod
     def _died(

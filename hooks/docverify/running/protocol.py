@@ -63,6 +63,9 @@ class BlockResult(TypedDict):
     output_lines: NotRequired[list[int]]  # per output line, the block's line that wrote it
     value: NotRequired[str]  # the shown repr of a bare last expression (already in `output`)
     engine: NotRequired[bool]  # the engine stopped it (timeout, dead process): never cached
+    # Processes it started that were still running when its page ended, stopped by the engine:
+    # their command lines (see running/processes.py).
+    stopped: NotRequired[list[str]]
     cached: NotRequired[str]  # ISO date the cached result was stored, when it came from there
 
 
@@ -82,13 +85,17 @@ RESULT_FIELDS = tuple(sorted(BlockResult.__required_keys__))
 #   ("env", Environment)     once, before the first block
 #   ("start", key)           before each block
 #   ("done", key, BlockResult)
+#   ("stopped", {key: [command, …]})  processes left running, stopped once the page's blocks
+#                            were done (key "": sent by the worker after a page process that
+#                            did not end on its own; they belong to the block it was running)
 #   ("end",)                 the page process finished on its own
 #   ("exit", exitcode)       sent by the worker once the page process is gone
-MessageKind = Literal["pid", "env", "start", "done", "end", "exit"]
+MessageKind = Literal["pid", "env", "start", "done", "stopped", "end", "exit"]
 PID: MessageKind = "pid"
 ENV: MessageKind = "env"
 START: MessageKind = "start"
 DONE: MessageKind = "done"
+STOPPED: MessageKind = "stopped"
 END: MessageKind = "end"
 EXIT: MessageKind = "exit"
 

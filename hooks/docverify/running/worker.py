@@ -8,10 +8,10 @@ the imports of child and warm below are free, since the server preloaded them.
 from __future__ import annotations
 
 import os
-from multiprocessing.connection import Connection
+from multiprocessing.connection import Connection, wait
 from multiprocessing.reduction import ForkingPickler
 
-from docverify.running import protocol
+from docverify.running import processes, protocol
 
 _END = ForkingPickler.dumps((protocol.END,))  # what a page process sends last, as bytes
 
@@ -27,6 +27,8 @@ def zygote_main(conn: Connection) -> None:
     from docverify.running import warm  # noqa: PLC0415 - preloaded by the fork server
 
     warm.warm_up()
+    # The processes a killed page leaves are adopted here and stopped (see processes.py).
+    processes.become_subreaper()
     finished: list[int] = []  # pages that ended on their own, reaped without waiting
     while True:
         finished = still_running(finished)
@@ -38,22 +40,59 @@ def zygote_main(conn: Connection) -> None:
             return
         pid, read_fd = fork_page(job, conn)
         conn.send((protocol.PID, pid))
-        ended = False
-        with Connection(read_fd, writable=False) as page:
-            while True:  # relay the pickled bytes as they are: no need to unpickle here
-                try:
-                    message = page.recv_bytes()
-                except (EOFError, OSError):
-                    break
-                ended = message == _END
-                conn.send_bytes(message)
+        ended, stopped = relay(pid, read_fd, conn, finished)
         if ended:
             # Unmapping torch takes ~10 ms: the next page need not wait for it.
             finished.append(pid)
             conn.send((protocol.EXIT, 0))
         else:
             _, status = os.waitpid(pid, 0)
+            # What the page could not stop itself: its descendants, now adopted by this worker.
+            stopped += processes.stop_descendants(os.getpid(), skip=finished)
+            if stopped:
+                conn.send((protocol.STOPPED, {"": [p.command for p in stopped]}))
             conn.send((protocol.EXIT, os.waitstatus_to_exitcode(status)))
+
+
+def relay(
+    pid: int, read_fd: int, conn: Connection, finished: list[int]
+) -> tuple[bool, list[processes.Stopped]]:
+    """Relay the page process's pickled messages as they are (no need to unpickle here) until
+    its pipe closes; return whether it said "end", and what had to be stopped meanwhile.
+
+    A process the page started may have inherited the pipe's write end (an os.fork in a block):
+    if the page process is gone (killed on a timeout) while the pipe stays open, its remaining
+    descendants are stopped here, which closes the pipe.
+    """
+    ended = False
+    stopped: list[processes.Stopped] = []
+    watch = _pidfd(pid)
+    with Connection(read_fd, writable=False) as page:
+        while True:
+            ready = wait([page, watch]) if watch is not None else [page]
+            if page not in ready:  # the page process exited, and its pipe is still open
+                assert watch is not None
+                os.close(watch)
+                watch = None
+                stopped += processes.stop_descendants(os.getpid(), skip=[*finished, pid])
+                continue
+            try:
+                message = page.recv_bytes()
+            except (EOFError, OSError):
+                break
+            ended = message == _END
+            conn.send_bytes(message)
+    if watch is not None:
+        os.close(watch)
+    return ended, stopped
+
+
+def _pidfd(pid: int) -> int | None:
+    """A file descriptor that becomes readable when process `pid` exits (Linux 5.3+), or None."""
+    try:
+        return os.pidfd_open(pid)
+    except (AttributeError, OSError):
+        return None
 
 
 def fork_page(job: protocol.PageTask, *close: Connection) -> tuple[int, int]:
@@ -69,7 +108,7 @@ def fork_page(job: protocol.PageTask, *close: Connection) -> tuple[int, int]:
             os.close(read_fd)
             for channel in close:
                 channel.close()
-            child.run_page(Connection(write_fd, readable=False), job)
+            child.run_page(Connection(write_fd, readable=False), job, own_process=True)
             code = 0
         finally:
             os._exit(code)

@@ -2,12 +2,17 @@
 
 Policy. A block checked on runner R compares with `<id>.R.txt` when it exists. On runner gpu,
 a block that also runs on cpu and has no `<id>.gpu.txt` compares with `<id>.cpu.txt` under the
-device rule: the `device='cuda:N'` argument of a tensor repr (`tensor(...)`, also inside
-`Parameter containing:`) is dropped from the observed output before comparing. Nothing else is
+device rule. On both sides, the suffixes of a tensor repr that torch moved to their own line
+(`,` + line break + indentation + `device=`, `dtype=`, `grad_fn=`, `requires_grad=`, `size=`,
+`nnz=`, `layout=` or `tangent=`, directly inside `tensor(...)`) are joined back to the line
+before them; then the `device='cuda:N'` argument of each tensor repr (also inside `Parameter
+containing:`) is dropped from the observed output. On a GPU torch writes `device='cuda:0'` as
+the first suffix and wraps the suffixes by line width, so a repr the CPU printed on one line can
+take two there (and a wrapped one wrap elsewhere): joining makes the layout of the suffixes
+irrelevant, whatever `torch.set_printoptions(linewidth=…)` a block chose. Nothing else is
 masked: `cuda:0` printed on its own, `device(type='cuda', index=0)`, a GPU name or
-`torch.cuda.is_available()` still diverge, and such a block gets its own `<id>.gpu.txt`. So does
-one whose repr torch wraps differently once the device argument makes a line too long: the rule
-drops the argument, it does not re-flow the lines after it.
+`torch.cuda.is_available()` still diverge, and such a block gets its own `<id>.gpu.txt`. Diffs
+and hints number lines as in the original texts (`View.starts`).
 """
 
 from __future__ import annotations
@@ -30,7 +35,30 @@ DEVICE_RULE_TEXT = (
 # `tensor(` as a repr, not as code (`torch.tensor(` or `my_tensor(` are not reprs).
 _TENSOR_OPEN = re.compile(r"(?<![\w.])tensor\(")
 _DEVICE_ARG = re.compile(r",\s*device='cuda:\d+'(?=\s*[,)])")
+# A suffix torch moved to its own line (torch/_tensor_str.py, _add_suffixes): ",\n" + indent.
+SUFFIXES = ("device", "dtype", "grad_fn", "requires_grad", "size", "nnz", "layout", "tangent")
+_WRAPPED_SUFFIX = re.compile(rf",\n +(?=(?:{'|'.join(SUFFIXES)})=)")
 _OPENERS = {"(": ")", "[": "]", "{": "}"}
+
+
+@dataclass(frozen=True)
+class View:
+    """A text as the device rule compares it, with where each of its lines starts in the
+    original: `starts[i]` is the 0-based line of the original text where line i begins, and
+    `starts[-1]` (one more than the lines) the original's line count."""
+
+    text: str
+    starts: tuple[int, ...]
+
+    @classmethod
+    def of(cls, text: str) -> View:
+        """The text unchanged: every line is its own."""
+        count = text.count("\n") + 1
+        return cls(text, tuple(range(count + 1)))
+
+    def original(self, index: int) -> int:
+        """The original line of this view's line `index` (past the end: the line count)."""
+        return self.starts[min(max(index, 0), len(self.starts) - 1)]
 
 
 @dataclass(frozen=True)
@@ -49,13 +77,19 @@ class Baseline:
     def device_rule(self) -> bool:
         return self.source is not None and self.source != self.runner
 
-    def comparable(self, observed: str) -> str:
+    def expected(self) -> View:
+        """The recording as it is compared: suffixes joined when the device rule applies."""
+        body = compare.normalise(self.recording.body if self.recording else "")
+        return join_suffixes(body) if self.device_rule else View.of(body)
+
+    def comparable(self, observed: str) -> View:
         """The observed output as it is compared: the device rule applied when it applies."""
-        return drop_device(observed) if self.device_rule else observed
+        observed = compare.normalise(observed)
+        return device_view(observed) if self.device_rule else View.of(observed)
 
     def matches(self, observed: str, tol: compare.Tolerance) -> bool:
         return self.recording is not None and compare.matches(
-            self.recording.body, self.comparable(observed), tol
+            self.expected().text, self.comparable(observed).text, tol
         )
 
 
@@ -109,7 +143,24 @@ def drop_device(text: str) -> str:
     Only an argument directly inside `tensor(...)` (at its own bracket depth) is dropped, with
     the comma and the spaces or line break before it; `cuda:0` anywhere else stays.
     """
+    return _rewrite(text, join=False, drop=True).text
+
+
+def join_suffixes(text: str) -> View:
+    """`text` with each tensor repr's wrapped suffixes joined to the line before them."""
+    return _rewrite(text, join=True, drop=False)
+
+
+def device_view(text: str) -> View:
+    """`text` as the device rule sees an observed output: suffixes joined, device dropped."""
+    return _rewrite(text, join=True, drop=True)
+
+
+def _rewrite(text: str, *, join: bool, drop: bool) -> View:
+    """One pass over `text`, tracking brackets so that only a repr's own arguments change."""
     out: list[str] = []
+    starts = [0]
+    line = 0  # the original line at position i
     stack: list[str] = []  # open brackets; "t" for the parenthesis of a tensor repr
     i = 0
     while i < len(text):
@@ -119,8 +170,16 @@ def drop_device(text: str) -> str:
             i = match.end()
             continue
         char = text[i]
-        if stack and stack[-1] == "t" and (device := _DEVICE_ARG.match(text, i)):
+        in_repr = bool(stack) and stack[-1] == "t"
+        # The device first: its comma, with the line break before it when torch wrapped it.
+        if in_repr and drop and (device := _DEVICE_ARG.match(text, i)):
+            line += device.group().count("\n")
             i = device.end()
+            continue
+        if in_repr and join and (wrapped := _WRAPPED_SUFFIX.match(text, i)):
+            out.append(", ")
+            line += 1
+            i = wrapped.end()
             continue
         if stack:
             if char in _OPENERS:
@@ -128,5 +187,9 @@ def drop_device(text: str) -> str:
             elif char in _OPENERS.values():
                 stack.pop()
         out.append(char)
+        if char == "\n":
+            line += 1
+            starts.append(line)
         i += 1
-    return "".join(out)
+    starts.append(line + 1)
+    return View("".join(out), tuple(starts))

@@ -11,9 +11,18 @@ versions of Python, torch and numpy (read from package metadata: this process mu
 torch) and the engine (its version and a hash of its source files). A prose edit leaves every
 key unchanged and re-runs no block; a code edit re-runs that page only.
 
-Not covered, on purpose: files a block reads at run time by absolute path, and the exact GPU
-model. That is acceptable for a local convenience and is why CI (`CI=true`), the strict build
-of the tests (`DOCVERIFY_CACHE=0`) and `docverify check --no-cache` never use it.
+Not covered, on purpose: files a block reads at run time by absolute path, the packages a block
+imports besides torch and numpy, and the exact GPU model. That is acceptable for a local
+convenience because only a page that ran without failure is stored: a page with an engine error
+(timeout, dead process, syntax error, output limit), an exception that its block does not
+declare with `raises=` or a declared one that did not come is never stored, so installing the
+missing package (or creating the missing file) is seen by the very next run, with nothing to
+clear by hand. What the cache replays is only ever a run that succeeded.
+
+Who reads and who writes: a local build or `docverify check` reads and refreshes it;
+`docverify check --no-cache` and `DOCVERIFY_CACHE=0` (the tests' strict builds) run every block
+without reading it but still refresh the entries of the pages they ran; under CI (`CI=true`) it
+is neither read nor written.
 
 Storage: `<project>/.cache/docverify/<runner>/<page>.json`, outside docs/ and ignored by git;
 deleting it only costs a re-run. Each file starts with a line holding the SHA-256 of the rest:
@@ -38,6 +47,7 @@ from docverify.core.config import Config, in_ci, today
 from docverify.core.files import write_atomic
 from docverify.running.executor import PageJob
 from docverify.running.protocol import RESULT_FIELDS, BlockResult, Environment
+from docverify.verifying.outcome import declared_exception
 
 FORMAT = 1
 MAGIC = "docverify-cache"
@@ -45,10 +55,31 @@ FOLDER = Path(".cache") / "docverify"
 
 
 def allowed() -> bool:
-    """False under CI (`CI=true`) or with `DOCVERIFY_CACHE=0`: then every block really runs."""
-    if in_ci():
-        return False
+    """False under CI (`CI=true`): the cache is then neither read nor written."""
+    return not in_ci()
+
+
+def reading() -> bool:
+    """False with `DOCVERIFY_CACHE=0`: every block really runs, and the entries are refreshed."""
     return os.environ.get("DOCVERIFY_CACHE", "1").strip().lower() not in ("0", "false", "no", "off")
+
+
+def for_run(config: Config, *, no_cache: bool = False) -> Cache | None:
+    """The cache of a run: None under CI; else one that is read unless `no_cache` (the
+    `--no-cache` option) or `DOCVERIFY_CACHE=0`, and written either way."""
+    if not allowed():
+        return None
+    return Cache.for_config(config, read=reading() and not no_cache)
+
+
+def failed(result: BlockResult | None, raises: str | None) -> bool:
+    """Did this block's run fail: no result, an engine error, or an exception that `raises`
+    (the block's raises="Type: message start") does not declare, or a declared one missing?"""
+    if result is None or result.get("engine") or result["error"]:
+        return True
+    if not raises:
+        return bool(result["exception"])
+    return not declared_exception(raises, result)
 
 
 def _version(package: str) -> str:
@@ -80,17 +111,20 @@ def environment_parts() -> dict[str, str]:
 
 @dataclass
 class Cache:
-    """Page results on disk under `folder`; counts blocks served and pages rejected as corrupt."""
+    """Page results on disk under `folder`; counts blocks served and pages rejected as corrupt.
+
+    With `read=False` nothing is served (every page runs) but what runs is stored as usual."""
 
     folder: Path
+    read: bool = True
     hits: int = 0  # blocks whose result came from the cache
     misses: int = 0  # blocks that had to run
     rejected: int = 0  # files present but corrupt, truncated or of another format
     parts: dict[str, str] = field(default_factory=dict)  # environment_parts(), read once
 
     @classmethod
-    def for_config(cls, config: Config) -> Cache:
-        return cls(config.root / FOLDER)
+    def for_config(cls, config: Config, *, read: bool = True) -> Cache:
+        return cls(config.root / FOLDER, read=read)
 
     def key(self, job: PageJob) -> str:
         """SHA-256 over the runner, the environment parts and every block spec of the page."""
@@ -110,9 +144,13 @@ class Cache:
         return self.folder / job.runner / f"{job.page}.json"
 
     def load(self, job: PageJob) -> tuple[dict[str, BlockResult], Environment] | None:
-        """The page's results and environment, or None when absent, stale or not trustworthy."""
-        data = self._read(self.path(job))
+        """The page's results and environment, or None when absent, stale or not trustworthy
+        (or when this cache is not read)."""
         keys = [b["key"] for b in job.blocks]
+        if not self.read:
+            self.misses += len(keys)
+            return None
+        data = self._read(self.path(job))
         if data is None or data.get("key") != self.key(job):
             self.misses += len(keys)
             return None
@@ -132,10 +170,20 @@ class Cache:
             result["cached"] = data.get("stored", "")
         return results, dict(data.get("env") or {})  # type: ignore[return-value]
 
-    def store(self, job: PageJob, results: dict[str, BlockResult], env: Environment) -> bool:
-        """Save a page that ran to the end; a timeout or a dead process is never cached."""
+    def store(
+        self,
+        job: PageJob,
+        results: dict[str, BlockResult],
+        env: Environment,
+        raises: dict[str, str | None] | None = None,
+    ) -> bool:
+        """Save a page whose every block ran without failure (see `failed`; `raises`: block key →
+        its raises="…" option). A failed page is not stored and its old entry is removed, so
+        the next run runs it again: a failure is never replayed."""
+        raises = raises or {}
         mine = {b["key"]: results.get(b["key"]) for b in job.blocks}
-        if not mine or any(r is None or r.get("engine") for r in mine.values()):
+        if not mine or any(failed(r, raises.get(k)) for k, r in mine.items()):
+            self.path(job).unlink(missing_ok=True)
             return False
         body = json.dumps(
             {

@@ -10,6 +10,7 @@ from __future__ import annotations
 import difflib
 import math
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from docverify.core import volatile
@@ -89,13 +90,51 @@ def matches(recorded: str, observed: str, tol: Tolerance) -> bool:
     return all(line_matches(e, o, tol) for e, o in zip(expected_lines, observed_lines, strict=True))
 
 
-def diff(recorded: str, observed: str, recorded_label: str, observed_label: str) -> str:
+def diff(
+    recorded: str,
+    observed: str,
+    recorded_label: str,
+    observed_label: str,
+    starts: tuple[Sequence[int], Sequence[int]] | None = None,
+) -> str:
+    """A unified diff. `starts`: for each side, where each of its lines starts in an original
+    text (with one more entry, the original's line count; see baselines.View), so that the
+    hunk headers number the original's lines when the compared texts joined some of them."""
     before = normalise(recorded).split("\n") if recorded else []
     after = normalise(observed).split("\n") if observed else []
-    lines = difflib.unified_diff(
-        before, after, fromfile=recorded_label, tofile=observed_label, lineterm=""
-    )
-    return "\n".join(lines)
+    if starts is None:
+        lines = difflib.unified_diff(
+            before, after, fromfile=recorded_label, tofile=observed_label, lineterm=""
+        )
+        return "\n".join(lines)
+    a_starts = list(starts[0]) if before else [0]
+    b_starts = list(starts[1]) if after else [0]
+    out: list[str] = []
+    matcher = difflib.SequenceMatcher(None, before, after)
+    for group in matcher.get_grouped_opcodes(3):
+        if not out:
+            out += [f"--- {recorded_label}", f"+++ {observed_label}"]
+        a_range = _range(a_starts, group[0][1], group[-1][2])
+        b_range = _range(b_starts, group[0][3], group[-1][4])
+        out.append(f"@@ -{a_range} +{b_range} @@")
+        for tag, i1, i2, j1, j2 in group:
+            if tag == "equal":
+                out += [f" {line}" for line in before[i1:i2]]
+                continue
+            out += [f"-{line}" for line in before[i1:i2]]
+            out += [f"+{line}" for line in after[j1:j2]]
+    return "\n".join(out)
+
+
+def _range(starts: Sequence[int], first: int, last: int) -> str:
+    """A hunk's range as difflib writes it, in original lines: lines first..last-1 of the view."""
+    begin, end = starts[min(first, len(starts) - 1)], starts[min(last, len(starts) - 1)]
+    length = end - begin
+    if length == 1:
+        return f"{begin + 1}"
+    if length == 0:
+        return f"{begin},0"
+    return f"{begin + 1},{length}"
 
 
 def merge(recorded: str | None, observed: str, tol: Tolerance) -> str:

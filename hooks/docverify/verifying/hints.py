@@ -4,22 +4,41 @@
 - a divergence only in values that change from run to run (addresses, long ids) that no
   volatile rule covers says how to mark them with [..] (re-recording would only move them);
 - a NameError on a name an earlier block of the page defines suggests session="…";
+- a ModuleNotFoundError names the module, the package that installs it when it is a common one,
+  and the `site` extra of pyproject.toml to add it to (never raises=: a missing install is not
+  what a block teaches);
 - an expectation against several printed numbers says that all of them are compared.
 """
 
 from __future__ import annotations
 
 import ast
+import importlib.metadata
+import importlib.util
 import re
 from collections.abc import Sequence
 from typing import Any
 
 from docverify.core import volatile
 from docverify.parsing.pages import Block, page_stem
-from docverify.verifying import compare
+from docverify.verifying import baselines, compare
 from docverify.verifying.recordings import Recording
 
 _NAME_ERROR = re.compile(r"name '(?P<name>\w+)' is not defined")
+_NO_MODULE = re.compile(r"No module named '(?P<name>[\w.]+)'")
+# The package (distribution) that installs a module, where its name is not the module's.
+DISTRIBUTIONS = {
+    "PIL": "pillow",
+    "sklearn": "scikit-learn",
+    "skimage": "scikit-image",
+    "cv2": "opencv-python",
+    "yaml": "PyYAML",
+    "bs4": "beautifulsoup4",
+    "dateutil": "python-dateutil",
+}
+# Published with each torch release, for that release only: their version must match torch's.
+TORCH_COMPANIONS = ("torchvision", "torchaudio", "torchtext", "torchdata")
+EXTRA = "site"  # the extra of [project.optional-dependencies] that the site's blocks need
 
 
 def first_difference(recorded: str, observed: str, tol: compare.Tolerance) -> int:
@@ -38,10 +57,17 @@ def writer_line(result: dict[str, Any], index: int) -> int | None:
     return lines[index] if 0 <= index < len(lines) and lines[index] > 0 else None
 
 
-def volatile_fix(recording: Recording, observed: str, tol: compare.Tolerance) -> str | None:
+def volatile_fix(
+    recording: Recording,
+    observed: str,
+    tol: compare.Tolerance,
+    recorded: baselines.View | None = None,
+) -> str | None:
     """How to mark the values that differ only because they change on every run, or None
-    when the divergence is anything else."""
-    before = compare.comparable(recording.body, tol).split("\n")
+    when the divergence is anything else. `recorded`: the recording as it was compared (its
+    suffixes joined under the device rule), whose line numbers map back to the file's."""
+    recorded = recorded or baselines.View.of(compare.normalise(recording.body))
+    before = compare.comparable(recorded.text, tol).split("\n")
     after = compare.comparable(observed, tol).split("\n")
     if len(before) != len(after):
         return None
@@ -51,7 +77,8 @@ def volatile_fix(recording: Recording, observed: str, tol: compare.Tolerance) ->
         return None
     offset = _body_line(recording)
     edits = "; ".join(
-        f"línea {offset + i}: «{a}» → «{volatile.marked(a, b)}»" for i, a, b in pairs[:3]
+        f"línea {offset + recorded.original(i)}: «{a}» → «{volatile.marked(a, b)}»"
+        for i, a, b in pairs[:3]
     )
     return (
         "si esos valores cambian en cada ejecución (direcciones, identificadores), volver a "
@@ -65,6 +92,47 @@ def _body_line(recording: Recording) -> int:
     """The file line of the first output line of a recording (after its header)."""
     lines = recording.path.read_text(encoding="utf-8").split("\n")
     return lines.index("# ----") + 2 if "# ----" in lines else 1
+
+
+def missing_module_fix(result: dict[str, Any]) -> str | None:
+    """A block could not import a module: which one, what installs it and where to declare it."""
+    if "ModuleNotFoundError" not in result.get("exception_type", []):
+        return None
+    match = _NO_MODULE.search(result.get("exception_message", ""))
+    if not match:
+        return None
+    module = match.group("name")
+    top = module.split(".")[0]
+    where = (
+        f"añádelo al extra «{EXTRA}» de [project.optional-dependencies] en pyproject.toml, con "
+        "una versión fija, y ejecuta python3 tasks.py install (CI instala lo mismo)"
+    )
+    if top != module and importlib.util.find_spec(top) is not None:
+        return (
+            f"el paquete «{top}» está instalado, pero no tiene el módulo «{module}»: comprueba "
+            "el nombre en el código, o la versión de ese paquete en pyproject.toml."
+        )
+    if top in TORCH_COMPANIONS:
+        torch = _installed("torch")
+        return (
+            f"falta el módulo «{module}», del paquete «{top}»: {where}. Fija la versión de "
+            f"{top} que se publicó con torch {torch} (cada versión de torch tiene la suya; "
+            f"otra no carga con este torch): tasks.py lo instala del mismo índice que torch."
+        )
+    package = DISTRIBUTIONS.get(module) or DISTRIBUTIONS.get(top)
+    if package:
+        return f"falta el módulo «{module}», que instala el paquete «{package}»: {where}."
+    return (
+        f"falta el módulo «{module}»: {where}, con el nombre del paquete que lo instala "
+        f"(suele ser «{top}»); si el nombre está mal escrito, corrígelo en el código."
+    )
+
+
+def _installed(package: str) -> str:
+    try:
+        return importlib.metadata.version(package)
+    except importlib.metadata.PackageNotFoundError:
+        return "?"
 
 
 def name_error_fix(block: Block, result: dict[str, Any], earlier: Sequence[Block]) -> str | None:

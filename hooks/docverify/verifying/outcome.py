@@ -59,6 +59,16 @@ def tolerance(config: Config, block: Block) -> compare.Tolerance:
     )
 
 
+def declared_exception(raises: str | None, result: BlockResult) -> bool:
+    """Is the block's exception the one its raises="Type: message start" option declares?"""
+    if not raises or not result["exception"]:
+        return False
+    name, _, prefix = raises.partition(":")
+    return name.strip() in result.get("exception_type", []) and result.get(
+        "exception_message", ""
+    ).startswith(prefix.strip())
+
+
 def execution_enabled() -> bool:
     """False with DOCVERIFY_EXECUTE=0: only for measuring a build without execution (bench)."""
     return os.environ.get("DOCVERIFY_EXECUTE", "1").strip().lower() not in (

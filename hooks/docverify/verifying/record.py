@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from docverify.core.config import Config, in_ci, today
 from docverify.core.files import write_atomic
-from docverify.core.findings import Finding
+from docverify.core.findings import Finding, Level, errors
 from docverify.core.kinds import Kind
 from docverify.parsing.pages import Page
 from docverify.running.executor import Executor
@@ -60,9 +60,11 @@ def record(
             outcome = judge(config, block, runner, results.get(block.key), page.blocks[:number])
             blocking = [
                 f
-                for f in outcome.findings
+                for f in errors(outcome.findings)
                 if f.kind not in (Kind.MISSING_RECORDING, Kind.DIVERGENCE, Kind.VOLATILE_DIVERGENCE)
             ]
+            # What is only reported (processes it left running) is shown, and blocks nothing.
+            report.findings.extend(f for f in outcome.findings if f.level is not Level.ERROR)
             if blocking:
                 report.findings.extend(blocking)
                 continue

@@ -6,7 +6,7 @@ import functools
 from collections.abc import Callable, Sequence
 
 from docverify.core.config import RUNNERS, Config
-from docverify.core.findings import Finding
+from docverify.core.findings import Finding, Level
 from docverify.core.kinds import Kind
 from docverify.core.status import Status
 from docverify.parsing.pages import Block, Page, page_stem
@@ -14,7 +14,7 @@ from docverify.running.executor import Executor, PageJob
 from docverify.running.protocol import BlockResult
 from docverify.verifying import baselines, compare, graph, hints, recordings
 from docverify.verifying.cache import Cache
-from docverify.verifying.outcome import Outcome, Report, not_run, tolerance
+from docverify.verifying.outcome import Outcome, Report, declared_exception, not_run, tolerance
 from docverify.verifying.specs import spec
 
 
@@ -23,7 +23,8 @@ def execute(
 ) -> tuple[dict[str, BlockResult], dict[str, str]]:
     """Run every block of `pages` that runs on `runner`; return results and the environment.
 
-    With a cache, pages whose key is unchanged are not run; the others run whole (see cache.py).
+    With a cache, pages whose key is unchanged are not run; the others run whole, and each one
+    whose blocks all ran without failure is stored (see cache.py).
     """
     env: dict[str, str] = {}
     jobs = [
@@ -43,8 +44,9 @@ def execute(
         jobs = todo
     results = executor.run(jobs, on_env=env.update)
     if cache is not None:
+        raises = {b.key: b.options.get("raises") for page in pages for b in page.blocks}
         for job in jobs:
-            cache.store(job, results, env)
+            cache.store(job, results, env, raises)
     return {**cached, **results}, env
 
 
@@ -151,6 +153,8 @@ def judge(
             "vuelve a ejecutar; si persiste, informa del fallo del motor.",
         )
         return outcome
+    if result.get("stopped"):
+        outcome.findings.append(stopped_processes(config, block, result["stopped"]))
     tol = tolerance(config, block)
     for item in result["expectations"]:
         item["ok"] = compare.expectation_holds(item["expected"], item["observed"], tol)
@@ -172,11 +176,12 @@ def judge(
         )
         return outcome
     raises = block.options.get("raises")
-    if result["exception"] and not _expected(raises, result):
+    if result["exception"] and not declared_exception(raises, result):
         fail(
             Kind.UNEXPECTED_EXCEPTION,
             f"el bloque «{block.key}» lanzó {result['exception']}",
-            hints.name_error_fix(block, result, earlier)
+            hints.missing_module_fix(result)
+            or hints.name_error_fix(block, result, earlier)
             or "corrige el código o, si el error es lo que el bloque enseña, declara "
             'raises="Tipo: inicio del mensaje".',
             line=result.get("exception_line"),
@@ -210,14 +215,18 @@ def judge(
     recording, output = baseline.recording, result["output"]
     if not baseline.matches(output, tol):
         rule = f", con la {baselines.DEVICE_RULE}" if baseline.device_rule else ""
+        # As compared (suffixes joined under the device rule), numbered as the original texts.
+        expected, observed = baseline.expected(), baseline.comparable(output)
         detail = compare.diff(
-            compare.comparable(recording.body, tol),
-            compare.comparable(baseline.comparable(output), tol),
+            compare.comparable(expected.text, tol),
+            compare.comparable(observed.text, tol),
             f"grabación {config.rel(recording.path)}",
             f"observado ({runner}{rule})",
+            starts=(expected.starts, observed.starts),
         )
-        line = hints.writer_line(result, hints.first_difference(recording.body, output, tol))
-        if marks := hints.volatile_fix(recording, baseline.comparable(output), tol):
+        first = hints.first_difference(expected.text, observed.text, tol)
+        line = hints.writer_line(result, observed.original(first))
+        if marks := hints.volatile_fix(recording, observed.text, tol, expected):
             fail(
                 Kind.VOLATILE_DIVERGENCE,
                 f"la salida de «{block.key}» en {runner} solo difiere de su grabación en "
@@ -250,13 +259,24 @@ def judge(
     return outcome
 
 
-def _expected(raises: str | None, result: BlockResult) -> bool:
-    if not raises:
-        return False
-    name, _, prefix = raises.partition(":")
-    return name.strip() in result.get("exception_type", []) and result.get(
-        "exception_message", ""
-    ).startswith(prefix.strip())
+def stopped_processes(config: Config, block: Block, commands: list[str]) -> Finding:
+    """A block left processes running when its page ended: the engine stopped them. Reported,
+    not failed: the block's output is what it is; the author learns what it leaves behind."""
+    page = f"{config.rel(config.docs_dir / block.page)}:{block.fence_line}"
+    shown = ", ".join(f"«{c}»" for c in commands[:5]) + (" …" if len(commands) > 5 else "")
+    several = len(commands) > 1
+    noun = f"{len(commands)} procesos que seguían" if several else "un proceso que seguía"
+    return Finding(
+        Kind.STOPPED_PROCESSES,
+        f"el bloque «{block.key}» dejó {noun} en marcha al terminar su página: {shown}; "
+        f"{'se detuvieron' if several else 'se detuvo'} con la página. (página {page})",
+        config.rel(block.origin),
+        block.origin_line,
+        "espera a que terminen dentro del bloque (proceso.wait(), «with subprocess.Popen(…) as "
+        "proceso:», pool.close() y pool.join()) o termínalos (proceso.terminate()): ejecutado "
+        "como script, el código los dejaría en marcha en la máquina de quien lo ejecute.",
+        level=Level.INFO,
+    )
 
 
 def orphans(config: Config, pages: list[Page]) -> list[Finding]:

@@ -1,0 +1,144 @@
+"""Nothing a block starts outlives its page: what is left running is stopped and reported."""
+
+from __future__ import annotations
+
+import time
+import zlib
+from pathlib import Path
+
+import pytest
+from conftest import NEW_PAGE, Project, docverify, mkdocs_build
+from docverify.core import config as config_mod
+from docverify.core.findings import Level, errors
+from docverify.core.kinds import Kind
+from docverify.parsing.pages import read_site
+from docverify.running.executor import Executor
+from docverify.verifying.record import record
+from support.blocks import block, run
+
+
+def _marker(tmp_path: Path) -> str:
+    """A `sleep` duration that only this test uses: how its processes are found in /proc."""
+    return f"300.{zlib.crc32(str(tmp_path).encode()):010d}"
+
+
+def running(marker: str) -> list[int]:
+    """The live processes whose command line is `sleep <marker>`."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            argv = (entry / "cmdline").read_bytes().split(b"\0")
+            state = (entry / "stat").read_text().rsplit(")", 1)[1].split()[0]
+        except OSError:
+            continue
+        if argv[:2] == [b"sleep", marker.encode()] and state != "Z":
+            found.append(int(entry.name))
+    return found
+
+
+def _stopped(report, key: str) -> list:
+    return [f for f in report.findings if f.kind == Kind.STOPPED_PROCESSES and key in f.message]
+
+
+def test_a_process_left_running_is_stopped_with_its_page(
+    project: Project, executor: Executor, tmp_path: Path
+) -> None:
+    """A block starts a process that a later block of its session still uses; once the page is
+    done it is stopped, and the finding (a report, not an error) names the block that started
+    it. A double-forked daemon (its parent exits at once) is found and stopped too."""
+    marker = _marker(tmp_path)
+    start = f'import subprocess\nproceso = subprocess.Popen(["sleep", "{marker}"])'
+    daemon = f'import subprocess\nsubprocess.run(["sh", "-c", "sleep {marker} &"], check=True)'
+    project.page(
+        "a.md",
+        block(start, "arranca", ' session="s"')
+        + block("print(proceso.poll())", "usa", ' session="s"')
+        + block(daemon, "demonio")
+        + block("print('fin')", "despues"),
+    )
+    report = run(project, executor)
+    assert report.outcomes["a/usa"].observed == "None"  # still running for the next block
+    assert running(marker) == []
+    for key in ("a/arranca", "a/demonio"):
+        (finding,) = _stopped(report, key)
+        assert f"sleep {marker}" in finding.message and finding.level is Level.INFO
+    assert not _stopped(report, "a/usa") and not _stopped(report, "a/despues")
+    assert not [f for f in errors(report.findings) if f.kind != Kind.MISSING_RECORDING]
+
+
+HOLDER = "if os.fork() == 0:\n    time.sleep(20)\n    os._exit(0)\n"
+
+
+@pytest.mark.parametrize("holder", [False, True], ids=["popen", "popen-y-fork"])
+def test_a_page_killed_on_timeout_leaves_nothing_running(
+    project: Project, executor: Executor, tmp_path: Path, holder: bool
+) -> None:
+    """The engine kills a page on a timeout: its worker adopts what the page left and stops
+    it; with `holder`, also a forked child that holds the page's pipe open (which would keep
+    the worker waiting 20 s for that pipe to close)."""
+    marker = _marker(tmp_path)
+    code = (
+        "import os, subprocess, time\n"
+        f'subprocess.Popen(["sleep", "{marker}"])\n'
+        + (HOLDER if holder else "")
+        + "while True:\n    pass"
+    )
+    project.page("a.md", block(code, "cuelga", ' timeout="1"') + block("print(1)", "sigue"))
+    started = time.monotonic()
+    report = run(project, executor)
+    assert time.monotonic() - started < 15  # not the 20 s of the forked child
+    assert running(marker) == []
+    (failure,) = [f for f in report.findings if f.kind == Kind.EXECUTION_FAILURE]
+    assert "tiempo límite" in failure.message
+    (finding,) = _stopped(report, "a/cuelga")
+    assert f"sleep {marker}" in finding.message
+    assert report.outcomes["a/sigue"].observed == "1"
+
+
+def test_the_warning_of_a_popen_dropped_while_running_is_recorded_without_its_pid(
+    project: Project, executor: Executor, tmp_path: Path
+) -> None:
+    """Python warns with the pid of a Popen dropped while its process runs; the recording keeps
+    the pid rule's placeholder, and a new run (another pid) matches it."""
+    marker = _marker(tmp_path)
+    project.page("a.md", block(f'import subprocess\nsubprocess.Popen(["sleep", "{marker}"])', "b"))
+    written = record(project.config, read_site(project.config), "cpu", executor)
+    assert not errors(written.findings), written.findings
+    recorded = (project.root / "snippets/a/b.cpu.txt").read_text(encoding="utf-8")
+    assert "ResourceWarning: subprocess [pid] is still running" in recorded
+    assert running(marker) == []
+    for _ in range(2):
+        report = run(project, executor)
+        assert not errors(report.findings), report.findings
+        assert _stopped(report, "a/b") and running(marker) == []
+
+
+@pytest.mark.slow
+def test_record_check_twice_and_build_leave_nothing_running(
+    small_copy: Path, tmp_path: Path
+) -> None:
+    """The article's block starts `sleep` and leaves it running: `docverify record`, then
+    `docverify check` twice (the second from the local cache) and a strict build pass, each
+    reports the stopped process, and none is left after any of them."""
+    root, marker = small_copy, _marker(tmp_path)
+    page = next(p for p in read_site(config_mod.load(root)) if NEW_PAGE.endswith(p.rel))
+    first = page.blocks[0]
+    first.origin.write_text(
+        f'import subprocess\n\nsubprocess.Popen(["sleep", "{marker}"])\n', encoding="utf-8"
+    )
+    local = {"DOCVERIFY_CACHE": "1", "CI": "false"}
+    steps = [
+        docverify(root, "record", "--runner", "cpu", NEW_PAGE),
+        docverify(root, "check", "--runner", "cpu", env=local),
+        docverify(root, "check", "--runner", "cpu", env=local),
+    ]
+    assert "desde la caché)" in steps[-1].stdout and "(0 desde" not in steps[-1].stdout
+    for done in steps:
+        assert done.returncode == 0, done.stdout + done.stderr
+        assert f"[procesos-detenidos] el bloque «{first.key}»" in done.stdout, done.stdout
+        assert running(marker) == []
+    built = mkdocs_build(root, tmp_path / "site", env=local)
+    assert built.returncode == 0, built.stderr
+    assert running(marker) == []
