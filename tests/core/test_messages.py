@@ -443,6 +443,7 @@ SCENARIOS: dict[str, Scenario] = {
     "verifying.verify:missing-exception": _run_code("print(1)\n", 'raises="ValueError: no"'),
     "verifying.verify:missing-recording": _run_code("print(1)\n", recorded=None),
     "verifying.verify:unreadable-graph": _run_code("print(1)\n", 'graph="Grafo"'),
+    "verifying.verify:unreadable-curve": _run_code("print(1)\n", 'curve="Curva"'),
     "verifying.verify:divergence": _run_code("print(1)\n", recorded="2"),
     "verifying.verify:volatile-divergence": _run_code(
         "print(hex(id(object())))\n", recorded="0x7f0000000001"

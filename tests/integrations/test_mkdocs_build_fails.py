@@ -126,6 +126,7 @@ CASES: dict[str, tuple[str, str, Mutation]] = {
         'timeout = "sesenta" no es válido',
         _pyproject("timeout = 60\n", 'timeout = "sesenta"\n'),
     ),
+    "curva-ilegible": ("curva-ilegible", "ningún punto", _code("print(12)\n", 'curve="C"')),
     "bloque-distinto": ("bloque-distinto", "no es el que verificó el motor", _shown_elsewhere),
     "ejecucion-desactivada": (
         "ejecucion-desactivada",

@@ -60,6 +60,7 @@ class Kind(StrEnum):
     UNEXPECTED_EXCEPTION = "unexpected-exception"
     MISSING_EXCEPTION = "missing-exception"
     UNREADABLE_GRAPH = "unreadable-graph"
+    UNREADABLE_CURVE = "unreadable-curve"
     VOLATILE_DIVERGENCE = "volatile-divergence"
     DIVERGENCE = "divergence"
     ORPHAN_RECORDING = "orphan-recording"
@@ -122,6 +123,7 @@ LABELS: dict[Kind, str] = {
     Kind.UNEXPECTED_EXCEPTION: "excepcion-inesperada",
     Kind.MISSING_EXCEPTION: "excepcion-ausente",
     Kind.UNREADABLE_GRAPH: "grafo-ilegible",
+    Kind.UNREADABLE_CURVE: "curva-ilegible",
     Kind.VOLATILE_DIVERGENCE: "divergencia-volatil",
     Kind.DIVERGENCE: "divergencia",
     Kind.ORPHAN_RECORDING: "grabacion-huerfana",

@@ -17,11 +17,13 @@ from docverify.core.dates import spanish_date
 from docverify.core.findings import Finding, Level
 from docverify.core.kinds import Kind
 from docverify.core.status import Status
-from docverify.output import graph, notebook_links, render, report_page
+from docverify.output import curve, graph, notebook_links, render, report_page
 from docverify.parsing import tabs
 from docverify.site import anatomy
 from docverify.site.result import BuildResult, block_anchor, source_anchor
 from docverify.sources import freshness
+from docverify.verifying import baselines, compare
+from docverify.verifying import curve as curve_text
 from docverify.verifying import graph as graph_text
 from docverify.verifying.outcome import Outcome
 
@@ -85,7 +87,7 @@ def block_markdown(result: BuildResult, rel: str, block_id: str, shown_code: str
         result.late.append(problem)
         return _box(block_anchor(block_id), f"Bloque «{block_id}»", [problem])
     shown = render.render_outcome(outcome, result.report.env, result.today, result.config)
-    shown += graph_figure(outcome)
+    shown += graph_figure(outcome) + curve_figure(outcome)
     failures = [f for f in outcome.findings if f.level is Level.ERROR]
     if failures:
         shown += "\n" + _box(block_anchor(block_id), f"Error en el bloque «{block_id}»", failures)
@@ -101,6 +103,25 @@ def graph_figure(outcome: Outcome) -> str:
     try:
         figure = graph.figure(outcome.observed, title, f"dv-grafo-{outcome.block.id}")
     except graph_text.GraphError:
+        return ""
+    return f"\n\n{figure}\n"
+
+
+def curve_figure(outcome: Outcome) -> str:
+    """The chart of a curve block, drawn from the recording its output matched (so changing
+    the recording changes the picture); nothing unless the block verified, since an unreadable
+    curve is a finding of the verification: never draw a guess."""
+    title = outcome.block.options.get(curve_text.OPTION)
+    if not title or outcome.status != Status.OK:
+        return ""
+    recording = baselines.choose(outcome.block, outcome.recordings, outcome.runner).recording
+    if recording is None:
+        return ""
+    try:
+        figure = curve.figure(
+            compare.normalise(recording.body), title, f"dv-curva-{outcome.block.id}"
+        )
+    except curve_text.CurveError:
         return ""
     return f"\n\n{figure}\n"
 

@@ -12,7 +12,7 @@ from docverify.core.status import Status
 from docverify.parsing.pages import Block, Page, page_stem
 from docverify.running.executor import Executor, PageJob
 from docverify.running.protocol import BlockResult
-from docverify.verifying import baselines, compare, graph, hints, recordings
+from docverify.verifying import baselines, compare, curve, graph, hints, recordings
 from docverify.verifying.cache import Cache
 from docverify.verifying.outcome import Outcome, Report, not_run, tolerance
 from docverify.verifying.specs import spec
@@ -190,18 +190,19 @@ def judge(
             'corrige el código o quita raises="…".',
         )
         return outcome
-    if block.options.get(graph.OPTION):
-        try:
-            graph.parse(compare.normalise(result["output"]))
-        except graph.GraphError as exc:
-            fail(
-                Kind.UNREADABLE_GRAPH,
-                f'el bloque «{block.key}» lleva {graph.OPTION}="…" y su salida no se puede '
-                f"dibujar: {exc}",
-                "imprime un nodo por línea, «[0] MulBackward0 → [1], [2]», como el ayudante "
-                'describir_grafo de la guía de autores; o quita graph="…".',
-            )
-            return outcome
+    output = compare.normalise(result["output"])
+    if block.options.get(graph.OPTION) and (why := _unreadable(graph.parse, output)):
+        fail(
+            Kind.UNREADABLE_GRAPH,
+            f'el bloque «{block.key}» lleva {graph.OPTION}="…" y su salida no se puede '
+            f"dibujar: {why}",
+            "imprime un nodo por línea, «[0] MulBackward0 → [1], [2]», como el ayudante "
+            'describir_grafo de la guía de autores; o quita graph="…".',
+        )
+        return outcome
+    if block.options.get(curve.OPTION) and (why := _unreadable(curve.parse, output)):
+        fail(Kind.UNREADABLE_CURVE, _unreadable_curve(block, why, "su salida"), CURVE_FIX)
+        return outcome
     baseline = baselines.choose(block, recs, runner)
     if baseline.recording is None:
         outcome.status = Status.MISSING
@@ -247,7 +248,38 @@ def judge(
             detail=detail,
             status=Status.DIVERGE,
         )
+        return outcome
+    body = compare.normalise(recording.body)  # the curve is drawn from the recording it matched
+    if block.options.get(curve.OPTION) and (why := _unreadable(curve.parse, body)):
+        fail(
+            Kind.UNREADABLE_CURVE,
+            _unreadable_curve(block, why, f"su grabación {config.rel(recording.path)}"),
+            "la curva se dibuja de la grabación: deja en ella los números de cada punto "
+            '(sin marcadores [..]) o quita curve="…".',
+        )
     return outcome
+
+
+CURVE_FIX = (
+    "imprime un punto por línea, «época 1: pérdida 0.93»: el primer número, entero, es x y el "
+    'último es y (ver «Dibujar una curva» en la guía de autores); o quita curve="…".'
+)
+
+
+def _unreadable(parse: Callable[[str], object], text: str) -> str | None:
+    """Why `text` cannot be drawn (graph.parse, curve.parse), or None when it can."""
+    try:
+        parse(text)
+    except ValueError as exc:  # GraphError, CurveError: a message for authors
+        return str(exc)
+    return None
+
+
+def _unreadable_curve(block: Block, why: str, what: str) -> str:
+    return (
+        f'el bloque «{block.key}» lleva {curve.OPTION}="…" y {what} no se puede dibujar '
+        f"como curva: {why}"
+    )
 
 
 def _expected(raises: str | None, result: BlockResult) -> bool:
