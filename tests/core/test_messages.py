@@ -35,6 +35,7 @@ from docverify.verifying import accept, observed, peers
 from docverify.verifying.record import record
 from docverify.verifying.verify import verify
 from support import mkdocs_site
+from support.glossary import GLOSSARY
 from support.relabel import check_report, relabel
 
 ENGINE = Path(docverify.__file__).parent
@@ -337,6 +338,16 @@ def _orphan(case: Case) -> None:
     case.project.snippet("articulos/a/viejo.cpu.txt", RECORDING.format(body="1"))
 
 
+def _prose(text: str) -> Callable[[Case], object]:
+    """The article's body text replaced by `text`, with the site's glossary in docs/."""
+
+    def mutate(case: Case) -> None:
+        case.project.page("glosario.yml", GLOSSARY)
+        case.replace("## Cuerpo\n\nTexto.", f"## Cuerpo\n\n{text}")
+
+    return mutate
+
+
 SCENARIOS: dict[str, Scenario] = {
     "parsing.pages:front-matter": _lint(
         lambda c: c.replace('title: "Un artículo"', "title: [sin cerrar")
@@ -444,6 +455,16 @@ SCENARIOS: dict[str, Scenario] = {
     "verifying.verify:missing-recording": _run_code("print(1)\n", recorded=None),
     "verifying.verify:unreadable-graph": _run_code("print(1)\n", 'graph="Grafo"'),
     "verifying.verify:unreadable-curve": _run_code("print(1)\n", 'curve="Curva"'),
+    "site.glossary:malformed-glossary": _lint(
+        lambda c: c.project.page("glosario.yml", "terms:\n  - term: grafo\n")
+    ),
+    "site.glossary:avoided-phrase": _lint(_prose("Se recorre el gráfico computacional.")),
+    "site.glossary:code-only-word": _lint(_prose("Después se llama a backward.")),
+    "site.glossary:missing-seed": _lint(
+        lambda c: c.replace(
+            'description: "Frase inicial."', 'description: "Frase inicial."\nseed: "no-existe.txt"'
+        )
+    ),
     "verifying.verify:divergence": _run_code("print(1)\n", recorded="2"),
     "verifying.verify:volatile-divergence": _run_code(
         "print(hex(id(object())))\n", recorded="0x7f0000000001"

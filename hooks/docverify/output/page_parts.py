@@ -17,7 +17,7 @@ from docverify.core.dates import spanish_date
 from docverify.core.findings import Finding, Level
 from docverify.core.kinds import Kind
 from docverify.core.status import Status
-from docverify.output import curve, graph, notebook_links, render, report_page
+from docverify.output import curve, glossary_links, graph, notebook_links, render, report_page
 from docverify.parsing import tabs
 from docverify.site import anatomy
 from docverify.site.result import BuildResult, block_anchor, source_anchor
@@ -199,6 +199,19 @@ def article_list(result: BuildResult, rel: str) -> str:
             f"    Qué aprenderás:\n\n{goals}"
         )
     return '<div class="grid cards" markdown>\n\n' + "\n\n".join(items) + "\n\n</div>"
+
+
+def glossary_links_html(
+    result: BuildResult, rel: str, content: str, glossary_url: str | None, page_url: str
+) -> str:
+    """An article's HTML with its first use of each glossary term linked to the glossary page
+    (at `glossary_url`, site-relative); other pages, and sites without a glossary, unchanged."""
+    page = result.pages.get(rel)
+    if page is None or not anatomy.is_article(page) or glossary_url is None:
+        return content
+    return glossary_links.link_first_uses(
+        content, result.glossary, relative(glossary_url, page_url)
+    )
 
 
 def notebook_box(result: BuildResult, rel: str, notebook: NotebookFile, page_url: str) -> str:
