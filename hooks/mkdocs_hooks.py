@@ -17,9 +17,10 @@ from typing import Any
 import markdown_exec
 from docverify import build
 from docverify.core.findings import Finding, Level
-from docverify.output import notebooks, page_parts, render, report_page, search
+from docverify.output import glossary_page, notebooks, page_parts, render, report_page, search
 from docverify.parsing.pages import OUR_OPTIONS
 from docverify.running import executor as executor_mod
+from docverify.site import navigation
 from mkdocs.exceptions import Abort, PluginError
 from mkdocs.plugins import event_priority
 from mkdocs.structure.files import File
@@ -74,6 +75,12 @@ def on_files(files: Any, config: Any) -> Any:
     _emit(result.findings)
     if files.get_file_from_path(report_page.URI) is None:
         files.append(File.generated(config, report_page.URI, content=result.report_text))
+    # The glossary's data file is read by the engine, never published; its page is generated.
+    data = files.get_file_from_path(navigation.GLOSSARY_DATA)
+    if data is not None:
+        files.remove(data)
+    if result.glossary_text and files.get_file_from_path(glossary_page.URI) is None:
+        files.append(File.generated(config, glossary_page.URI, content=result.glossary_text))
     folder = _state["notebook_dir"] = tempfile.mkdtemp(prefix="docverify-cuadernos-")
     for uri, text in result.notebooks.values():
         Path(folder, uri).parent.mkdir(parents=True, exist_ok=True)
@@ -98,7 +105,9 @@ def on_page_content(html: str, page: Any, config: Any, files: Any) -> str:
     result, uri = _state["result"], page.file.src_uri
     article = page_parts.notebook_article(result, uri)
     if article is None:
-        return html
+        glossary = files.get_file_from_path(glossary_page.URI)
+        url = glossary.url if glossary is not None else None
+        return page_parts.glossary_links_html(result, uri, html, url, page.file.url)
     return page_parts.notebook_page(
         result, uri, html, files.get_file_from_path(article).url, page.file.url
     )

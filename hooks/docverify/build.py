@@ -16,7 +16,7 @@ from pathlib import Path
 from docverify.core import config as config_mod
 from docverify.core.config import Config, today
 from docverify.core.findings import Finding
-from docverify.output import notebooks, report_page
+from docverify.output import glossary_page, notebooks, report_page
 from docverify.parsing.pages import Page, read_page
 from docverify.running.executor import Executor
 from docverify.site import checks, navigation
@@ -72,7 +72,8 @@ def run(
     peer_report: Path | None = None,
 ) -> BuildResult:
     """Verify every block, judge every source, every article and the whole site once, and
-    generate the report page and the notebooks from those results. `pages` is every page."""
+    generate the report page, the glossary page and the notebooks from those results. `pages`
+    is every page."""
     day = day or today()
     report = verify(config, pages, runner, executor, cache=cache, execute_blocks=execute_blocks)
     if peer_report is not None:  # CI's publishing build: what the gpu job observed
@@ -92,8 +93,11 @@ def run(
             *checks.site_wide(config, pages, nav),
         ],
         nav=nav,
+        glossary=judged.glossary,
     )
     result.report_text = report_page.render(config, pages, report, judged.fresh)
+    if judged.glossary is not None:
+        result.glossary_text = glossary_page.render(judged.glossary)
     for page in result.articles():
         if page.blocks:
             sources = [s.source for s in result.sources(page.rel)]

@@ -35,6 +35,7 @@ from docverify.verifying import accept, observed, peers
 from docverify.verifying.record import record
 from docverify.verifying.verify import verify
 from support import mkdocs_site
+from support.glossary import GLOSSARY
 from support.relabel import check_report, relabel
 
 ENGINE = Path(docverify.__file__).parent
@@ -58,12 +59,16 @@ FIXED_BY_COMMAND = {
 
 
 def _helpers(tree: ast.AST) -> dict[str, int]:
-    """Functions that build a Finding whose kind is one of their parameters: name → position."""
+    """Functions that build a Finding whose kind is one of their parameters: name → position
+    (of the argument in a call). A method is named «.name» (called as `obj.name(…)`), and its
+    `self` is not an argument of the call."""
     found: dict[str, int] = {}
     for node in ast.walk(tree):
         if not isinstance(node, ast.FunctionDef):
             continue
         params = [a.arg for a in node.args.args]
+        method = params[:1] == ["self"]
+        params = params[1:] if method else params
         for call in ast.walk(node):
             if (
                 _is_finding(call)
@@ -71,7 +76,7 @@ def _helpers(tree: ast.AST) -> dict[str, int]:
                 and isinstance(call.args[0], ast.Name)
                 and call.args[0].id in params
             ):
-                found[node.name] = params.index(call.args[0].id)
+                found[f".{node.name}" if method else node.name] = params.index(call.args[0].id)
     return found
 
 
@@ -89,12 +94,17 @@ def discover_kinds() -> tuple[set[str], list[str]]:
         tree = ast.parse(path.read_text(encoding="utf-8"))
         helpers = _helpers(tree)
         for node in ast.walk(tree):
-            if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Name):
+            if not isinstance(node, ast.Call):
                 continue
-            if node.func.id == "Finding":
+            # A helper is called by name (`fail(…)`) or as a method (`verdict.fail(…)`).
+            if isinstance(node.func, ast.Attribute):
+                name = f".{node.func.attr}"
+            else:
+                name = getattr(node.func, "id", None)
+            if name == "Finding" and isinstance(node.func, ast.Name):
                 position = 0
-            elif node.func.id in helpers:
-                position = helpers[node.func.id]
+            elif name in helpers:
+                position = helpers[name]
             else:
                 continue
             kind = (
@@ -104,7 +114,7 @@ def discover_kinds() -> tuple[set[str], list[str]]:
             )
             if member := _member(kind):
                 kinds.add(f"{_module(path)}:{member.value}")
-            elif not (node.func.id == "Finding" and _inside_helper(tree, node, helpers)):
+            elif not (name == "Finding" and _inside_helper(tree, node, helpers)):
                 opaque.append(
                     f"{path.relative_to(ENGINE)}:{node.lineno}"
                 )  # a kind no scenario can name
@@ -132,7 +142,7 @@ def _inside_helper(tree: ast.AST, call: ast.Call, helpers: dict[str, int]) -> bo
     for node in ast.walk(tree):
         if (
             isinstance(node, ast.FunctionDef)
-            and node.name in helpers
+            and (node.name in helpers or f".{node.name}" in helpers)
             and any(child is call for child in ast.walk(node))
         ):
             return True
@@ -337,6 +347,16 @@ def _orphan(case: Case) -> None:
     case.project.snippet("articulos/a/viejo.cpu.txt", RECORDING.format(body="1"))
 
 
+def _prose(text: str) -> Callable[[Case], object]:
+    """The article's body text replaced by `text`, with the site's glossary in docs/."""
+
+    def mutate(case: Case) -> None:
+        case.project.page("glosario.yml", GLOSSARY)
+        case.replace("## Cuerpo\n\nTexto.", f"## Cuerpo\n\n{text}")
+
+    return mutate
+
+
 SCENARIOS: dict[str, Scenario] = {
     "parsing.pages:front-matter": _lint(
         lambda c: c.replace('title: "Un artículo"', "title: [sin cerrar")
@@ -443,6 +463,17 @@ SCENARIOS: dict[str, Scenario] = {
     "verifying.verify:missing-exception": _run_code("print(1)\n", 'raises="ValueError: no"'),
     "verifying.verify:missing-recording": _run_code("print(1)\n", recorded=None),
     "verifying.verify:unreadable-graph": _run_code("print(1)\n", 'graph="Grafo"'),
+    "verifying.verify:unreadable-curve": _run_code("print(1)\n", 'curve="Curva"'),
+    "site.glossary:malformed-glossary": _lint(
+        lambda c: c.project.page("glosario.yml", "terms:\n  - term: grafo\n")
+    ),
+    "site.glossary:avoided-phrase": _lint(_prose("Se recorre el gráfico computacional.")),
+    "site.glossary:code-only-word": _lint(_prose("Después se llama a backward.")),
+    "site.glossary:missing-seed": _lint(
+        lambda c: c.replace(
+            'description: "Frase inicial."', 'description: "Frase inicial."\nseed: "no-existe.txt"'
+        )
+    ),
     "verifying.verify:divergence": _run_code("print(1)\n", recorded="2"),
     "verifying.verify:volatile-divergence": _run_code(
         "print(hex(id(object())))\n", recorded="0x7f0000000001"

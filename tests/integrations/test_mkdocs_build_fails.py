@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 from conftest import mkdocs_build
 from support import inprocess
+from support.glossary import GLOSSARY
 from support.mkdocs_site import EPOCH, Site
 
 DRIFT = (
@@ -69,6 +70,12 @@ def _shown_elsewhere(site: Site) -> dict[str, str]:
     shown.parent.mkdir(parents=True)
     shown.write_text("print(6 * 3)\n", encoding="utf-8")
     site.edit(site.root / "mkdocs.yml", "base_path: [snippets]", "base_path: [mostrados]")
+    return {}
+
+
+def _avoided_phrase(site: Site) -> dict[str, str]:
+    (site.root / "docs/glosario.yml").write_text(GLOSSARY, encoding="utf-8")
+    site.edit(site.article, "## Cuerpo\n\nTexto.", "## Cuerpo\n\nEl gráfico computacional.")
     return {}
 
 
@@ -126,6 +133,8 @@ CASES: dict[str, tuple[str, str, Mutation]] = {
         'timeout = "sesenta" no es válido',
         _pyproject("timeout = 60\n", 'timeout = "sesenta"\n'),
     ),
+    "curva-ilegible": ("curva-ilegible", "ningún punto", _code("print(12)\n", 'curve="C"')),
+    "expresion-a-evitar": ("expresion-a-evitar", "«grafo»", _avoided_phrase),
     "bloque-distinto": ("bloque-distinto", "no es el que verificó el motor", _shown_elsewhere),
     "ejecucion-desactivada": (
         "ejecucion-desactivada",

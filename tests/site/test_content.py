@@ -96,8 +96,12 @@ def unmarked(article: Tag, seed: str) -> list[str]:
             link.extract()
         text = _norm(element.get_text(" "))
         # get_text(" ") puts a space between an inline tag and the punctuation after it: the
-        # seed's «después de backward;» marked up as code reads «después de backward ;».
-        if text and text not in seed and re.sub(r" ([.,;:])", r"\1", text) not in seed:
+        # seed's «después de backward;» marked up as code reads «después de backward ;». A link
+        # the build adds (the glossary's, at a term's first use) splits a text node too: the
+        # text read without separators is the seed's («hojas,» not «hojas ,»).
+        joined = _norm(element.get_text())
+        variants = (text, re.sub(r" ([.,;:])", r"\1", text), joined)
+        if text and not any(v in seed for v in variants):
             found.append(text)
     return found
 

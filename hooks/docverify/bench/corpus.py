@@ -9,13 +9,15 @@ from typing import Any
 from docverify.core import config as config_mod
 
 # What a copy of the site needs to build: pages, snippets, hooks, theme overrides, the verified
-# texts of the sources' fingerprints, and the configuration.
+# texts of the sources' fingerprints, the seed texts that articles name in `seed:` (the glossary's
+# lint exempts them: site/glossary.py), and the configuration.
 SITE_PARTS = (
     "docs",
     "snippets",
     "hooks",
     "overrides",
     "fingerprints",
+    "tests/site/semillas",
     "mkdocs.yml",
     "pyproject.toml",
 )
@@ -49,6 +51,7 @@ def copy_site(root: Path, dest: Path) -> Path:
     dest.mkdir(parents=True, exist_ok=True)
     for name in SITE_PARTS:
         source = root / name
+        (dest / name).parent.mkdir(parents=True, exist_ok=True)
         if source.is_dir():
             shutil.copytree(
                 source, dest / name, ignore=shutil.ignore_patterns("__pycache__", "*.egg-info")

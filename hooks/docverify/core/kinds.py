@@ -38,6 +38,11 @@ class Kind(StrEnum):
     PAGE_NOT_IN_NAV = "page-not-in-nav"
     UNUSED_SNIPPET = "unused-snippet"
     RESERVED_PAGE = "reserved-page"
+    MISSING_SEED = "missing-seed"
+    # The glossary (site/glossary.py)
+    MALFORMED_GLOSSARY = "malformed-glossary"
+    AVOIDED_PHRASE = "avoided-phrase"
+    CODE_ONLY_WORD = "code-only-word"
     # Sources (sources/)
     MALFORMED_SOURCES = "malformed-sources"
     MALFORMED_SOURCE = "malformed-source"
@@ -60,6 +65,7 @@ class Kind(StrEnum):
     UNEXPECTED_EXCEPTION = "unexpected-exception"
     MISSING_EXCEPTION = "missing-exception"
     UNREADABLE_GRAPH = "unreadable-graph"
+    UNREADABLE_CURVE = "unreadable-curve"
     VOLATILE_DIVERGENCE = "volatile-divergence"
     DIVERGENCE = "divergence"
     ORPHAN_RECORDING = "orphan-recording"
@@ -103,6 +109,10 @@ LABELS: dict[Kind, str] = {
     Kind.PAGE_NOT_IN_NAV: "pagina-fuera-del-nav",
     Kind.UNUSED_SNIPPET: "snippet-sin-uso",
     Kind.RESERVED_PAGE: "pagina-reservada",
+    Kind.MISSING_SEED: "semilla-ausente",
+    Kind.MALFORMED_GLOSSARY: "glosario-mal-formado",
+    Kind.AVOIDED_PHRASE: "expresion-a-evitar",
+    Kind.CODE_ONLY_WORD: "palabra-de-codigo",
     Kind.MALFORMED_SOURCES: "fuentes-mal-formadas",
     Kind.MALFORMED_SOURCE: "fuente-mal-formada",
     Kind.UNKNOWN_SOURCE_KEY: "fuente-clave-desconocida",
@@ -123,6 +133,7 @@ LABELS: dict[Kind, str] = {
     Kind.UNEXPECTED_EXCEPTION: "excepcion-inesperada",
     Kind.MISSING_EXCEPTION: "excepcion-ausente",
     Kind.UNREADABLE_GRAPH: "grafo-ilegible",
+    Kind.UNREADABLE_CURVE: "curva-ilegible",
     Kind.VOLATILE_DIVERGENCE: "divergencia-volatil",
     Kind.DIVERGENCE: "divergencia",
     Kind.ORPHAN_RECORDING: "grabacion-huerfana",

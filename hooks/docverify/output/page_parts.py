@@ -18,11 +18,21 @@ from docverify.core.dates import spanish_date
 from docverify.core.findings import Finding, Level
 from docverify.core.kinds import Kind
 from docverify.core.status import Status
-from docverify.output import graph, notebook_links, render, report_page, search
+from docverify.output import (
+    curve,
+    glossary_links,
+    graph,
+    notebook_links,
+    render,
+    report_page,
+    search,
+)
 from docverify.parsing import tabs
 from docverify.site import anatomy
 from docverify.site.result import BuildResult, block_anchor, source_anchor
 from docverify.sources import freshness
+from docverify.verifying import baselines, compare
+from docverify.verifying import curve as curve_text
 from docverify.verifying import graph as graph_text
 from docverify.verifying.outcome import Outcome
 
@@ -86,7 +96,7 @@ def block_markdown(result: BuildResult, rel: str, block_id: str, shown_code: str
         result.late.append(problem)
         return _box(block_anchor(block_id), f"Bloque «{block_id}»", [problem])
     shown = render.render_outcome(outcome, result.report.env, result.today, result.config)
-    shown += graph_figure(outcome)
+    shown += graph_figure(outcome) + curve_figure(outcome)
     failures = [f for f in outcome.findings if f.level is Level.ERROR]
     if failures:
         shown += "\n" + _box(block_anchor(block_id), f"Error en el bloque «{block_id}»", failures)
@@ -102,6 +112,25 @@ def graph_figure(outcome: Outcome) -> str:
     try:
         figure = graph.figure(outcome.observed, title, f"dv-grafo-{outcome.block.id}")
     except graph_text.GraphError:
+        return ""
+    return f"\n\n{figure}\n"
+
+
+def curve_figure(outcome: Outcome) -> str:
+    """The chart of a curve block, drawn from the recording its output matched (so changing
+    the recording changes the picture); nothing unless the block verified, since an unreadable
+    curve is a finding of the verification: never draw a guess."""
+    title = outcome.block.options.get(curve_text.OPTION)
+    if not title or outcome.status != Status.OK:
+        return ""
+    recording = baselines.choose(outcome.block, outcome.recordings, outcome.runner).recording
+    if recording is None:
+        return ""
+    try:
+        figure = curve.figure(
+            compare.normalise(recording.body), title, f"dv-curva-{outcome.block.id}"
+        )
+    except curve_text.CurveError:
         return ""
     return f"\n\n{figure}\n"
 
@@ -179,6 +208,19 @@ def article_list(result: BuildResult, rel: str) -> str:
             f"    Qué aprenderás:\n\n{goals}"
         )
     return '<div class="grid cards" markdown>\n\n' + "\n\n".join(items) + "\n\n</div>"
+
+
+def glossary_links_html(
+    result: BuildResult, rel: str, content: str, glossary_url: str | None, page_url: str
+) -> str:
+    """An article's HTML with its first use of each glossary term linked to the glossary page
+    (at `glossary_url`, site-relative); other pages, and sites without a glossary, unchanged."""
+    page = result.pages.get(rel)
+    if page is None or not anatomy.is_article(page) or glossary_url is None:
+        return content
+    return glossary_links.link_first_uses(
+        content, result.glossary, relative(glossary_url, page_url)
+    )
 
 
 def notebook_box(result: BuildResult, rel: str, notebook: NotebookFile, page_url: str) -> str:

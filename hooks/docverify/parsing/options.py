@@ -19,6 +19,7 @@ OUR_OPTIONS = {
     "runner",
     "reason",
     "graph",
+    "curve",
     "literal",
     *policies.CHOICES,
 }

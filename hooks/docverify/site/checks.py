@@ -15,7 +15,7 @@ from docverify.core.config import Config, today
 from docverify.core.findings import Finding
 from docverify.core.kinds import Kind
 from docverify.parsing.pages import Page
-from docverify.site import anatomy, navigation, usage
+from docverify.site import anatomy, glossary, navigation, usage
 from docverify.sources import freshness
 from docverify.verifying.verify import orphans
 
@@ -28,18 +28,22 @@ class Judged:
     anatomy: dict[str, list[Finding]]
     fresh: freshness.Freshness
     findings: list[Finding]
+    glossary: glossary.Glossary | None = None  # the site's glossary, when it has a data file
 
 
 def judge(config: Config, pages: list[Page], day: dt.date | None = None) -> Judged:
-    """Structure and source findings for every page (block findings come from verify).
+    """Structure, source and glossary findings for every page (block findings come from verify).
 
     Sources are judged on `day` (default: today, injectable with SOURCE_DATE_EPOCH): dates,
-    review-by, drift of fingerprinted sources and the policy itself.
+    review-by, drift of fingerprinted sources and the policy itself. The glossary's data file
+    is read once here, and the build generates its page from what was read.
     """
     parts = {p.rel: anatomy.check(config, p) for p in pages if anatomy.is_article(p)}
     fresh = freshness.evaluate(config, pages, day or today())
+    terms, malformed = glossary.load(config)
     findings = [f for p in pages for f in parts.get(p.rel, [])] + fresh.findings
-    return Judged(parts, fresh, findings)
+    findings += malformed + glossary.check(config, pages, terms)
+    return Judged(parts, fresh, findings, terms)
 
 
 def site_wide(config: Config, pages: list[Page], nav: navigation.Nav | None) -> list[Finding]:
@@ -54,19 +58,33 @@ def site_wide(config: Config, pages: list[Page], nav: navigation.Nav | None) -> 
     )
 
 
+# What each generated page is, for the author whose page takes its name.
+_GENERATED_NAMES = {
+    navigation.REPORT_URI: "del informe de verificación, que se genera al construir",
+    navigation.GLOSSARY_URI: (
+        f"del glosario, que se genera al construir a partir de docs/{navigation.GLOSSARY_DATA}"
+    ),
+}
+
+
 def reserved(config: Config, pages: list[Page]) -> list[Finding]:
-    """A page of the author's that has the report page's name, which the build generates."""
+    """A page of the author's that has the name of a page the build generates."""
     return [
         Finding(
             Kind.RESERVED_PAGE,
-            f"docs/{navigation.REPORT_URI} es el nombre del informe de verificación, que se genera "
-            "al construir: esta página no se publicaría.",
+            f"docs/{page.rel} es el nombre {_GENERATED_NAMES[page.rel]}: esta página no se "
+            "publicaría.",
             config.rel(page.path),
             1,
-            "renombra la página (y su entrada del nav).",
+            "renombra la página (y su entrada del nav)"
+            + (
+                f"; los términos van en docs/{navigation.GLOSSARY_DATA}."
+                if page.rel == navigation.GLOSSARY_URI
+                else "."
+            ),
         )
         for page in pages
-        if page.rel == navigation.REPORT_URI
+        if page.rel in navigation.GENERATED
     ]
 
 

@@ -114,8 +114,11 @@ def _walk(node: yaml.Node, title: str | None, entries: list[Entry]) -> None:
 
 # Pages the build generates: listed in the nav, never in docs/. The verification report's
 # address is the site's: output/report_page.py writes the page, the site reserves its name.
+# The glossary page is generated from its data file (site/glossary.py), which is not published.
 REPORT_URI = "verificacion.md"
-GENERATED = frozenset({REPORT_URI})
+GLOSSARY_URI = "glosario.md"
+GLOSSARY_DATA = "glosario.yml"
+GENERATED = frozenset({REPORT_URI, GLOSSARY_URI})
 
 
 def check(config: Config, nav: Nav | None, pages: list[Page]) -> list[Finding]:
@@ -126,7 +129,19 @@ def check(config: Config, nav: Nav | None, pages: list[Page]) -> list[Finding]:
     findings: list[Finding] = []
     listed = {e.target for e in nav.entries}
     for entry in nav.entries:
-        if entry.target not in GENERATED and not (config.docs_dir / entry.target).is_file():
+        if entry.target == GLOSSARY_URI and not (config.docs_dir / GLOSSARY_DATA).is_file():
+            findings.append(
+                Finding(
+                    Kind.DANGLING_NAV_ENTRY,
+                    f"la navegación enlaza «{GLOSSARY_URI}», que se genera de "
+                    f"{config.rel(config.docs_dir / GLOSSARY_DATA)}, y ese archivo no existe.",
+                    where,
+                    entry.line,
+                    f"crea {config.rel(config.docs_dir / GLOSSARY_DATA)} (su formato está en la "
+                    "guía de autores) o quita la entrada del nav de mkdocs.yml.",
+                )
+            )
+        elif entry.target not in GENERATED and not (config.docs_dir / entry.target).is_file():
             findings.append(
                 Finding(
                     Kind.DANGLING_NAV_ENTRY,

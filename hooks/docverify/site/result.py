@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from docverify.core.config import Config
 from docverify.core.findings import Finding, errors
 from docverify.parsing.pages import Page
-from docverify.site import anatomy, checks, navigation
+from docverify.site import anatomy, checks, glossary, navigation
 from docverify.sources import freshness
 from docverify.verifying.outcome import Outcome, Report
 
@@ -34,6 +34,8 @@ class BuildResult:
     anatomy: dict[str, list[Finding]]  # page → its anatomy findings (articles only)
     findings: list[Finding]  # every finding, in the order the terminal shows them
     report_text: str = ""  # the «Informe de verificación» page, in Markdown
+    glossary: glossary.Glossary | None = None  # the site's terms, when it has a data file
+    glossary_text: str = ""  # the «Glosario» page, in Markdown ("" without a data file)
     notebooks: dict[str, tuple[str, str]] = field(default_factory=dict)  # article → (uri, text)
     late: list[Finding] = field(default_factory=list)  # found while pages render
     notes: list[str] = field(default_factory=list)  # for the terminal (cache use)

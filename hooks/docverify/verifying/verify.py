@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
 from docverify.core.config import RUNNERS, Config
 from docverify.core.findings import Finding, Level
@@ -12,7 +13,7 @@ from docverify.core.status import Status
 from docverify.parsing.pages import Block, Page, page_stem
 from docverify.running.executor import Executor, PageJob
 from docverify.running.protocol import BlockResult
-from docverify.verifying import baselines, compare, graph, hints, recordings
+from docverify.verifying import baselines, compare, curve, graph, hints, recordings
 from docverify.verifying.cache import Cache
 from docverify.verifying.outcome import Outcome, Report, declared_exception, not_run, tolerance
 from docverify.verifying.specs import spec
@@ -110,6 +111,39 @@ def missing_recording(config: Config, block: Block, runner: str) -> Finding:
     )
 
 
+@dataclass
+class _Verdict:
+    """A block's outcome on a runner while it is judged: each failure sets its status."""
+
+    config: Config
+    block: Block
+    runner: str
+    outcome: Outcome
+
+    def fail(
+        self,
+        kind: Kind,
+        message: str,
+        fix: str,
+        line: int | None = None,
+        detail: str = "",
+        status: Status = Status.ERROR,
+    ) -> None:
+        block = self.block
+        page = f"{self.config.rel(self.config.docs_dir / block.page)}:{block.fence_line}"
+        self.outcome.status = status
+        self.outcome.findings.append(
+            Finding(
+                kind,
+                f"{message} (página {page})",
+                self.config.rel(block.origin),
+                line or block.origin_line,
+                fix,
+                detail=detail,
+            )
+        )
+
+
 def judge(
     config: Config,
     block: Block,
@@ -121,46 +155,31 @@ def judge(
     recs = {r: rec for r in RUNNERS if (rec := recordings.load(config, block, r))}
     if not block.runs_on(runner):
         return Outcome(block, runner, None, recs, Status.OTHER_RUNNER)
-    outcome = Outcome(block, runner, result, recs, Status.OK)
-    page_where = f"{config.rel(config.docs_dir / block.page)}:{block.fence_line}"
-    where = config.rel(block.origin)
-    fix_record = f"docverify record --runner {runner} {config.rel(config.docs_dir / block.page)}"
-
-    def fail(
-        kind: Kind,
-        message: str,
-        fix: str,
-        line: int | None = None,
-        detail: str = "",
-        status: Status = Status.ERROR,
-    ) -> None:
-        outcome.status = status
-        outcome.findings.append(
-            Finding(
-                kind,
-                f"{message} (página {page_where})",
-                where,
-                line or block.origin_line,
-                fix,
-                detail=detail,
-            )
-        )
-
+    verdict = _Verdict(config, block, runner, Outcome(block, runner, result, recs, Status.OK))
     if result is None:
-        fail(
+        verdict.fail(
             Kind.NO_RESULT,
             f"el bloque «{block.key}» no produjo resultado.",
             "vuelve a ejecutar; si persiste, informa del fallo del motor.",
         )
-        return outcome
+        return verdict.outcome
     if result.get("stopped"):
-        outcome.findings.append(stopped_processes(config, block, result["stopped"]))
-    tol = tolerance(config, block)
+        verdict.outcome.findings.append(stopped_processes(config, block, result["stopped"]))
+    if not _ran_as_declared(verdict, result, earlier) or not _drawable(verdict, result):
+        return verdict.outcome
+    _compare(verdict, result)
+    return verdict.outcome
+
+
+def _ran_as_declared(verdict: _Verdict, result: BlockResult, earlier: Sequence[Block]) -> bool:
+    """Expectations held, the block ran to its end, and it raised what it declares (or
+    nothing): False, with the failure, otherwise."""
+    block, tol = verdict.block, tolerance(verdict.config, verdict.block)
     for item in result["expectations"]:
         item["ok"] = compare.expectation_holds(item["expected"], item["observed"], tol)
-        outcome.expectations.append(item)
+        verdict.outcome.expectations.append(item)
         if not item["ok"]:
-            fail(
+            verdict.fail(
                 Kind.EXPECTATION,
                 f"«{block.key}»: Esperado {item['expected']} · Observado {item['observed']}",
                 hints.expectation_fix(item["expected"], item["observed"])
@@ -168,16 +187,16 @@ def judge(
                 line=item["line"],
             )
     if result["error"]:
-        fail(
+        verdict.fail(
             Kind.EXECUTION_FAILURE,
             f"el bloque «{block.key}» {result['error']}",
-            f"corrige el código en {where}:{block.origin_line}; si necesita más tiempo, "
-            'añade timeout="segundos" al bloque.',
+            f"corrige el código en {verdict.config.rel(block.origin)}:{block.origin_line}; si "
+            'necesita más tiempo, añade timeout="segundos" al bloque.',
         )
-        return outcome
+        return False
     raises = block.options.get("raises")
     if result["exception"] and not declared_exception(raises, result):
-        fail(
+        verdict.fail(
             Kind.UNEXPECTED_EXCEPTION,
             f"el bloque «{block.key}» lanzó {result['exception']}",
             hints.missing_module_fix(result)
@@ -187,76 +206,107 @@ def judge(
             line=result.get("exception_line"),
             detail=result["traceback"],
         )
-        return outcome
+        return False
     if raises and not result["exception"]:
-        fail(
+        verdict.fail(
             Kind.MISSING_EXCEPTION,
             f"el bloque «{block.key}» debía lanzar «{raises}» y terminó sin error.",
             'corrige el código o quita raises="…".',
         )
-        return outcome
-    if block.options.get(graph.OPTION):
-        try:
-            graph.parse(compare.normalise(result["output"]))
-        except graph.GraphError as exc:
-            fail(
-                Kind.UNREADABLE_GRAPH,
-                f'el bloque «{block.key}» lleva {graph.OPTION}="…" y su salida no se puede '
-                f"dibujar: {exc}",
-                "imprime un nodo por línea, «[0] MulBackward0 → [1], [2]», como el ayudante "
-                'describir_grafo de la guía de autores; o quita graph="…".',
-            )
-            return outcome
-    baseline = baselines.choose(block, recs, runner)
+        return False
+    return True
+
+
+def _drawable(verdict: _Verdict, result: BlockResult) -> bool:
+    """A `graph=` or `curve=` block printed what its picture is drawn from."""
+    block, output = verdict.block, compare.normalise(result["output"])
+    if block.options.get(graph.OPTION) and (why := _unreadable(graph.parse, output)):
+        verdict.fail(
+            Kind.UNREADABLE_GRAPH,
+            f'el bloque «{block.key}» lleva {graph.OPTION}="…" y su salida no se puede '
+            f"dibujar: {why}",
+            "imprime un nodo por línea, «[0] MulBackward0 → [1], [2]», como el ayudante "
+            'describir_grafo de la guía de autores; o quita graph="…".',
+        )
+        return False
+    if block.options.get(curve.OPTION) and (why := _unreadable(curve.parse, output)):
+        verdict.fail(Kind.UNREADABLE_CURVE, _unreadable_curve(block, why, "su salida"), CURVE_FIX)
+        return False
+    return True
+
+
+def _compare(verdict: _Verdict, result: BlockResult) -> None:
+    """The output against the runner's baseline: missing, divergent, or matching (and then,
+    for a curve, the recording it is drawn from must read as one)."""
+    config, block, runner = verdict.config, verdict.block, verdict.runner
+    tol = tolerance(config, block)
+    baseline = baselines.choose(block, verdict.outcome.recordings, runner)
     if baseline.recording is None:
-        outcome.status = Status.MISSING
-        outcome.findings.append(missing_recording(config, block, runner))
-        return outcome
+        verdict.outcome.status = Status.MISSING
+        verdict.outcome.findings.append(missing_recording(config, block, runner))
+        return
     recording, output = baseline.recording, result["output"]
     if not baseline.matches(output, tol):
-        rule = f", con la {baselines.DEVICE_RULE}" if baseline.device_rule else ""
-        # As compared (suffixes joined under the device rule), numbered as the original texts.
-        expected, observed = baseline.expected(), baseline.comparable(output)
-        detail = compare.diff(
-            compare.comparable(expected.text, tol),
-            compare.comparable(observed.text, tol),
-            f"grabación {config.rel(recording.path)}",
-            f"observado ({runner}{rule})",
-            starts=(expected.starts, observed.starts),
+        _diverges(verdict, result, baseline)
+        return
+    body = compare.normalise(recording.body)  # the curve is drawn from the recording it matched
+    if block.options.get(curve.OPTION) and (why := _unreadable(curve.parse, body)):
+        verdict.fail(
+            Kind.UNREADABLE_CURVE,
+            _unreadable_curve(block, why, f"su grabación {config.rel(recording.path)}"),
+            "la curva se dibuja de la grabación: deja en ella los números de cada punto "
+            '(sin marcadores [..]) o quita curve="…".',
         )
-        first = hints.first_difference(expected.text, observed.text, tol)
-        line = hints.writer_line(result, observed.original(first))
-        if marks := hints.volatile_fix(recording, observed.text, tol, expected):
-            fail(
-                Kind.VOLATILE_DIVERGENCE,
-                f"la salida de «{block.key}» en {runner} solo difiere de su grabación en "
-                "valores que parecen cambiar en cada ejecución (hexadecimales, números de "
-                "diez cifras o más).",
-                marks,
-                line=line,
-                detail=detail,
-                status=Status.DIVERGE,
-            )
-            return outcome
-        if baseline.device_rule:
-            own = config.rel(recordings.path_for(config, block, runner))
-            fix = (
-                f"si la salida en {runner} es correcta, grábala aparte ({own}): "
-                f"docverify accept CARPETA con el informe del trabajo {runner} de CI, o "
-                f"{fix_record} en una máquina con GPU; si no, corrige el código."
-            )
-        else:
-            fix = f"si el cambio es correcto: {fix_record}; si no, corrige el código."
-        fail(
-            Kind.DIVERGENCE,
-            f"la salida de «{block.key}» en {runner} no coincide con su grabación"
-            f" ({config.rel(recording.path)}{rule}).",
-            fix,
+
+
+def _diverges(verdict: _Verdict, result: BlockResult, baseline: baselines.Baseline) -> None:
+    config, block, runner = verdict.config, verdict.block, verdict.runner
+    tol = tolerance(config, block)
+    recording = baseline.recording
+    assert recording is not None
+    fix_record = f"docverify record --runner {runner} {config.rel(config.docs_dir / block.page)}"
+    rule = f", con la {baselines.DEVICE_RULE}" if baseline.device_rule else ""
+    # As compared (suffixes joined under the device rule), numbered as the original texts.
+    expected, observed = baseline.expected(), baseline.comparable(result["output"])
+    detail = compare.diff(
+        compare.comparable(expected.text, tol),
+        compare.comparable(observed.text, tol),
+        f"grabación {config.rel(recording.path)}",
+        f"observado ({runner}{rule})",
+        starts=(expected.starts, observed.starts),
+    )
+    first = hints.first_difference(expected.text, observed.text, tol)
+    line = hints.writer_line(result, observed.original(first))
+    if marks := hints.volatile_fix(recording, observed.text, tol, expected):
+        verdict.fail(
+            Kind.VOLATILE_DIVERGENCE,
+            f"la salida de «{block.key}» en {runner} solo difiere de su grabación en "
+            "valores que parecen cambiar en cada ejecución (hexadecimales, números de "
+            "diez cifras o más).",
+            marks,
             line=line,
             detail=detail,
             status=Status.DIVERGE,
         )
-    return outcome
+        return
+    if baseline.device_rule:
+        own = config.rel(recordings.path_for(config, block, runner))
+        fix = (
+            f"si la salida en {runner} es correcta, grábala aparte ({own}): "
+            f"docverify accept CARPETA con el informe del trabajo {runner} de CI, o "
+            f"{fix_record} en una máquina con GPU; si no, corrige el código."
+        )
+    else:
+        fix = f"si el cambio es correcto: {fix_record}; si no, corrige el código."
+    verdict.fail(
+        Kind.DIVERGENCE,
+        f"la salida de «{block.key}» en {runner} no coincide con su grabación"
+        f" ({config.rel(recording.path)}{rule}).",
+        fix,
+        line=line,
+        detail=detail,
+        status=Status.DIVERGE,
+    )
 
 
 def stopped_processes(config: Config, block: Block, commands: list[str]) -> Finding:
@@ -276,6 +326,28 @@ def stopped_processes(config: Config, block: Block, commands: list[str]) -> Find
         "proceso:», pool.close() y pool.join()) o termínalos (proceso.terminate()): ejecutado "
         "como script, el código los dejaría en marcha en la máquina de quien lo ejecute.",
         level=Level.INFO,
+    )
+
+
+CURVE_FIX = (
+    "imprime un punto por línea, «época 1: pérdida 0.93»: el primer número, entero, es x y el "
+    'último es y (ver «Dibujar una curva» en la guía de autores); o quita curve="…".'
+)
+
+
+def _unreadable(parse: Callable[[str], object], text: str) -> str | None:
+    """Why `text` cannot be drawn (graph.parse, curve.parse), or None when it can."""
+    try:
+        parse(text)
+    except ValueError as exc:  # GraphError, CurveError: a message for authors
+        return str(exc)
+    return None
+
+
+def _unreadable_curve(block: Block, why: str, what: str) -> str:
+    return (
+        f'el bloque «{block.key}» lleva {curve.OPTION}="…" y {what} no se puede dibujar '
+        f"como curva: {why}"
     )
 
 

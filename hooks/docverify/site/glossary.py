@@ -1,0 +1,361 @@
+"""The glossary: one data file of the site's terms, its validation and the lint of their use.
+
+`docs/glosario.yml` (navigation.GLOSSARY_DATA) lists each term the site uses:
+
+    terms:
+      - term: grafo                     # the Spanish form the site writes
+        english: computational graph    # the original
+        definition: "Registro de …"     # one line
+        avoid: ["gráfico computacional"]  # phrases to avoid (may be empty: [])
+      - term: backward
+        english: backward
+        definition: "Método que …"
+        avoid: []
+        code: true                      # an English word the site keeps only as code
+
+The build generates the «Glosario» page from it (output/glossary_page.py) and links each
+article's first use of a term there (output/glossary_links.py). `check` flags, with file:line, an
+avoided phrase in prose or in a comment of an executed block's code, and the bare word of a
+`code: true` term in prose outside backticks, naming the form to use. Text of a page's seed is
+never flagged: a page that reproduces a seed names it in its front matter (`seed: <file>`, from
+the project's root), and a piece of text that appears word for word in that file is exempt.
+
+Matching, the same for the lint and for the links: whole words, ignoring case and accents, each
+word of a phrase or term also in its plural (+s, +es). A phrase quoted on its own, «…», is a
+mention, not a use. The bare word of a code term is a whole word that is not part of a dotted
+name (`x.backward` is code already).
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+import yaml
+
+from docverify.core.config import Config
+from docverify.core.findings import Finding
+from docverify.core.kinds import Kind
+from docverify.parsing import prose
+from docverify.parsing.pages import Page
+from docverify.site import navigation
+
+KEYS = ("term", "english", "definition", "avoid", "code")
+REQUIRED = ("term", "english", "definition", "avoid")
+SEED_KEY = "seed"
+Problem = Callable[[int, str, str], None]  # (line, message, fix) of a malformed glossary
+# Front-matter keys the build renders as prose (site/anatomy.py renders them).
+PROSE_KEYS = ("title", "description", "goals", "prerequisites", "approach", "takeaways", "faq")
+
+
+@dataclass(frozen=True)
+class Term:
+    term: str
+    english: str
+    definition: str
+    avoid: tuple[str, ...]
+    code: bool
+    line: int  # in the data file
+
+    @property
+    def anchor(self) -> str:
+        """The id of the term's entry on the glossary page: «retropropagacion», «grad-fn»."""
+        return re.sub(r"[^a-z0-9]+", "-", fold(self.term)).strip("-") or "termino"
+
+
+@dataclass(frozen=True)
+class Glossary:
+    path: Path
+    terms: tuple[Term, ...]  # the valid entries, in file order
+
+
+def data_path(config: Config) -> Path:
+    return config.docs_dir / navigation.GLOSSARY_DATA
+
+
+# --- matching ---------------------------------------------------------------------------------
+
+
+def fold(text: str) -> str:
+    """`text` in lower case without accents, one character for one (offsets are kept)."""
+    out = []
+    for char in text:
+        base = unicodedata.normalize("NFD", char)[0].lower()
+        out.append(base if len(base) == 1 else char)
+    return "".join(out)
+
+
+def lower(text: str) -> str:
+    """`text` in lower case, accents kept, one character for one (offsets are kept)."""
+    return "".join(c.lower() if len(c.lower()) == 1 else c for c in text)
+
+
+@cache
+def phrase_pattern(phrase: str, accents: bool = False) -> re.Pattern[str]:
+    """Whole words of `phrase` (folded; with `accents`, only lower-cased), each also with a
+    plural ending, any space between."""
+    words = (lower(phrase) if accents else fold(phrase)).split()
+    body = r"\s+".join(re.escape(word) + "(?:e?s)?" for word in words)
+    return re.compile(rf"(?<!\w){body}(?!\w)")
+
+
+@cache
+def code_pattern(word: str) -> re.Pattern[str]:
+    """The bare word of a code term: a whole word, not part of a dotted name."""
+    return re.compile(rf"(?<![\w.]){re.escape(fold(word))}(?!\w|\.\w)")
+
+
+def mentioned(raw: str, start: int, end: int) -> bool:
+    """A phrase quoted on its own («gráfico computacional») is named, not used."""
+    return raw[start - 1 : start] == "«" and raw[end : end + 1] == "»"
+
+
+# --- the data file ----------------------------------------------------------------------------
+
+
+def load(config: Config) -> tuple[Glossary | None, list[Finding]]:
+    """The glossary of the site (None without a data file) and the problems of that file; an
+    entry with a problem is left out, the others are kept."""
+    path = data_path(config)
+    if not path.is_file():
+        return None, []
+    where = config.rel(path)
+    findings: list[Finding] = []
+
+    def problem(line: int, message: str, fix: str) -> None:
+        findings.append(Finding(Kind.MALFORMED_GLOSSARY, message, where, line, fix))
+
+    try:
+        root = yaml.compose(path.read_text(encoding="utf-8"), Loader=yaml.SafeLoader)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        problem(
+            mark.line + 1 if mark else 1,
+            f"YAML no válido: {exc}",
+            "corrige la sintaxis (ver el formato en la guía de autores).",
+        )
+        return Glossary(path, ()), findings
+    entries = _entries(root)
+    if entries is None:
+        problem(
+            1,
+            "el glosario debe ser un mapa con una lista «terms:» de términos.",
+            "escribe «terms:» y debajo cada término como «- term: …» (ver la guía de autores).",
+        )
+        return Glossary(path, ()), findings
+    terms: list[Term] = []
+    for node in entries:
+        term = _term(node, problem)
+        if term is not None:
+            terms.append(term)
+    return Glossary(path, _coherent(terms, problem)), findings
+
+
+def _entries(root: yaml.Node | None) -> list[yaml.Node] | None:
+    if not isinstance(root, yaml.MappingNode):
+        return None
+    for key, value in root.value:
+        if isinstance(key, yaml.ScalarNode) and key.value == "terms":
+            return list(value.value) if isinstance(value, yaml.SequenceNode) else None
+    return None
+
+
+def _term(node: yaml.Node, problem: Problem) -> Term | None:
+    line = node.start_mark.line + 1
+    if not isinstance(node, yaml.MappingNode):
+        problem(line, "cada término es un mapa «term: …».", "escribe «- term: …» con sus claves.")
+        return None
+    fields = {str(k.value): v for k, v in node.value if isinstance(k, yaml.ScalarNode)}
+    unknown = sorted(set(fields) - set(KEYS))
+    name = _text(fields.get("term")) or f"(línea {line})"
+    if unknown:
+        problem(
+            line,
+            f"el término «{name}» tiene claves desconocidas: {', '.join(unknown)}.",
+            f"usa solo {', '.join(KEYS)}.",
+        )
+        return None
+    missing = [key for key in REQUIRED if key not in fields]
+    if missing:
+        problem(
+            line,
+            f"al término «{name}» le faltan {', '.join(missing)}.",
+            "añade cada clave (avoid puede ser una lista vacía: avoid: []).",
+        )
+        return None
+    values = {key: _text(fields[key]) for key in ("term", "english", "definition")}
+    for key, value in values.items():
+        if not value or "\n" in value.strip():
+            problem(
+                fields[key].start_mark.line + 1,
+                f"«{key}» del término «{name}» debe ser un texto de una línea.",
+                f'escribe {key}: "…" en una sola línea.',
+            )
+            return None
+    avoid = fields["avoid"]
+    phrases = [_text(item) for item in getattr(avoid, "value", [])]
+    if not isinstance(avoid, yaml.SequenceNode) or not all(phrases):
+        problem(
+            avoid.start_mark.line + 1,
+            f"«avoid» del término «{name}» debe ser una lista de expresiones.",
+            'escribe avoid: ["expresión", …] o avoid: [].',
+        )
+        return None
+    code = fields.get("code")
+    if code is not None and (
+        not isinstance(code, yaml.ScalarNode) or code.tag != "tag:yaml.org,2002:bool"
+    ):
+        problem(
+            code.start_mark.line + 1,
+            f"«code» del término «{name}» debe ser true o false.",
+            "escribe code: true (o quita la clave).",
+        )
+        return None
+    return Term(
+        term=values["term"].strip(),
+        english=values["english"].strip(),
+        definition=values["definition"].strip(),
+        avoid=tuple(p.strip() for p in phrases),
+        code=code is not None and code.value.lower() == "true",
+        line=line,
+    )
+
+
+def _text(node: yaml.Node | None) -> str:
+    if isinstance(node, yaml.ScalarNode) and node.tag == "tag:yaml.org,2002:str":
+        return str(node.value)
+    return ""
+
+
+def _coherent(terms: list[Term], problem: Problem) -> tuple[Term, ...]:
+    """Drop a term repeated (same anchor) or avoided by another term, saying so."""
+    kept: list[Term] = []
+    forms = {lower(t.term): t for t in terms}
+    for term in terms:
+        twin = next((k for k in kept if k.anchor == term.anchor), None)
+        if twin is not None:
+            problem(
+                term.line,
+                f"el término «{term.term}» repite «{twin.term}» (línea {twin.line}).",
+                "deja una sola entrada por término.",
+            )
+            continue
+        clash = next((p for p in term.avoid if lower(p) in forms), None)
+        if clash is not None:
+            problem(
+                term.line,
+                f"el término «{term.term}» evita «{clash}», que es la forma del término "
+                f"«{forms[lower(clash)].term}»: la prosa no podría usar ninguna de las dos.",
+                "quita la expresión de «avoid» o la otra entrada.",
+            )
+            continue
+        kept.append(term)
+    return tuple(kept)
+
+
+# --- the lint ---------------------------------------------------------------------------------
+
+
+def _is_a_term(written: str, glossary: Glossary) -> bool:
+    """Whether `written` (lower case) is a term's own form or its plural, accents included:
+    «gradientes» is the term «gradiente», even where «gradient» (avoided) plus a plural ending
+    would match it; «epoca» is not the term «época»."""
+    return any(phrase_pattern(t.term, True).fullmatch(written) for t in glossary.terms)
+
+
+def seed_text(config: Config, page: Page) -> tuple[str | None, list[Finding]]:
+    """The normalised text of the page's seed (`seed:` in its front matter), if it names one."""
+    name = page.meta.get(SEED_KEY)
+    if name is None:
+        return None, []
+    path = config.root / str(name)
+    if isinstance(name, str) and name.strip() and path.is_file():
+        return prose.normalise(path.read_text(encoding="utf-8")), []
+    return None, [
+        Finding(
+            Kind.MISSING_SEED,
+            f"«{SEED_KEY}: {name}» no es un archivo del proyecto: sin él, el texto de la semilla "
+            "no se puede reconocer y el glosario lo trataría como texto nuevo.",
+            config.rel(page.path),
+            page.meta_line(SEED_KEY),
+            f"escribe en «{SEED_KEY}:» la ruta del texto de la semilla desde la raíz del "
+            "proyecto, o quita la clave si la página no reproduce ninguna semilla.",
+        )
+    ]
+
+
+def from_seed(text: prose.Text, seed: str | None) -> bool:
+    """Every piece of `text` appears word for word in the seed."""
+    if seed is None or not any(text.plain):
+        return False
+    return all(p in seed or p.replace(" .", ".") in seed for p in text.plain if p)
+
+
+def texts(page: Page) -> list[prose.Text]:
+    """What a reader reads of `page`: front matter, body, and its blocks' code comments."""
+    found = prose.front_matter(page, PROSE_KEYS) + prose.body(page)
+    return found + [t for block in page.blocks for t in prose.comments(block)]
+
+
+def check(config: Config, pages: list[Page], glossary: Glossary | None) -> list[Finding]:
+    """Every avoided phrase and bare code word in the prose of `pages`, seed text aside."""
+    findings: list[Finding] = []
+    for page in pages:
+        seed, problems = seed_text(config, page)
+        findings += problems
+        if glossary is None or not glossary.terms:
+            continue
+        for text in texts(page):
+            if not from_seed(text, seed):
+                findings += _uses(config, text, glossary)
+    return findings
+
+
+def _uses(config: Config, text: prose.Text, glossary: Glossary) -> list[Finding]:
+    folded, lowered = fold(text.text), lower(text.text)
+    where = config.rel(text.path)
+    kind_of_text = "un comentario del código" if text.comment else "la prosa"
+    found: list[tuple[int, Finding]] = []
+    for term in glossary.terms:
+        for phrase in term.avoid:
+            for match in phrase_pattern(phrase).finditer(folded):
+                start, end = match.span()
+                if mentioned(text.raw, start, end) or _is_a_term(lowered[start:end], glossary):
+                    continue
+                written = text.raw[start:end]
+                found.append(
+                    (
+                        start,
+                        Finding(
+                            Kind.AVOIDED_PHRASE,
+                            f"«{written}» en {kind_of_text}: el glosario la evita; la forma del "
+                            f"sitio es «{term.term}» ({term.english}).",
+                            where,
+                            text.line_at(start),
+                            f"escribe «{term.term}» en lugar de «{written}» (ver "
+                            f"{config.rel(glossary.path)}).",
+                        ),
+                    )
+                )
+        if term.code and not text.comment:
+            for match in code_pattern(term.term).finditer(folded):
+                start, end = match.span()
+                found.append(
+                    (
+                        start,
+                        Finding(
+                            Kind.CODE_ONLY_WORD,
+                            f"«{text.raw[start:end]}» suelto en la prosa: el sitio escribe esta "
+                            "palabra inglesa solo como código.",
+                            where,
+                            text.line_at(start),
+                            f"escríbela como código, `{term.term}`, o dilo en español (ver "
+                            f"«{term.term}» en {config.rel(glossary.path)}).",
+                        ),
+                    )
+                )
+    return [f for _, f in sorted(found, key=lambda item: item[0])]

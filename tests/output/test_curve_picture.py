@@ -1,0 +1,86 @@
+"""The curve picture: an accessible SVG line chart drawn from a block's verified recording."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from docverify.core.status import Status
+from docverify.output import curve as drawing
+from docverify.output import page_parts
+from docverify.parsing.pages import Block
+from docverify.verifying import curve
+from docverify.verifying.outcome import Outcome
+from docverify.verifying.recordings import Recording
+
+LOSS = "época 1: pérdida 0.9\népoca 2: pérdida 0.5\népoca 3: pérdida 0.25\népoca 4: pérdida 0.2"
+
+
+def _points(svg: str) -> list[tuple[float, float]]:
+    [points] = re.findall(r'<polyline class="dv-curve-line"[^>]* points="([^"]*)"', svg)
+    return [tuple(map(float, p.split(","))) for p in points.split()]  # type: ignore[misc]
+
+
+def test_svg_is_accessible_scalable_and_coloured_by_css() -> None:
+    svg = drawing.svg(curve.parse(LOSS), "Pérdida por época", "c")
+    assert svg.startswith('<svg class="dv-curve-svg" role="img" viewBox="0 0 ')
+    assert 'aria-labelledby="c-t c-d"' in svg
+    assert '<title id="c-t">Pérdida por época</title>' in svg
+    [desc] = re.findall(r'<desc id="c-d">([^<]*)</desc>', svg)
+    assert "4 puntos" in desc and "pérdida según época" in desc and "(baja)" in desc
+    assert "1: 0,9; 2: 0,5; 3: 0,25; 4: 0,2" in desc  # every value, with a decimal comma
+    assert ' width="' not in svg.split(">", 1)[0]  # the page's CSS sets the width
+    assert "<script" not in svg and not re.search(r'(fill|stroke)="#', svg)
+
+
+def test_axes_have_ticks_and_the_names_the_output_gives() -> None:
+    svg = drawing.svg(curve.parse(LOSS), "t", "c")
+    labels = re.findall(r"<text[^>]*>([^<]*)</text>", svg)
+    assert {"0,2", "0,4", "0,6", "0,8", "1,0"} <= set(labels)  # y ticks, rounded steps
+    assert {"1", "2", "3", "4"} <= set(labels)  # x ticks, integers
+    assert "época" in labels and "pérdida" in labels  # the axes' names
+
+
+def test_the_line_goes_through_every_point_in_order() -> None:
+    points = _points(drawing.svg(curve.parse(LOSS), "t", "c"))
+    assert len(points) == 4
+    xs, ys = [x for x, _ in points], [y for _, y in points]
+    assert xs == sorted(xs) and len(set(xs)) == 4
+    assert ys == sorted(ys)  # the loss falls: each point lower on the page (larger y)
+
+
+def test_changing_a_value_changes_the_picture() -> None:
+    before = _points(drawing.svg(curve.parse(LOSS), "t", "c"))
+    after = _points(drawing.svg(curve.parse(LOSS.replace("0.5", "0.7")), "t", "c"))
+    assert before != after and before[0][0] == after[0][0]
+    assert after[1][1] < before[1][1]  # a larger loss is drawn higher
+
+
+def test_a_flat_curve_still_has_a_scale() -> None:
+    svg = drawing.svg(curve.parse("paso 1: 2.0\npaso 2: 2.0"), "t", "c")
+    ys = {y for _, y in _points(svg)}
+    assert len(ys) == 1 and not re.search(r"\b(nan|inf)\b", svg)
+
+
+def _outcome(recorded: str, observed: str, status: Status = Status.OK) -> Outcome:
+    block = Block("a.md", "curva", "", Path("a.md"), 1, 1, options={"curve": "Pérdida"})
+    recording = Recording(Path("curva.cpu.txt"), "cpu", {}, recorded)
+    result = {"output": observed}
+    return Outcome(block, "cpu", result, {"cpu": recording}, status)  # type: ignore[arg-type]
+
+
+def test_the_figure_is_drawn_from_the_recording_it_matched() -> None:
+    """Change the recording, the picture changes (the observed output is the same)."""
+    first = page_parts.curve_figure(_outcome(LOSS, LOSS))
+    changed = page_parts.curve_figure(_outcome(LOSS.replace("0.25", "0.3"), LOSS))
+    assert '<figure class="dv-curve">' in first and "<figcaption>Pérdida" in first
+    assert _points(first) != _points(changed)
+    assert _points(changed) == _points(
+        drawing.svg(curve.parse(LOSS.replace("0.25", "0.3")), "", "")
+    )
+
+
+def test_no_figure_for_an_output_that_did_not_verify() -> None:
+    for status in (Status.DIVERGE, Status.ERROR, Status.MISSING):
+        assert page_parts.curve_figure(_outcome(LOSS, LOSS, status)) == ""
+    assert page_parts.curve_figure(_outcome("sin puntos", "sin puntos")) == ""

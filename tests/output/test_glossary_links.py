@@ -1,0 +1,112 @@
+"""The glossary page and the links the build adds to each article's first use of a term."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from bs4 import BeautifulSoup
+from docverify.output import glossary_links, glossary_page
+from docverify.site.glossary import Glossary, Term
+
+TERMS = Glossary(
+    Path("glosario.yml"),
+    (
+        Term(
+            "grafo",
+            "computational graph",
+            "Registro de operaciones.",
+            ("gráfico computacional",),
+            False,
+            2,
+        ),
+        Term("tensor hoja", "leaf tensor", "Tensor sin operación.", (), False, 7),
+        Term("hoja", "leaf", "Lo mismo, corto.", (), False, 12),
+        Term("backward", "backward", "Lanza la retropropagación.", (), True, 17),
+    ),
+)
+
+
+def _linked(html: str) -> list[tuple[str, str]]:
+    """(href, text) of each glossary link."""
+    soup = BeautifulSoup(html, "html.parser")
+    return [(a["href"], a.get_text()) for a in soup.select(f"a.{glossary_links.LINK_CLASS}")]
+
+
+def _link(html: str) -> str:
+    return glossary_links.link_first_uses(html, TERMS, "../glosario/")
+
+
+def test_the_first_use_in_prose_is_linked_and_only_it() -> None:
+    html = "<p>El grafo crece.</p><p>Otro grafo, y los grafos.</p>"
+    out = _link(html)
+    assert _linked(out) == [("../glosario/#grafo", "grafo")]
+    assert out.index("dv-glossary") < out.index("Otro grafo")
+    assert (
+        BeautifulSoup(out, "html.parser").get_text()
+        == BeautifulSoup(html, "html.parser").get_text()
+    )
+
+
+@pytest.mark.parametrize(
+    "where",
+    [
+        "<h2>El grafo</h2>",
+        "<p><code>grafo</code></p>",
+        "<pre><code>grafo = 1</code></pre>",
+        '<p><a href="x">el grafo</a></p>',
+        '<div class="admonition note"><p class="admonition-title">El grafo</p></div>',
+        "<details><summary>El grafo</summary></details>",
+        '<div class="dv-output"><pre><samp>grafo</samp></pre></div>',
+        '<figure class="dv-graph"><svg><text>grafo</text></svg>'
+        "<figcaption>Grafo</figcaption></figure>",
+        '<details class="semilla"><summary>Original</summary><p>El grafo.</p></details>',
+        "<!-- el grafo -->",
+    ],
+)
+def test_never_where_it_is_not_prose_then_at_the_next_use(where: str) -> None:
+    out = _link(f'{where}<p>Y el <em>grafo</em>: "grafo" &amp; más.</p>')
+    assert _linked(out) == [("../glosario/#grafo", "grafo")]
+    assert out.startswith(where)  # the place that is not prose, untouched
+    assert "<em><a " in out
+
+
+def test_plurals_accents_and_the_longer_term_first() -> None:
+    out = _link("<p>Los Tensores Hoja y las hojas.</p>")
+    assert _linked(out) == [
+        ("../glosario/#tensor-hoja", "Tensores Hoja"),
+        ("../glosario/#hoja", "hojas"),
+    ]
+
+
+def test_a_code_term_links_its_first_inline_code_whole() -> None:
+    html = (
+        "<h2><code>backward</code></h2><p>Un backward suelto, luego <code>y.backward()</code>.</p>"
+    )
+    out = _link(html)
+    assert _linked(out) == [("../glosario/#backward", "y.backward()")]
+    assert (
+        '<a class="dv-glossary" href="../glosario/#backward" title="Lanza la retropropagación.">'
+        "<code>y.backward()</code></a>" in out
+    )
+
+
+def test_nothing_changes_without_a_glossary() -> None:
+    html = "<p>El grafo.</p>"
+    assert glossary_links.link_first_uses(html, None, "g/") == html
+    assert glossary_links.link_first_uses(html, Glossary(Path("g"), ()), "g/") == html
+
+
+def test_the_page_lists_every_term_with_its_anchor() -> None:
+    text = glossary_page.render(TERMS)
+    assert text.startswith("# Glosario\n")
+    headings = re.findall(r"^## (.+?) \{ #([\w-]+) \}$", text, re.MULTILINE)
+    assert headings == [
+        ("`backward`", "backward"),
+        ("grafo", "grafo"),
+        ("hoja", "hoja"),
+        ("tensor hoja", "tensor-hoja"),
+    ]
+    assert "*computational graph*" in text and "«gráfico computacional»" in text
+    assert "Se escribe solo como código." in text
