@@ -1,0 +1,1 @@
+siguiente(inferencia)  # Linear guarda su entrada para el gradiente del peso

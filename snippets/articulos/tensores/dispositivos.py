@@ -1,0 +1,13 @@
+import torch
+
+dispositivo = torch.device("cuda" if torch.cuda.is_available() else "cpu")
+x = torch.tensor([1.0, 2.0])  # sin dispositivo: en la CPU
+y = x.to(dispositivo)  # una copia en ese dispositivo, o x mismo si ya está allí
+print("dispositivo elegido:", dispositivo.type)
+print("x en:", x.device.type, "· y en:", y.device.type)
+print("¿y es x?", y is x)
+try:
+    print("x + y:", (x + y).tolist())
+except RuntimeError:
+    print("x + y: RuntimeError, están en dispositivos distintos")
+print("y, de vuelta a NumPy:", y.cpu().numpy())

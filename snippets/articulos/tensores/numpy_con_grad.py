@@ -1,0 +1,4 @@
+import torch
+
+peso = torch.ones(2, requires_grad=True)
+peso.numpy()
