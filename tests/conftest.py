@@ -131,6 +131,21 @@ def mkdocs_build(
     return inprocess.command("mkdocs", args, root, full_env, new_process=new_process)
 
 
+def zensical_build(
+    root: Path, folder: Path, *, strict: bool = True, env: dict[str, str] | None = None
+) -> subprocess.CompletedProcess[str]:
+    """`docverify zensical build --dir FOLDER` of `root`, in this process (support.inprocess),
+    with the environment of `mkdocs_build`; the site is FOLDER/site."""
+    args = ["zensical", "build", "--dir", str(folder), *(["--strict"] if strict else [])]
+    full_env = {
+        **{k: v for k, v in os.environ.items() if k != "SITE_URL"},
+        "DOCVERIFY_RUNNER": "cpu",
+        "DOCVERIFY_CACHE": "0",
+        **(env or {}),
+    }
+    return inprocess.command("docverify", args, root, full_env)
+
+
 # The article that the session's build adds, as an author would (`docverify new`, `record`): the
 # content-independent checks of the built site then run on an article that no one wrote by hand.
 NEW_SLUG = "articulo-temporal"

@@ -6,7 +6,8 @@ fences if `markdown-exec` were listed: so it gets a copy that builds the generat
 generated folder (Zensical wants them inside the config's folder), no hooks and no `watch`
 (the generated docs are watched instead), only the search plugin, snippets found from any
 working folder, the output fence of the engine's panels, the notebook pages out of the nav,
-and Material's look (`variant: classic`) unless the source names a variant. Everything else
+Zensical's own theme (the only one its templates support; what `material` names) with Material's
+look (`variant: classic`) unless the source names a variant. Everything else
 (site_name, site_url, theme, palette, nav, extra, CSS and JavaScript) is the source's.
 """
 
@@ -78,6 +79,7 @@ def derive(source: dict[str, Any], root: Path) -> dict[str, Any]:
     config["docs_dir"], config["site_dir"] = DOCS, SITE
     theme = dict(config.get("theme") or {})
     theme["custom_dir"] = OVERRIDES
+    theme["name"] = "material"  # Zensical's own theme, whatever MkDocs theme the source names
     theme.setdefault("variant", "classic")
     config["theme"] = theme
     plugins = [_name(p) for p in config.get("plugins") or []]
