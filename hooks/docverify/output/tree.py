@@ -133,7 +133,12 @@ def notebook_source(
             continue
         parts.append(render.fence(source).replace(render.OUTPUT_FENCE, "python", 1))
         parts += [render.fence(shown) for out in cell.get("outputs", []) if (shown := _output(out))]
-    return f"---\n{front}---\n\n" + "\n\n".join(parts) + "\n"
+    # One block around the cells: the site's CSS fits their tables to a phone (.dv-notebook).
+    cells = "\n\n".join(parts[1:])
+    return (
+        f"---\n{front}---\n\n{parts[0]}\n\n"
+        f'<div class="dv-notebook" markdown>\n\n{cells}\n\n</div>\n'
+    )
 
 
 def _text(value: str | list[str]) -> str:

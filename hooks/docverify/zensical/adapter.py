@@ -18,8 +18,10 @@ from __future__ import annotations
 
 import re
 import shutil
+import signal
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -143,6 +145,9 @@ def serve(root: Path, out: Path, executor: Executor, address: str, poll: float =
     once()
     seen = _watched(root)
     child = subprocess.Popen(zensical("serve", "-a", address, out=out), cwd=out)
+    if threading.current_thread() is threading.main_thread():
+        # Stopped by a signal (CI, a test, `kill`): stop Zensical too, through `finally`.
+        signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
     try:
         while child.poll() is None:
             time.sleep(poll)
