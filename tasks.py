@@ -4,6 +4,11 @@ python3 tasks.py serve   # install what is needed, build and serve on http://127
 python3 tasks.py test    # install what is needed and run every test (strict build included)
 python3 tasks.py build   # install and build the site once into site/ (strict)
 
+python3 tasks.py build --zensical   # the same site built with Zensical, into build/zensical/site/
+python3 tasks.py serve --zensical   # ... and served on http://127.0.0.1:8000, rebuilt on changes
+    Both install pyproject's optional group `zensical` first (so does `test`, whose default
+    suite builds a small site with Zensical); the MkDocs commands never install it.
+
 DOCS_TORCH_INDEX=https://download.pytorch.org/whl/cpu python3 tasks.py install
     installs torch first from that index (the CPU wheels, without CUDA), at the version pinned in
     pyproject.toml, its only source; the rest of the install then finds it satisfied. torchvision
@@ -27,6 +32,8 @@ ROOT = Path(__file__).resolve().parent
 VENV = Path(os.environ.get("DOCS_VENV", ROOT / ".venv"))
 BIN = VENV / "bin"
 STAMP = VENV / ".installed"
+EXTRAS = ("site", "dev")  # pyproject's optional groups that every task installs
+ZENSICAL = "zensical"  # the group of the Zensical build path, installed only when needed
 
 
 def _project() -> dict:
@@ -81,13 +88,20 @@ def companion_requirements() -> list[str]:
     return found
 
 
-def install() -> None:
-    """Create the virtual environment and install the project, again only when pyproject changes."""
+def install(extras: tuple[str, ...] = EXTRAS) -> None:
+    """Create the virtual environment and install the project with the optional groups `extras`,
+    again only when pyproject changes or a group is asked for that is not installed yet."""
     if problem := python_problem():
         raise SystemExit(problem)
     digest = hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()
-    if STAMP.is_file() and STAMP.read_text() == digest:
+    # The stamp: pyproject's digest, then the groups installed with it (an older stamp has
+    # only the digest: the default groups).
+    stamp = STAMP.read_text().split("\n") if STAMP.is_file() else []
+    done = set((stamp[1] if len(stamp) > 1 else ",".join(EXTRAS)).split(",")) if stamp else set()
+    if stamp and stamp[0] == digest and set(extras) <= done:
         return
+    if stamp and stamp[0] == digest:
+        extras = tuple(dict.fromkeys([*extras, *sorted(done)]))  # keep what is there
     if not (BIN / "python").exists():
         print(f"Creando el entorno virtual en {VENV} …", flush=True)
         venv.create(VENV, with_pip=True)
@@ -97,8 +111,8 @@ def install() -> None:
     if torch_index:
         wanted = [torch_requirement(), *companion_requirements()]
         subprocess.run([*pip, *wanted, "--index-url", torch_index], check=True)
-    subprocess.run([*pip, "-e", f"{ROOT}[site,dev]"], check=True)
-    STAMP.write_text(digest)
+    subprocess.run([*pip, "-e", f"{ROOT}[{','.join(extras)}]"], check=True)
+    STAMP.write_text(f"{digest}\n{','.join(extras)}")
 
 
 def run(*args: str) -> int:
@@ -115,7 +129,17 @@ def main(argv: list[str]) -> int:
     if task not in ("serve", "test", "build", "install"):
         print(__doc__)
         return 0 if task == "help" else 2
-    install()
+    zensical = task in ("serve", "build") and "--zensical" in argv[1:]
+    if task in ("serve", "build") and set(argv[1:]) - {"--zensical"}:
+        print(f"tasks.py {task}: solo acepta --zensical (recibido: {' '.join(argv[1:])})")
+        return 2
+    install((*EXTRAS, ZENSICAL) if zensical or task == "test" else EXTRAS)
+    if zensical:
+        # Verified first by the engine, then built (or served) by Zensical: build/zensical/.
+        docverify = str(BIN / "docverify")
+        if task == "build":
+            return run(docverify, "zensical", "build", "--strict")
+        return run(docverify, "zensical", "serve", "--dev-addr", "127.0.0.1:8000")
     if task == "serve":
         return run(str(BIN / "mkdocs"), "serve", "--dev-addr", "127.0.0.1:8000")
     if task == "build":

@@ -17,8 +17,15 @@ from typing import Any
 import markdown_exec
 from docverify import build
 from docverify.core.findings import Finding, Level
-from docverify.output import glossary_page, notebooks, page_parts, render, report_page, search
-from docverify.parsing.pages import OUR_OPTIONS
+from docverify.output import (
+    blocks,
+    glossary_page,
+    notebooks,
+    page_parts,
+    render,
+    report_page,
+    search,
+)
 from docverify.running import executor as executor_mod
 from docverify.site import navigation
 from mkdocs.exceptions import Abort, PluginError
@@ -108,8 +115,13 @@ def on_page_content(html: str, page: Any, config: Any, files: Any) -> str:
         glossary = files.get_file_from_path(glossary_page.URI)
         url = glossary.url if glossary is not None else None
         return page_parts.glossary_links_html(result, uri, html, url, page.file.url)
+
+    def url_of(path: str) -> str | None:
+        found = files.get_file_from_path(path)
+        return found.url if found else None
+
     return page_parts.notebook_page(
-        result, uri, html, files.get_file_from_path(article).url, page.file.url
+        result, uri, html, files.get_file_from_path(article).url, page.file.url, url_of
     )
 
 
@@ -137,17 +149,22 @@ def _block(
     source: str, language: str, css_class: str, options: dict[str, Any], md: Any, **_: Any
 ) -> str:
     """SuperFences formatter for executed blocks: the engine's result, no execution here."""
-    options = dict(options)
-    block_id = options.pop("id", "")
-    shown = page_parts.block_markdown(_state["result"], _state["current"], block_id, source)
-    options.pop("returncode", None)
-    # Engine options (raises="…", rtol, runner…) would be copied onto the shown fence and break it.
-    options["extra"] = {k: v for k, v in options.get("extra", {}).items() if k not in OUR_OPTIONS}
-    options["source"] = options.get("source") or "above"
-    if options.get("tabs") == markdown_exec.default_tabs:
-        options["tabs"] = ("Código", "Salida")
-    return markdown_exec.base_format(
-        language="python", run=lambda *_, **__: shown, code=source, md=md, id=block_id, **options
+    block_id = options.get("id", "")
+    tabs = options.get("tabs")
+    shown = blocks.shown_block(
+        _state["result"],
+        _state["current"],
+        block_id,
+        source,
+        layout=options.get("source", ""),
+        tabs=None if tabs == markdown_exec.default_tabs else tabs,
+        extra=options.get("extra", {}),
+    )
+    prefix = options.get("id_prefix")
+    converter = markdown_exec.MarkdownConverter(md, update_toc=options.get("update_toc", True))
+    return converter.convert(
+        blocks.markdown(shown),
+        id_prefix=prefix if prefix is not None else (f"{block_id}-" if block_id else None),
     )
 
 

@@ -50,6 +50,25 @@ atol = 1e-8
 """
 
 
+GENERATORS = ("mkdocs", "zensical")
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--generador",
+        choices=GENERATORS,
+        default="mkdocs",
+        help="generador del sitio que construye la sesión (fixture built) y que recorren las "
+        "pruebas de navegador: mkdocs (por defecto, el que se publica) o zensical",
+    )
+
+
+@pytest.fixture(scope="session")
+def generator(request: pytest.FixtureRequest) -> str:
+    """The site generator of this run's built sites (--generador)."""
+    return str(request.config.getoption("--generador"))
+
+
 @pytest.fixture
 def local_author(monkeypatch: pytest.MonkeyPatch) -> None:
     """Run as an author does locally: CI=true (as in .ci/run) forbids recording."""
@@ -135,6 +154,37 @@ def mkdocs_build(
     return inprocess.command("mkdocs", args, root, full_env, new_process=new_process)
 
 
+def zensical_build(
+    root: Path,
+    folder: Path,
+    *,
+    strict: bool = True,
+    env: dict[str, str] | None = None,
+    new_process: bool = False,
+) -> subprocess.CompletedProcess[str]:
+    """`docverify zensical build --dir FOLDER` of `root` with the environment of `mkdocs_build`
+    (the site is FOLDER/site): in this process (support.inprocess), or with `new_process` its
+    console script."""
+    args = ["zensical", "build", "--dir", str(folder), *(["--strict"] if strict else [])]
+    full_env = {
+        **{k: v for k, v in os.environ.items() if k != "SITE_URL"},
+        "DOCVERIFY_RUNNER": "cpu",
+        "DOCVERIFY_CACHE": "0",
+        **(env or {}),
+    }
+    return inprocess.command("docverify", args, root, full_env, new_process=new_process)
+
+
+def site_build(
+    generator: str, root: Path, folder: Path, *, new_process: bool = False
+) -> tuple[subprocess.CompletedProcess[str], Path]:
+    """A strict build of `root` with `generator` under `folder`, and where its site is."""
+    if generator == "zensical":
+        done = zensical_build(root, folder / "zensical", new_process=new_process)
+        return done, folder / "zensical" / "site"
+    return mkdocs_build(root, folder / "site", new_process=new_process), folder / "site"
+
+
 # The article that the session's build adds, as an author would (`docverify new`, `record`): the
 # content-independent checks of the built site then run on an article that no one wrote by hand.
 NEW_SLUG = "articulo-temporal"
@@ -161,6 +211,7 @@ class Built:
     root: Path  # the sources that were built
     site: Path  # the output
     build: dict[str, Any]
+    generator: str = "mkdocs"  # --generador
 
 
 def _completed(done: subprocess.CompletedProcess[str]) -> dict[str, Any]:
@@ -262,24 +313,24 @@ def authored(tmp_path_factory: pytest.TempPathFactory, worker_id: str) -> Author
 
 
 @pytest.fixture(scope="session")
-def built(tmp_path_factory: pytest.TempPathFactory, worker_id: str, authored: Authored) -> Built:
+def built(
+    tmp_path_factory: pytest.TempPathFactory, worker_id: str, authored: Authored, generator: str
+) -> Built:
     """The real site (a copy, with the ported-style and the new article of `authored`) built
-    once with --strict."""
+    once with --strict, by MkDocs or, with --generador=zensical, by `docverify zensical build`."""
 
     def build(folder: Path) -> dict[str, Any]:
         root = folder / "src"
         shutil.copytree(authored.root, root)
-        return {
-            "root": root,
-            "site": folder / "site",
-            # The console script itself, as the README's command runs it.
-            "build": _completed(mkdocs_build(root, folder / "site", new_process=True)),
-        }
+        # The console script itself, as the README's command runs it.
+        done, site = site_build(generator, root, folder, new_process=True)
+        return {"root": root, "site": site, "build": _completed(done)}
 
-    data = _shared(tmp_path_factory, worker_id, "built", build)
-    result = Built(Path(data["root"]), Path(data["site"]), data["build"])
+    name = "built" if generator == "mkdocs" else f"built-{generator}"
+    data = _shared(tmp_path_factory, worker_id, name, build)
+    result = Built(Path(data["root"]), Path(data["site"]), data["build"], generator)
     assert result.build["returncode"] == 0, (
-        f"mkdocs build --strict falló:\n{result.build['stderr']}"
+        f"{generator}: la construcción --strict falló:\n{result.build['stderr']}"
     )
     assert "WARNING" not in result.build["stderr"], result.build["stderr"]
     return result

@@ -1,4 +1,9 @@
-"""The built site in a real browser (Debian's Chromium): privacy, accessibility, search, layout."""
+"""The built site in a real browser (Debian's Chromium): privacy, accessibility, search, layout.
+
+The site is the session's build (conftest `built`): MkDocs's, or with `--generador=zensical` the
+same sources built by `docverify zensical build` (its CI job, README «Zensical»). Where the two
+themes differ (the search dialog, the notebook page), each test says what it looks for on each.
+"""
 
 from __future__ import annotations
 
@@ -11,7 +16,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
-from conftest import NEW_SLUG, Built, mkdocs_build
+from conftest import NEW_SLUG, Built, site_build
 from docverify.core import config as config_mod
 from docverify.core.files import write_atomic
 from docverify.output import search
@@ -68,7 +73,9 @@ def site_url(built_site: Path) -> Iterator[str]:
 
 
 @pytest.fixture(scope="module")
-def tabs_site_url(tmp_path_factory: pytest.TempPathFactory, small: Path) -> Iterator[str]:
+def tabs_site_url(
+    tmp_path_factory: pytest.TempPathFactory, small: Path, generator: str
+) -> Iterator[str]:
     """A copy of the one-article site (conftest `small`) where the new article's block has a GPU
     recording with another output (written here, as a fixture; never committed): its page
     shows runner tabs."""
@@ -78,8 +85,7 @@ def tabs_site_url(tmp_path_factory: pytest.TempPathFactory, small: Path) -> Iter
     block = next(b for b in page.blocks if b.runs_on("gpu"))
     recording = recordings.render(block, "gpu", GPU_ENV, "2026-01-01", GPU_OUTPUT)
     write_atomic(recordings.path_for(cfg, block, "gpu"), recording)
-    site = root.parent / "site"
-    result = mkdocs_build(root, site)
+    result, site = site_build(generator, root, root.parent)
     assert result.returncode == 0, result.stderr
     with bs.serve(site) as base:
         yield base
@@ -217,7 +223,7 @@ def test_tabs_page_is_accessible_and_keyboard_reaches_everything(
             reached.add(
                 page.evaluate("""() => {
                 const e = document.activeElement;
-                if (e.matches(".md-search__input")) return "búsqueda";
+                if (e.matches(".md-search__input, .md-search__button")) return "búsqueda";
                 if (e.closest(".dv-output .tabbed-set")) return "pestañas";
                 if (e.matches("a[download][href$='.ipynb']")) return "descarga";
                 return "";
@@ -247,8 +253,6 @@ def test_search_in_spanish_finds_each_article_by_its_title(
     playwright_browser: Any, built: Built, site_url: str
 ) -> None:
     """Each article's title, typed as written and without accents, finds it first."""
-    from playwright.sync_api import TimeoutError as PlaywrightTimeout  # noqa: PLC0415
-
     queries = {
         query: article_url(page)
         for page in articles(built.root)
@@ -259,22 +263,7 @@ def test_search_in_spanish_finds_each_article_by_its_title(
     try:
         page.goto(site_url, wait_until="networkidle")
         for query, article in sorted(queries.items()):
-            # One page for every query: the box emptied, the previous results gone, then typed.
-            page.click(".md-search__input")
-            page.locator(".md-search__input").fill("")
-            page.wait_for_function(
-                "() => !document.querySelector('.md-search-result__item')", timeout=10_000
-            )
-            # The whole title in the box, then a key released (End): Material searches on keyup,
-            # whatever the title's last character is.
-            page.locator(".md-search__input").fill(query)
-            page.locator(".md-search__input").press("End")
-            first = page.locator(".md-search-result__item > a").first
-            try:
-                first.wait_for(timeout=10_000)
-            except PlaywrightTimeout:
-                bs.fail(page, "busqueda", f"«{query}»: la búsqueda no dio resultados")
-            href = urlsplit(first.get_attribute("href") or "").path
+            href = urlsplit(SEARCH[built.generator](page, query) or "").path
             if href != urlsplit(site_url + article).path:
                 bs.fail(
                     page,
@@ -283,6 +272,96 @@ def test_search_in_spanish_finds_each_article_by_its_title(
                 )
     finally:
         page.close()
+
+
+def _first_result(page: Any, query: str, box: str, result: str, none_shown: str) -> str | None:
+    """Type `query` in the search box `box` (emptied first, and the previous results gone:
+    `none_shown` is true) and return the link of the first result (`result`)."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout  # noqa: PLC0415
+
+    page.locator(box).fill("")
+    page.wait_for_function(none_shown, timeout=10_000)
+    page.locator(box).fill(query)
+    # A key released (End): Material searches on keyup, whatever the title's last character is.
+    page.locator(box).press("End")
+    first = page.locator(result).first
+    try:
+        first.wait_for(timeout=10_000)
+    except PlaywrightTimeout:
+        bs.fail(page, "busqueda", f"«{query}»: la búsqueda no dio resultados")
+    return first.get_attribute("href")
+
+
+def _search_material(page: Any, query: str) -> str | None:
+    page.click(".md-search__input")
+    none_shown = "() => !document.querySelector('.md-search-result__item')"
+    return _first_result(
+        page, query, ".md-search__input", ".md-search-result__item > a", none_shown
+    )
+
+
+def _search_zensical(page: Any, query: str) -> str | None:
+    """Zensical's dialog lives in a shadow root (Playwright's locators reach into it); its
+    results are the options of a listbox."""
+    box = "input[aria-controls]"
+    if not page.locator(box).is_visible():  # the header's button, or its icon on a phone
+        page.locator(".md-search__button, label.md-header__button[for=__search]").locator(
+            "visible=true"
+        ).first.click()
+        page.locator(box).wait_for(state="visible")
+    return _first_result(page, query, box, "a[role=option]", ZENSICAL_NO_RESULTS)
+
+
+ZENSICAL_NO_RESULTS = """() => {
+    const host = [...document.querySelectorAll("*")].find(e => e.shadowRoot);
+    return !host || !host.shadowRoot.querySelector("a[role=option]");
+}"""
+SEARCH = {"mkdocs": _search_material, "zensical": _search_zensical}
+
+
+def test_zensical_search_dialog_is_spanish_and_accessible_with_results(
+    playwright_browser: Any, axe: str, built: Built, site_url: str
+) -> None:
+    """Zensical's search dialog (patched at build: docverify/zensical/patches.py) at 375 px:
+    its texts in Spanish, a word typed without its accent finds the accented one, and axe-core
+    finds nothing with the results open, in the light and the dark scheme."""
+    if built.generator != "zensical":
+        pytest.skip("el diálogo de búsqueda de Zensical (--generador=zensical)")
+    title = str(articles(built.root)[0].meta["title"])
+    word = next(w for w in re.findall(r"\w+", title) if search.fold(w) != w.lower())
+    page = playwright_browser.new_page(viewport={"width": 375, "height": 812})
+    problems = []
+    try:
+        page.goto(site_url, wait_until="networkidle")
+        for scheme in ("light", "dark"):
+            if scheme == "dark":
+                page.keyboard.press("Escape")
+                page.locator("input[aria-controls]").wait_for(state="hidden")
+                page.click("[data-md-component=palette] label:not([hidden])")
+            href = _search_zensical(page, search.fold(word))
+            if not href:
+                problems.append(f"«{search.fold(word)}» no encontró «{word}»")
+            shown = page.evaluate(ZENSICAL_DIALOG_TEXT)
+            for english in ("Search", "results?", "Filters", "Tags"):
+                if re.search(rf"\b{english}\b", shown):
+                    problems.append(f"el diálogo está en inglés («{english}»): {shown[:300]!r}")
+            if violations := bs.run_axe(page, axe):
+                problems.append(f"axe-core ({scheme}):\n{bs.describe_violations(violations)}")
+        if problems:
+            bs.fail(page, "busqueda-zensical", "\n".join(problems))
+    finally:
+        page.close()
+
+
+ZENSICAL_DIALOG_TEXT = """() => {
+    // The dialog's own words: its labels, its status line and its headings (not the results).
+    const root = [...document.querySelectorAll("*")].find(e => e.shadowRoot).shadowRoot;
+    const labels = [...root.querySelectorAll("[aria-label], [placeholder], [title]")].map(e =>
+        [e.getAttribute("aria-label"), e.getAttribute("placeholder"), e.getAttribute("title")]
+            .filter(Boolean).join(" "));
+    const texts = [...root.querySelectorAll("[role=status], h3, h4")].map(e => e.textContent);
+    return [...labels, ...texts].join(" | ");
+}"""
 
 
 def test_light_dark_toggle(playwright_browser: Any, site_url: str) -> None:
@@ -341,7 +420,9 @@ def test_missing_page_is_the_spanish_404(playwright_browser: Any, site_url: str)
         page.close()
 
 
-def test_notebook_page_offers_the_download(playwright_browser: Any, site_url: str) -> None:
+def test_notebook_page_offers_the_download(
+    playwright_browser: Any, site_url: str, generator: str
+) -> None:
     page = playwright_browser.new_page()
     try:
         page.goto(site_url + f"cuadernos/{NEW_SLUG}/", wait_until="networkidle")
@@ -349,7 +430,9 @@ def test_notebook_page_offers_the_download(playwright_browser: Any, site_url: st
             page.click("a[download]")
         path = Path(download.value.path())
         assert path.read_text(encoding="utf-8").lstrip().startswith("{"), "no es un .ipynb"
-        assert page.locator(".jp-CodeCell").count() >= 1
+        # mkdocs-jupyter draws Jupyter's cells; the Zensical page, the site's own code blocks.
+        cells = ".jp-CodeCell" if generator == "mkdocs" else ".highlight"
+        assert page.locator(cells).count() >= 1
     finally:
         page.close()
 

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 from bs4 import BeautifulSoup
-from conftest import docverify, mkdocs_build
+from conftest import docverify, mkdocs_build, zensical_build
 from docverify.output import curve as drawing
 from docverify.verifying import curve, recordings
 from support.glossary import GLOSSARY
@@ -88,6 +88,19 @@ def test_curve_and_glossary_in_a_built_site(tmp_path: Path, local_author: None) 
     assert "../../glosario/" in nav  # the navigation lists the page
     [link] = article.select("a.dv-glossary")
     assert (link["href"], link.get_text()) == ("../../glosario/#grafo", "grafo")
+
+    # The Zensical path: the same figure, page and first link, added after Zensical built it.
+    pytest.importorskip("zensical")
+    done = zensical_build(site.root, tmp_path / "z", env={"SOURCE_DATE_EPOCH": EPOCH})
+    assert done.returncode == 0, done.stdout + done.stderr
+    built = tmp_path / "z" / "site"
+    other = BeautifulSoup(
+        (built / "articulos/a/index.html").read_text(encoding="utf-8"), "html.parser"
+    )
+    assert _points(other) == first
+    [same] = other.select("a.dv-glossary")
+    assert (same["href"], same.get_text()) == (link["href"], link.get_text())
+    assert (built / "glosario/index.html").is_file() and not list(built.rglob("glosario.yml"))
 
     # Other numbers, recorded: the picture is redrawn from the new recording.
     code.write_text(CURVE_CODE.format(scale=3), encoding="utf-8")

@@ -1,4 +1,5 @@
-"""A real `mkdocs serve` on 127.0.0.1 keeps serving through a verification error and shows it."""
+"""A real `mkdocs serve` on 127.0.0.1 keeps serving through a verification error and shows it;
+so does `docverify zensical serve`, the same site served by Zensical."""
 
 from __future__ import annotations
 
@@ -34,7 +35,7 @@ def _until(check: Callable[[], str | None], what: str, server: subprocess.Popen[
     """Poll `check` (bounded) until it returns a page; the server must stay up meanwhile."""
     deadline = time.monotonic() + WAIT
     while time.monotonic() < deadline:
-        assert server.poll() is None, f"mkdocs serve terminó (código {server.returncode})"
+        assert server.poll() is None, f"el servidor terminó (código {server.returncode})"
         page = check()
         if page is not None:
             return page
@@ -42,8 +43,16 @@ def _until(check: Callable[[], str | None], what: str, server: subprocess.Popen[
     raise AssertionError(f"a los {WAIT} s, {what}")
 
 
-@pytest.fixture
-def served(tmp_path: Path) -> Iterator[tuple[Site, str, subprocess.Popen[str]]]:
+SERVE = {
+    "mkdocs": lambda port: [str(BIN / "mkdocs"), "serve", "-f", "mkdocs.yml", "-a", port],
+    "zensical": lambda port: [str(BIN / "docverify"), "zensical", "serve", "--dev-addr", port],
+}
+
+
+@pytest.fixture(params=sorted(SERVE))
+def served(
+    tmp_path: Path, request: pytest.FixtureRequest
+) -> Iterator[tuple[Site, str, subprocess.Popen[str]]]:
     site = Site(tmp_path / "site")
     site.edit(site.recording, "12", "13")  # the block prints 12: a divergence
     port = _free_port()
@@ -56,7 +65,7 @@ def served(tmp_path: Path) -> Iterator[tuple[Site, str, subprocess.Popen[str]]]:
     }
     log = (tmp_path / "serve.log").open("w", encoding="utf-8")
     server = subprocess.Popen(
-        [str(BIN / "mkdocs"), "serve", "-f", "mkdocs.yml", "-a", f"127.0.0.1:{port}"],
+        SERVE[request.param](f"127.0.0.1:{port}"),
         cwd=site.root,
         env=env,
         stdout=log,
@@ -94,7 +103,7 @@ def test_serve_shows_the_diff_then_a_clean_page_after_the_fix(
     assert "-13" in lines and "+12" in lines, text  # the recorded line and the observed one
     assert 'href="#dv-problema-uno"' in raw and 'id="dv-problema-uno"' in raw
     log = (tmp_path / "serve.log").read_text(encoding="utf-8")
-    assert "[divergencia]" in log and "mkdocs serve sigue sirviendo" in log, log
+    assert "[divergencia]" in log and "serve sigue sirviendo" in log, log
 
     site.edit(site.recording, "13", "12")  # the fix: the recording now says what the block prints
 

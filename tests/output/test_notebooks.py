@@ -20,6 +20,8 @@ from docverify.site import anatomy
 from docverify.verifying import compare, recordings
 from docverify.verifying.outcome import tolerance
 from docverify.verifying.verify import verify
+from support import browser
+from support.site import broken_links
 
 NOTEBOOK_SHARDS = 2  # the published notebooks, split so that both pytest-xdist workers run some
 
@@ -191,9 +193,44 @@ def test_search_index_gets_unaccented_words() -> None:
     assert out["docs"][1][search.FIELD] == ""
 
 
+def test_a_notebook_page_keeps_its_articles_links_pointing_where_they_point() -> None:
+    """The article `articulos/b.md` links `a.md#x`: from the notebook page, at another depth,
+    the link must still reach articulos/a.md (HTML from nbconvert, or Markdown for a generator
+    that resolves .md links); other hosts and the page's own anchors are left alone."""
+    urls = {"articulos/a.md": "articulos/a/", "img/f.png": "img/f.png"}
+    html = (
+        '<a href="a.md#x">A</a> <img src="x"> <a href="../img/f.png">F</a> '
+        '<a href="https://pytorch.org/">P</a> <a href="#arriba">Arriba</a> <a href="zz.md">Z</a>'
+    )
+    shown = notebook_links.relink_html(
+        html, "articulos/b.md", lambda p: urls.get(p) and "../../" + urls[p]
+    )
+    assert shown == (
+        '<a href="../../articulos/a/#x">A</a> <img src="x"> <a href="../../img/f.png">F</a> '
+        '<a href="https://pytorch.org/">P</a> <a href="#arriba">Arriba</a> <a href="zz.md">Z</a>'
+    )
+    markdown = "Ver [A](a.md#x), ![f](../img/f.png), [P](https://pytorch.org/) y [B](#y)."
+    assert notebook_links.relink_markdown(markdown, "articulos/b.md", "cuadernos/b.md") == (
+        "Ver [A](../articulos/a.md#x), ![f](../img/f.png), [P](https://pytorch.org/) y [B](#y)."
+    )
+
+
+@pytest.mark.slow
+def test_every_relative_link_of_the_built_site_leads_somewhere(built: Built) -> None:
+    """Every page's relative links, the notebook pages' included: a notebook shows its article's
+    text, whose links are relative to the article (`otro-articulo.md#seccion`); on the notebook
+    page they must still lead to that page and section, not to a 404."""
+    pages = browser.site_pages(built.site)
+    notebook_pages = [p for p in pages if p.startswith(f"{notebooks.FOLDER}/")]
+    assert notebook_pages, "la construcción no tiene páginas de cuadernos"
+    assert not broken_links(built.site, pages), "\n".join(broken_links(built.site, pages))
+
+
 @pytest.mark.slow
 def test_built_search_index_finds_every_article(built: Built) -> None:
     """Each article is found by each word of its title, also typed without accents."""
+    if built.generator != "mkdocs":
+        pytest.skip("el índice de Material; la búsqueda de Zensical: tests/browser, tests/zensical")
     index = json.loads((built.site / "search/search_index.json").read_text(encoding="utf-8"))
     assert index["config"]["lang"] == ["es"]
     docs = index["docs"]

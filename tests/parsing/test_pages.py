@@ -32,3 +32,16 @@ def test_id_is_stable_when_the_page_changes_elsewhere(project: Project) -> None:
 def test_other_languages_cannot_execute_unverified(project: Project) -> None:
     project.page("a.md", '```bash exec="on" id="x"\necho hola\n```\n')
     assert kinds(read_site(project.config)[0].findings) == [Kind.UNVERIFIED_LANGUAGE]
+
+
+def test_a_layout_no_site_generator_can_show_is_an_invalid_option(project: Project) -> None:
+    """`source="console"` would print the output panel's Markdown inside the code: refused at
+    its fence line, like any other invalid option; markdown-exec's other layouts pass."""
+    project.page(
+        "a.md",
+        '```python exec="on" id="uno" source="console"\nprint(1)\n```\n\n'
+        '```python exec="on" id="dos" source="tabbed-left"\nprint(2)\n```\n',
+    )
+    page = read_site(project.config)[0]
+    assert [(f.kind, f.where) for f in page.findings] == [(Kind.INVALID_OPTION, "docs/a.md:1")]
+    assert 'source="console"' in page.findings[0].message

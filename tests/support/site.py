@@ -41,3 +41,31 @@ def text_of(site: Path, page: str) -> str:
     raw = article.group(1) if article else raw
     raw = re.sub(r"<[^>]+>", "", raw)
     return re.sub(r"\s+", " ", html.unescape(raw))
+
+
+_HREF = re.compile(r'<a\b[^>]*?\shref="(?P<href>[^"]*)"')
+_ID = re.compile(r'\sid="([^"]*)"')
+
+
+def broken_links(site: Path, pages: list[str]) -> list[str]:
+    """The links of the built `pages` (site-relative page URLs, as support.browser.site_pages
+    lists them) that lead nowhere: a relative link to a file the site lacks, or to an anchor
+    the target page lacks. Links to other hosts and to the same page's anchors are not read."""
+    broken = []
+    for page in pages:
+        source = site / (page + "index.html" if page.endswith("/") or not page else page)
+        for raw in _HREF.findall(source.read_text(encoding="utf-8")):
+            href = html.unescape(raw)
+            if not href or re.match(r"^[a-z][a-z0-9+.-]*:|^/|^#", href, re.IGNORECASE):
+                continue
+            path, _, anchor = href.partition("#")
+            target = (source.parent / path.split("?")[0]).resolve()
+            if target.is_dir():
+                target /= "index.html"
+            if not target.is_file():
+                broken.append(f"{page or '/'}: {href} (no existe {target})")
+            elif anchor and target.suffix == ".html":
+                ids = _ID.findall(target.read_text(encoding="utf-8"))
+                if anchor not in ids:
+                    broken.append(f"{page or '/'}: {href} (no hay id «{anchor}» en {target.name})")
+    return broken

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import posixpath
 import re
+from collections.abc import Callable
 from typing import Any
 
 # A script loaded from another host, or from src="" (the page itself, parsed as JavaScript).
@@ -57,9 +59,60 @@ def notebook_html(content: str, download_name: str, article_url: str, title: str
     content = content.replace(
         '<div class="highlight"><pre>', '<div class="highlight"><pre tabindex="0">'
     )
-    links = (
+    return links(download_name, article_url, title) + content
+
+
+def links(download_name: str, article_url: str, title: str) -> str:
+    """The first paragraph of a notebook page: download the .ipynb, back to the article."""
+    return (
         f'<p class="dv-notebook-links"><a class="md-button md-button--primary" '
         f'href="{download_name}" download>Descargar el cuaderno (.ipynb)</a> '
         f'<a class="md-button" href="{article_url}">Volver al artículo «{title}»</a></p>'
     )
-    return links + content
+
+
+# A link that names another file of the docs relative to the page that holds it: no scheme, not
+# absolute, not an anchor of the same page.
+_RELATIVE = re.compile(r"^(?![a-z][a-z0-9+.-]*:|/|#)(?P<path>[^#?]+)(?P<rest>[#?].*)?$", re.I)
+_HREF = re.compile(r'(?P<lead>\shref=")(?P<target>[^"]*)(?=")')
+_MD_LINK = re.compile(r"(?P<lead>\]\()(?P<target>[^)\s]+)(?=[)\s])")
+
+
+def link_target(target: str, article: str) -> tuple[str, str] | None:
+    """The docs file that a relative link written in page `article` names, and what follows
+    its path (#anchor); None for any other link. A notebook shows its article's text, so its
+    links are the article's: relative to the article, not to the notebook."""
+    match = _RELATIVE.match(target)
+    if not match:
+        return None
+    base = posixpath.dirname(article)
+    path = posixpath.normpath(posixpath.join(base, match.group("path")))
+    if path.startswith("../"):
+        return None
+    return path, match.group("rest") or ""
+
+
+def relink_html(content: str, article: str, shown: Callable[[str], str | None]) -> str:
+    """The notebook page's HTML with each link of its article pointing where the article's
+    does: `shown(docs file)` is the link from the notebook page (None: left as it is)."""
+
+    def one(match: re.Match[str]) -> str:
+        found = link_target(match.group("target"), article)
+        url = shown(found[0]) if found else None
+        return match.group("lead") + (url + found[1] if found and url else match.group("target"))
+
+    return _HREF.sub(one, content)
+
+
+def relink_markdown(text: str, article: str, page: str) -> str:
+    """A notebook's Markdown, shown as the docs page `page`, with the links of its article
+    (`[…](file.md#anchor)`) written relative to `page`: the site generator resolves them."""
+
+    def one(match: re.Match[str]) -> str:
+        found = link_target(match.group("target"), article)
+        if not found:
+            return match.group(0)
+        moved = posixpath.relpath(found[0], posixpath.dirname(page) or ".")
+        return match.group("lead") + moved + found[1]
+
+    return _MD_LINK.sub(one, text)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import html
 import posixpath
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -239,12 +240,25 @@ def notebook_article(result: BuildResult, uri: str) -> str | None:
 
 
 def notebook_page(
-    result: BuildResult, uri: str, content: str, article_url: str, page_url: str
+    result: BuildResult,
+    uri: str,
+    content: str,
+    article_url: str,
+    page_url: str,
+    url_of: Callable[[str], str | None] = lambda _: None,
 ) -> str:
-    """A notebook page's HTML: download link, link back to its article, no foreign script."""
+    """A notebook page's HTML: download link, link back to its article, no foreign script, and
+    the article's links pointing where they do on the article. `url_of(docs file)` is the
+    site-relative URL the site generator gives that file (None: not in the site)."""
     rel = notebook_article(result, uri)
     assert rel is not None
     title = str(result.pages[rel].meta.get("title", rel))
+
+    def shown(path: str) -> str | None:
+        url = url_of(path)
+        return None if url is None else relative(url, page_url)
+
+    content = notebook_links.relink_html(content, rel, shown)
     return notebook_links.notebook_html(
         content, posixpath.basename(uri), relative(article_url, page_url), title
     )

@@ -17,7 +17,8 @@ from docverify.verifying.outcome import Outcome, tolerance
 OUTPUT_FENCE = "dv-output"  # SuperFences custom fence for outputs, formatted by format_output
 
 
-def _fence(text: str) -> str:
+def fence(text: str) -> str:
+    """An output as a fence of its own kind (OUTPUT_FENCE), longer than any fence inside it."""
     longest = max((len(m) for m in re.findall(r"`{3,}", text)), default=2)
     ticks = "`" * (longest + 1)
     return f"{ticks}{OUTPUT_FENCE}\n{text}\n{ticks}"
@@ -44,7 +45,7 @@ def _pending(runner: str, device_policy: str) -> str:
 
 
 def _panel(text: str, provenance: str) -> str:
-    return f"{_fence(text)}\n\n{provenance}"
+    return f"{fence(text)}\n\n{provenance}"
 
 
 # Shown once above the blocks of an article: what the marks in the output titles mean.

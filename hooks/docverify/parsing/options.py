@@ -11,6 +11,9 @@ _OPTION = re.compile(r"""([A-Za-z_][\w-]*)(?:=("[^"]*"|'[^']*'|[^\s"']+))?""")
 PYTHON = ("python", "py")
 # markdown-exec options we accept on an executed block, then ours.
 MDEXEC_OPTIONS = {"exec", "id", "source", "session", "tabs", "title", "updatetoc"}
+# Where `source="…"` puts the code of an executed block (output/blocks.py): markdown-exec's
+# layouts but "console", which would print the output panel's Markdown inside the code.
+LAYOUTS = ("above", "below", "block", "material-block", "tabbed-left", "tabbed-right")
 OUR_OPTIONS = {
     "timeout",
     "rtol",

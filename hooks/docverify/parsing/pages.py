@@ -13,6 +13,7 @@ from docverify.core.findings import Finding
 from docverify.core.kinds import Kind
 from docverify.parsing import frontmatter, tabs
 from docverify.parsing.options import (
+    LAYOUTS,
     MDEXEC_OPTIONS,
     OUR_OPTIONS,
     PYTHON,
@@ -203,6 +204,12 @@ def _add_block(
                     f'{name}="{options[name]}" no es un número ≥ 0.',
                     f'escribe {name}="2" o quita la opción.',
                 )
+    if options.get("source", LAYOUTS[0]) not in LAYOUTS:
+        problem(
+            Kind.INVALID_OPTION,
+            f'source="{options["source"]}" no es una disposición del código y su salida.',
+            f'usa source="{LAYOUTS[0]}" (por defecto) o uno de: {", ".join(LAYOUTS[1:])}.',
+        )
     for name in policies.CHOICES:
         if name in options and (message := policies.problem(name, options[name])):
             problem(Kind.INVALID_OPTION, message, f'escribe {name}="{policies.CHOICES[name][-1]}".')

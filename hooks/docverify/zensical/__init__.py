@@ -1,0 +1,1 @@
+"""The Zensical build path: the engine verifies, then Zensical builds its generated tree."""

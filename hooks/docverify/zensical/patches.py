@@ -1,0 +1,151 @@
+"""Search in Spanish on Zensical: patches applied at build time to copies of its search scripts.
+
+Zensical 0.0.73's search has no setting for what this site needs, so the build copies two of
+its minified scripts into the generated theme overrides (theme.custom_dir: a file there replaces
+the theme's file of the same path) and changes them there. The installed package is never
+written, and no script of Zensical is kept in the repository: only the short texts to find and
+what replaces each one.
+
+- The search worker folds diacritics: «acumulacion» finds «acumulación». Its fields are fixed
+  (title, text, path, tags), so the extra unaccented field of the MkDocs site cannot be added.
+- The search dialog speaks Spanish (its texts are English whatever `theme.language` says).
+- The dialog with results passes axe-core: the breadcrumbs of each result at 4.5:1 contrast
+  (they were 3.36:1 on white), and each result named by its whole text (it was named by its
+  title alone: `label-content-name-mismatch`).
+
+Each text must appear exactly as often as written here; if a Zensical release changes one, the
+build stops and says which (`PatchError`), instead of shipping a site with a part unpatched.
+"""
+
+from __future__ import annotations
+
+import importlib.metadata
+import importlib.util
+from dataclasses import dataclass
+from pathlib import Path
+
+WRITTEN_FOR = "0.0.73"  # the version these texts were read from (pyproject.toml pins it)
+
+
+@dataclass(frozen=True)
+class Change:
+    old: str
+    new: str
+    count: int = 1  # how many times `old` appears in the file
+
+
+@dataclass(frozen=True)
+class Patch:
+    name: str  # what it does, in Spanish (errors name it)
+    pattern: str  # the file, relative to the theme's folder (a glob: the name has a hash)
+    changes: tuple[Change, ...]
+
+
+WORKER = Patch(
+    "búsqueda sin tildes",
+    "assets/javascripts/workers/search.*.min.js",
+    (
+        Change(
+            'function Pt(t){return t.normalize("NFKD").toLowerCase()}',
+            'function Pt(t){return t.normalize("NFKD").replace(/\\p{M}/gu,"").toLowerCase()}',
+        ),
+    ),
+)
+_DIALOG = {  # English of the search dialog → Spanish, and how many times each appears
+    '"aria-label":"Search"': ('"aria-label":"Buscar"', 2),
+    'placeholder:"Search"': ('placeholder:"Buscar"', 1),
+    'children:"Tags"': ('children:"Etiquetas"', 1),
+    'children:"Filters"': ('children:"Filtros"', 1),
+    '"aria-label":"Filters"': ('"aria-label":"Filtros"', 1),
+    '"Search is unavailable. Reload the page to try again."': (
+        '"La búsqueda no está disponible. Recarga la página y vuelve a intentarlo."',
+        1,
+    ),
+    '"No results"': ('"Sin resultados"', 1),
+    '"Loading search\\u2026"': ('"Cargando la búsqueda\\u2026"', 1),
+    '"aria-label":"Search results"': ('"aria-label":"Resultados de la búsqueda"', 1),
+    '"aria-label":"Close search"': ('"aria-label":"Cerrar la búsqueda"', 1),
+    "Use Up and Down arrow keys to move between tags. Press Space or Enter to toggle a tag.": (
+        "Muévete entre las etiquetas con las flechas arriba y abajo; Espacio o Intro marca o "
+        "desmarca una.",
+        1,
+    ),
+    'new Intl.NumberFormat("en-US")': ('new Intl.NumberFormat("es-ES")', 1),
+    'i===1?"result":"results"': ('i===1?"resultado":"resultados"', 1),
+    '"Clipboard access is unavailable"': ('"No se puede acceder al portapapeles"', 1),
+    'title:"Toggle line selection"': ('title:"Marcar o desmarcar la línea"', 1),
+}
+BUNDLE_SPANISH = Patch(
+    "diálogo de búsqueda en español",
+    "assets/javascripts/bundle.*.min.js",
+    tuple(Change(old, new, count) for old, (new, count) in _DIALOG.items()),
+)
+BUNDLE_ACCESSIBLE = Patch(
+    "diálogo de búsqueda accesible",
+    "assets/javascripts/bundle.*.min.js",
+    (
+        # Breadcrumbs of a result: foreground at 66 % (4.5:1 on white and on slate), not 45 %.
+        Change("color:rgb(var(--color-foreground)/.45)", "color:rgb(var(--color-foreground)/.66)"),
+        # A result's name is its whole text (title, breadcrumbs, excerpt), as axe asks.
+        Change('"aria-labelledby":`${e.id}-${s.id}-title`,', ""),
+    ),
+)
+PATCHES = (WORKER, BUNDLE_SPANISH, BUNDLE_ACCESSIBLE)
+
+
+class PatchError(RuntimeError):
+    """A text to patch is not where it was: Zensical changed (a Spanish message says what)."""
+
+
+def templates() -> Path:
+    """The installed Zensical's theme folder (without importing Zensical)."""
+    spec = importlib.util.find_spec("zensical")
+    if spec is None or not spec.submodule_search_locations:
+        raise PatchError(
+            "Zensical no está instalado: python3 tasks.py build --zensical lo instala (grupo "
+            "«zensical» de pyproject.toml)."
+        )
+    return Path(next(iter(spec.submodule_search_locations))) / "templates"
+
+
+def version() -> str:
+    try:
+        return importlib.metadata.version("zensical")
+    except importlib.metadata.PackageNotFoundError:
+        return "?"
+
+
+def apply(text: str, patch: Patch, where: str) -> str:
+    """`text` (the file `where`) with every change of `patch`, or PatchError naming the first
+    text that does not appear as often as expected."""
+    for change in patch.changes:
+        found = text.count(change.old)
+        if found != change.count:
+            times = f"{found} {'vez' if found == 1 else 'veces'}"
+            raise PatchError(
+                f"zensical {version()}: el parche «{patch.name}» no se puede aplicar: en {where} "
+                f"el texto «{change.old}» aparece {times}, y debería aparecer {change.count}. "
+                "Los parches de docverify/zensical/patches.py están escritos "
+                f"para zensical {WRITTEN_FOR}: revísalos con la versión nueva (o quítalos si ya "
+                "hace lo que hacían) antes de cambiar la versión fijada en pyproject.toml."
+            )
+        text = text.replace(change.old, change.new)
+    return text
+
+
+def patched(theme: Path | None = None) -> dict[str, str]:
+    """Every patched script, by its path relative to the theme folder (the override's path)."""
+    theme = theme or templates()
+    files: dict[str, str] = {}
+    for patch in PATCHES:
+        matches = sorted(theme.glob(patch.pattern))
+        if len(matches) != 1:
+            raise PatchError(
+                f"zensical {version()}: el parche «{patch.name}» busca un archivo "
+                f"{patch.pattern} en {theme} y hay {len(matches)}. Los parches están escritos "
+                f"para zensical {WRITTEN_FOR} (docverify/zensical/patches.py)."
+            )
+        rel = matches[0].relative_to(theme).as_posix()
+        text = files.get(rel) or matches[0].read_text(encoding="utf-8")
+        files[rel] = apply(text, patch, str(matches[0]))
+    return files

@@ -1,0 +1,88 @@
+"""The Zensical build path on a one-article site: the same panels as MkDocs, the same failures.
+
+A smoke test of the default suite (seconds): the full site on Zensical, with the browser audit,
+is `python3 tasks.py test tests/browser --generador=zensical` (README, «Zensical»).
+"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+from conftest import mkdocs_build, zensical_build
+from support.mkdocs_site import EPOCH, Site
+from support.site import executed_fences
+
+ENV = {"SOURCE_DATE_EPOCH": EPOCH, "CI": "false", "DOCVERIFY_CACHE": "1"}
+PANEL = re.compile(r'class="admonition [a-z]+ dv-output"|class="dv-no-output"')
+PREFIX = re.compile(r"^(?:ERROR|WARNING|INFO)\s+-\s+")  # MkDocs' log prefix
+FINDING = re.compile(r"^\S+: \[[a-z-]+\] |^  → Cómo arreglarlo: ")
+SUMMARY = re.compile(r"^\d+ errore?s? de verificación: .+$", re.MULTILINE)
+
+
+def panels(site: Path) -> dict[str, int]:
+    """Output panels (and «Sin salida» lines) of each built page."""
+    return {
+        p.relative_to(site).as_posix(): len(PANEL.findall(p.read_text(encoding="utf-8")))
+        for p in sorted(site.rglob("index.html"))
+    }
+
+
+def findings(output: str) -> list[str]:
+    """The lines of the findings a build printed (what, where, how to fix), in order."""
+    lines = (PREFIX.sub("", line) for line in output.splitlines())
+    return [line for line in lines if FINDING.match(line)]
+
+
+@dataclass
+class Both:
+    site: Site
+    mkdocs: subprocess.CompletedProcess[str]
+    zensical: subprocess.CompletedProcess[str]
+    out: Path
+
+
+@pytest.fixture(scope="module")
+def clean(tmp_path_factory: pytest.TempPathFactory) -> Both:
+    folder = tmp_path_factory.mktemp("zensical")
+    site = Site(folder / "src")
+    built = mkdocs_build(site.root, folder / "mkdocs-site", strict=False, env=ENV)
+    done = zensical_build(site.root, folder / "z", env=ENV)
+    return Both(site, built, done, folder)
+
+
+def test_every_executed_block_shows_its_panel_as_in_the_mkdocs_build(clean: Both) -> None:
+    assert clean.mkdocs.returncode == 0, clean.mkdocs.stderr
+    assert clean.zensical.returncode == 0, clean.zensical.stdout + clean.zensical.stderr
+    on_zensical = panels(clean.out / "z" / "site")
+    on_mkdocs = panels(clean.out / "mkdocs-site")
+    assert sum(on_zensical.values()) == executed_fences(clean.site.root) > 0, on_zensical
+    assert {p: n for p, n in on_zensical.items() if n} == {p: n for p, n in on_mkdocs.items() if n}
+    # Zensical never executes: the page shows the output the engine observed and verified.
+    page = (clean.out / "z/site/articulos/a/index.html").read_text(encoding="utf-8")
+    assert "<samp>12</samp>" in page and "CPU ✓" in page, page
+    assert "dv-banner" not in page and not SUMMARY.search(clean.zensical.stderr)
+
+
+@pytest.mark.parametrize(
+    ("kind", "old", "new"),
+    [("divergencia", "12", "13"), ("fuente-caducada", '"2026-05-01"', '"2020-01-01"')],
+)
+def test_a_verification_error_fails_with_the_findings_of_mkdocs_build(
+    clean: Both, tmp_path: Path, kind: str, old: str, new: str
+) -> None:
+    """A diverging recording, a stale source: the command exits non-zero with the same findings
+    and summary as a plain `mkdocs build`, and Zensical builds nothing."""
+    site = clean.site.copy(tmp_path / "src")
+    site.edit(site.recording if kind == "divergencia" else site.article, old, new)
+    built = mkdocs_build(site.root, tmp_path / "mkdocs-site", strict=False, env=ENV)
+    done = zensical_build(site.root, tmp_path / "z", env=ENV)
+    assert built.returncode != 0 and done.returncode != 0, done.stdout + done.stderr
+    expected = findings(built.stdout + built.stderr)
+    assert any(f"[{kind}]" in line for line in expected), built.stderr
+    assert findings(done.stdout + done.stderr) == expected
+    assert SUMMARY.findall(done.stderr) == SUMMARY.findall(built.stdout + built.stderr)
+    assert not (tmp_path / "z" / "site").exists(), "Zensical construyó un sitio sin verificar"
