@@ -210,12 +210,7 @@ def judge(
     recording, output = baseline.recording, result["output"]
     if not baseline.matches(output, tol):
         rule = f", con la {baselines.DEVICE_RULE}" if baseline.device_rule else ""
-        detail = compare.diff(
-            compare.comparable(recording.body, tol),
-            compare.comparable(baseline.comparable(output), tol),
-            f"grabación {config.rel(recording.path)}",
-            f"observado ({runner}{rule})",
-        )
+        detail = output_diff(config, baseline, output, tol, f"observado ({runner}{rule})")
         line = hints.writer_line(result, hints.first_difference(recording.body, output, tol))
         if marks := hints.volatile_fix(recording, baseline.comparable(output), tol):
             fail(
@@ -248,6 +243,25 @@ def judge(
             status=Status.DIVERGE,
         )
     return outcome
+
+
+def output_diff(
+    config: Config,
+    baseline: baselines.Baseline,
+    output: str,
+    tol: compare.Tolerance,
+    label: str,
+) -> str:
+    """The diff a divergence shows: the recording against `output`, both as compared (device
+    rule, placeholders, tolerance, volatile values). `baseline` must have a recording."""
+    recording = baseline.recording
+    assert recording is not None
+    return compare.diff(
+        compare.comparable(recording.body, tol),
+        compare.comparable(baseline.comparable(output), tol),
+        f"grabación {config.rel(recording.path)}",
+        label,
+    )
 
 
 def _expected(raises: str | None, result: BlockResult) -> bool:
