@@ -55,11 +55,11 @@ def run_site(
     # Counted as `docverify check` counts them (one function for both).
     result.notes.append("docverify: " + counts.line(result.report, cache.hits if cache else None))
     if result.canary is not None:
-        view = result.canary
+        view, n = result.canary, len(result.canary.changes)
         result.notes.append(
             f"docverify: canario del {view.report.date}: con torch {view.torch} ({view.variant}) "
-            f"cambiarían {len(view.changes)} bloques; {len(view.stale)} con código posterior al "
-            "informe"
+            f"cambiaría{'' if n == 1 else 'n'} {n} bloque{'' if n == 1 else 's'}; "
+            f"{len(view.stale)} con código posterior al informe"
         )
     return result
 

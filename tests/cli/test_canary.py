@@ -217,6 +217,8 @@ def test_changed_torch_reports_exactly_the_affected_blocks(site: Site, changed_r
         assert f"### `{key}`" in summary
     assert "FutureWarning: torch.zeros" in summary and "dvfake.core.helper" in summary
     assert "docverify accept" in summary and "docverify sources --reverify" in summary
+    public = section["candidate"]["torch"].split("+")[0]  # the pin to write has no local label
+    assert f"(`torch=={public}`)" in summary
     out = changed_run["done"].stdout
     assert section["headline"] in out and "a/igual" not in out
 

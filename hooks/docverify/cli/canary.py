@@ -134,6 +134,8 @@ def _canary(args: argparse.Namespace) -> int:
         return _refuse(f"{python}: tiene torch {candidate.torch}, no {args.torch}.")
     executor = Executor(args.workers, python=candidate.path, path=[str(interpreter.HOOKS)])
     seen = executor.identity()
+    if not seen:
+        return _refuse(f"{python}: no arrancó ningún proceso de página con ese intérprete.")
     if (seen.get("executable"), seen.get("torch_file")) != (
         candidate.executable,
         candidate.torch_file,

@@ -113,8 +113,9 @@ def summary(config: Config, report: Report, section: Mapping[str, Any]) -> str:
         "",
         "## Cómo adoptarlo",
         "",
-        f"1. Sube la versión fijada en `pyproject.toml` (`torch=={candidate.get('torch', '?')}`"
-        ", sin la etiqueta local) e instala: `python3 tasks.py install`.",
+        "1. Sube la versión fijada en `pyproject.toml` "
+        f"(`torch=={str(candidate.get('torch', '?')).split('+')[0]}`) e instala: "
+        "`python3 tasks.py install`.",
         "2. `docverify accept CARPETA` con esta carpeta: muestra el diff de cada bloque que "
         "cambia, pregunta y escribe sus grabaciones. Un bloque que fallaría se corrige antes.",
         "3. `docverify sources --reverify REF` para cada fuente de arriba: muestra el diff y "
