@@ -4,6 +4,7 @@ The other torch is this project's own, changed at start-up in a throwaway virtua
 (support/canary.py): `torch.zeros` now warns, a float64 tensor's repr now reads `torch.double`,
 `torch.eye` now fails. The canary runs as its console script (a process of its own: the fork
 server is that interpreter); the bad inputs stop before anything runs, so they run here.
+Tests that run commands in the project (check, a build, accept) work on a copy of it.
 """
 
 from __future__ import annotations
@@ -17,11 +18,12 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from conftest import ROOT, Project, mkdocs_build
+from conftest import ROOT, Project, _shared, mkdocs_build
 from conftest import docverify as run_docverify
 from docverify import build
 from docverify.core import config as config_mod
 from docverify.parsing.pages import read_site
+from docverify.running import executor as executor_mod
 from docverify.running.executor import Executor
 from docverify.sources import fingerprint as fp_mod
 from docverify.verifying import canary, observed, recordings
@@ -32,7 +34,10 @@ from support.canary import changed_torch, plain_venv, report_here
 from support.mkdocs_site import MKDOCS_YML
 from support.relabel import snapshot
 
-pytestmark = pytest.mark.xdist_group("canary")
+# A canary run in its own process imports torch twice (its fork server, its probe): a few
+# seconds each, so those tests are `slow`; the refusals that stop before running are not. The
+# project and the changed torch's run are made once for both pytest-xdist workers (_shared).
+SLOW = pytest.mark.slow
 
 PATCH = """\
 import warnings
@@ -115,14 +120,15 @@ def sources_page(project: Project, verified: Path) -> None:
 
 @dataclass
 class Site:
-    project: Project
+    root: Path  # the project: shared by the tests, which edit or build only copies of it
     verified: Path  # dvfake as its sources were verified
     changed: Path  # the python of the changed torch (whose dvfake's helper changed)
 
+    def copy(self, folder: Path) -> Path:
+        return Path(shutil.copytree(self.root, folder))
 
-@pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory, executor: Executor) -> Site:
-    base = tmp_path_factory.mktemp("canario")
+
+def _make_site(base: Path) -> dict[str, str]:
     project = Project(base / "proj")
     mkdocs_yml = MKDOCS_YML.format(hook=(ROOT / "hooks" / "mkdocs_hooks.py").as_posix())
     (project.root / "mkdocs.yml").write_text(
@@ -134,22 +140,30 @@ def site(tmp_path_factory: pytest.TempPathFactory, executor: Executor) -> Site:
     with pytest.MonkeyPatch.context() as env:
         env.delenv("CI", raising=False)
         cfg = project.config
-        done = record(cfg, read_site(cfg), "cpu", executor)
+        done = record(cfg, read_site(cfg), "cpu", executor_mod.shared(2))
     assert len(done.written) == len(BLOCKS), done.findings
     changed = changed_torch(
         base / "torch-cambiado",
         PATCH,
         {"dvfake/__init__.py": "", "dvfake/core.py": DVFAKE.format(value=2)},
     )
-    return Site(project, verified, changed)
+    return {"root": str(project.root), "verified": str(verified), "changed": str(changed)}
+
+
+@pytest.fixture(scope="session")
+def site(tmp_path_factory: pytest.TempPathFactory, worker_id: str) -> Site:
+    """The canary's project, made once for the whole run (both pytest-xdist workers)."""
+    data = _shared(tmp_path_factory, worker_id, "canario", _make_site)
+    return Site(Path(data["root"]), Path(data["verified"]), Path(data["changed"]))
 
 
 def canary_run(site: Site, python: Path | str, name: str, **env: str) -> dict:
-    """`docverify canary --python PYTHON --report R` as its console script; its report."""
-    folder = site.project.root.parent / name
-    before = snapshot(site.project.root)
+    """`docverify canary --python PYTHON --report R` as its console script: its output and
+    its report (R beside the project); the project itself is left as it was."""
+    folder = site.root.parent / name
+    before = snapshot(site.root)
     done = run_docverify(
-        site.project.root,
+        site.root,
         "canary",
         "--python",
         str(python),
@@ -159,19 +173,27 @@ def canary_run(site: Site, python: Path | str, name: str, **env: str) -> dict:
         new_process=True,
     )
     assert done.returncode == 0, done.stdout + done.stderr
-    assert snapshot(site.project.root) == before, "el canario escribió en el proyecto"
+    assert snapshot(site.root) == before, "el canario escribió en el proyecto"
     data = json.loads((folder / "report.json").read_text(encoding="utf-8"))
-    return {"done": done, "data": data, "folder": folder}
+    return {"stdout": done.stdout, "data": data, "folder": str(folder)}
 
 
-@pytest.fixture(scope="module")
-def changed_run(site: Site) -> dict:
-    return canary_run(site, site.changed, "informe-cambiado")
+@pytest.fixture(scope="session")
+def changed_run(site: Site, tmp_path_factory: pytest.TempPathFactory, worker_id: str) -> dict:
+    """The changed torch's canary run, once for the whole run; its report folder."""
+    data = _shared(
+        tmp_path_factory,
+        worker_id,
+        "canario-cambiado",
+        lambda _: canary_run(site, site.changed, "informe-cambiado"),
+    )
+    return {**data, "folder": Path(data["folder"])}
 
 
 # --- what would change ------------------------------------------------------------------------
 
 
+@SLOW
 def test_own_interpreter_every_block_ok(site: Site) -> None:
     """The project's own interpreter (with dvfake as verified): nothing would change."""
     run = canary_run(site, sys.executable, "informe-propio", PYTHONPATH=str(site.verified))
@@ -180,12 +202,15 @@ def test_own_interpreter_every_block_ok(site: Site) -> None:
     assert len(data["blocks"]) == len(BLOCKS)
     assert section["changed"] == {} and section["warnings"] == {} and section["sources"] == []
     assert section["counts"]["changed"] == 0 and section["counts"]["ok"] == len(BLOCKS)
-    assert section["candidate"]["torch"] == section["project"]["torch"]
+    # both sides said alike: the other interpreter's probe, this one's read without torch
+    for key in ("torch", "cuda", "variant", "numpy", "python"):
+        assert section["candidate"][key] == section["project"][key], key
     assert section["headline"] == f"torch {section['candidate']['torch']} cambiaría 0 bloques"
     assert data["errors"] == 0
-    assert not list((run["folder"] / "diffs").rglob("*.diff"))
+    assert not list((Path(run["folder"]) / "diffs").rglob("*.diff"))
 
 
+@SLOW
 def test_changed_torch_reports_exactly_the_affected_blocks(site: Site, changed_run: dict) -> None:
     data, section = changed_run["data"], changed_run["data"]["canary"]
     assert section["changed"] == CHANGED
@@ -219,19 +244,21 @@ def test_changed_torch_reports_exactly_the_affected_blocks(site: Site, changed_r
     assert "docverify accept" in summary and "docverify sources --reverify" in summary
     public = section["candidate"]["torch"].split("+")[0]  # the pin to write has no local label
     assert f"(`torch=={public}`)" in summary
-    out = changed_run["done"].stdout
+    out = changed_run["stdout"]
     assert section["headline"] in out and "a/igual" not in out
 
 
+@SLOW
 def test_check_and_build_are_unaffected(
-    site: Site, changed_run: dict, executor: Executor, local_author: None
+    site: Site, changed_run: dict, executor: Executor, local_author: None, tmp_path: Path
 ) -> None:
     """The canary changed nothing the project runs: check and the build still pass; a build
     given its report shows the changes, and still passes (a canary never fails a build)."""
-    done = run_docverify(site.project.root, "check", "--runner", "cpu", "--no-cache")
+    root = site.copy(tmp_path / "proj")  # check writes its durations: a copy of the project
+    done = run_docverify(root, "check", "--runner", "cpu", "--no-cache")
     assert done.returncode == 0, done.stderr
     assert "0 errores" in done.stdout
-    cfg = site.project.config
+    cfg = config_mod.load(root)
     pages = [p for p in read_site(cfg) if p.rel == "a.md"]
     plain = build.run(cfg, pages, "cpu", executor)
     assert not plain.errors and plain.canary is None
@@ -241,13 +268,14 @@ def test_check_and_build_are_unaffected(
     assert [f.kind for f in shown.findings if f.level != "error"] == []
 
 
+@SLOW
 def test_a_site_built_with_the_report_shows_it_and_still_passes(
     site: Site, changed_run: dict, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """`mkdocs build --strict` with DOCVERIFY_CANARY_REPORT: a box under each block that would
     change, a list at the top of its page, the changed source on its page; without it, nothing."""
     monkeypatch.syspath_prepend(str(site.verified))  # dvfake as its sources were verified
-    root = site.project.root
+    root = site.copy(tmp_path / "proj")
     plain = mkdocs_build(root, tmp_path / "sin")
     assert plain.returncode == 0, plain.stderr
     assert "dv-canary" not in (tmp_path / "sin/a/index.html").read_text(encoding="utf-8")
@@ -269,17 +297,21 @@ def test_a_site_built_with_the_report_shows_it_and_still_passes(
 # --- adopting it ------------------------------------------------------------------------------
 
 
-def test_accept_refuses_a_report_with_a_failed_block(site: Site, changed_run: dict) -> None:
+@SLOW
+def test_accept_refuses_a_report_with_a_failed_block(
+    site: Site, changed_run: dict, tmp_path: Path
+) -> None:
     """Today's refusals hold for a canary report: a block that fails is never recorded."""
-    before = snapshot(site.project.root)
+    root = site.copy(tmp_path / "proj")
+    before = snapshot(root)
     done = inprocess.docverify(
         ["accept", str(changed_run["folder"]), "--yes"],
-        site.project.root,
+        root,
         {k: v for k, v in os.environ.items() if k != "CI"},
     )
     assert done.returncode == 2, done.stdout + done.stderr
     assert "«a/fallo» falló" in done.stderr and "torch.eye ya no existe" in done.stderr
-    assert snapshot(site.project.root) == before
+    assert snapshot(root) == before
 
 
 def _adoptable(project: Project, executor: Executor, folder: Path) -> Path:
@@ -428,19 +460,20 @@ def test_unknown_torch_version_is_refused_writing_nothing(
         assert not (project.root / ".cache").exists()
 
 
+@SLOW
 def test_refuses_when_this_process_runs_another_interpreter(
     site: Site, executor: Executor, tmp_path: Path, local_author: None
 ) -> None:
     """A process has one fork server: in this one (the tests'), it runs the project's python.
     The canary sees that its page processes would not run the changed torch, and stops."""
     executor.resolve_runner("auto")  # the fork server of this process is running
-    before = snapshot(site.project.root)
+    before = snapshot(site.root)
     folder = tmp_path / "informe"
     done = inprocess.docverify(
         ["canary", "--python", str(site.changed), "--report", str(folder)],
-        site.project.root,
+        site.root,
         {k: v for k, v in os.environ.items() if k != "CI"},
     )
     assert done.returncode == 2, done.stdout + done.stderr
     assert "ya tenía en marcha su servidor de fork" in done.stderr
-    assert not folder.exists() and snapshot(site.project.root) == before
+    assert not folder.exists() and snapshot(site.root) == before

@@ -22,7 +22,6 @@ if TYPE_CHECKING:
 
     from docverify.parsing.pages import Page
     from docverify.running.executor import Executor
-    from docverify.running.interpreter import Interpreter
     from docverify.verifying.outcome import Report
 
 
@@ -88,24 +87,6 @@ def _environment(cfg: config_mod.Config, version: str, pins: dict[str, str]) -> 
     return str(environments.python_of(env))
 
 
-def _interpreters(python: str) -> tuple[Interpreter, Interpreter]:
-    """The interpreter at `python` and the project's own, probed in parallel (both import
-    torch) and validated; the project's probe is dropped as soon as `python` fails."""
-    from docverify.running import interpreter  # noqa: PLC0415
-
-    where, started = interpreter.start(python)
-    own_where, own = interpreter.start(sys.executable)
-    expected = (sys.version_info.major, sys.version_info.minor)
-    try:
-        candidate = interpreter.finish(python, where, started, expected)
-    except interpreter.InterpreterError:
-        if not isinstance(own, str):
-            own.kill()
-            own.communicate()
-        raise
-    return candidate, interpreter.finish(sys.executable, own_where, own, expected)
-
-
 def _refuse(message: str) -> int:
     print(f"docverify canary: no se ha escrito nada.\n{message}", file=sys.stderr)
     return 2
@@ -127,7 +108,7 @@ def _canary(args: argparse.Namespace) -> int:
     pins = config_mod.pins(cfg.root)
     try:
         python = _environment(cfg, args.torch, pins) if args.torch else args.python
-        candidate, project = _interpreters(python)
+        candidate = interpreter.probe(python)
     except (environments.SetupError, interpreter.InterpreterError) as exc:
         return _refuse(str(exc))
     if args.torch and candidate.torch.split("+")[0] != args.torch.strip().split("+")[0]:
@@ -147,9 +128,11 @@ def _canary(args: argparse.Namespace) -> int:
             "proceso propio."
         )
     runner = executor.resolve_runner(config_mod.runner_from_env(args.runner))
+    project = interpreter.this_side()
     print(
         f"docverify canary: {candidate.describe()} en {python} frente a "
-        f"{project.describe()} del proyecto · runner {runner}",
+        f"torch {project['torch']} ({project['variant']}), numpy {project['numpy']}, Python "
+        f"{project['python']} del proyecto · runner {runner}",
         flush=True,
     )
     report, section = observe(
@@ -157,7 +140,7 @@ def _canary(args: argparse.Namespace) -> int:
         pages,
         runner,
         executor,
-        {**project.data(), "pins": {k: pins[k] for k in ("torch", "numpy") if k in pins}},
+        {**project, "pins": {k: pins[k] for k in ("torch", "numpy") if k in pins}},
         {
             **candidate.data(),
             "requested": args.torch,

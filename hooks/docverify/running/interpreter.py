@@ -9,8 +9,12 @@ names the path; nothing runs with an interpreter that fails it.
 
 from __future__ import annotations
 
+import ast
+import importlib.metadata
+import importlib.util
 import json
 import os
+import platform
 import subprocess
 import sys
 import tempfile
@@ -65,12 +69,7 @@ class Interpreter:
 
     @property
     def variant(self) -> str:
-        """The build of torch, as readers read it: «CUDA 13.0», «ROCm 6.2» or «CPU»."""
-        if self.cuda:
-            return f"CUDA {self.cuda}"
-        if self.hip:
-            return f"ROCm {self.hip}"
-        return "CPU"
+        return variant(self.cuda, self.hip)
 
     def describe(self) -> str:
         return f"torch {self.torch} ({self.variant}), numpy {self.numpy}, Python {self.python}"
@@ -85,6 +84,48 @@ class Interpreter:
             "numpy": self.numpy,
             "python": self.python,
         }
+
+
+def variant(cuda: str | None, hip: str | None) -> str:
+    """The build of torch, as readers read it: «CUDA 13.0», «ROCm 6.2» or «CPU»."""
+    if cuda:
+        return f"CUDA {cuda}"
+    if hip:
+        return f"ROCm {hip}"
+    return "CPU"
+
+
+def this_side() -> dict[str, Any]:
+    """This interpreter's side, as Interpreter.data() says the other's, read without importing
+    torch (the verifying process stays torch-free): torch's version and build from the
+    constants of its torch/version.py (what torch.__version__ and torch.version.cuda are),
+    numpy's from its metadata."""
+    found: dict[str, Any] = {"torch": "?", "cuda": None, "hip": None}
+    spec = importlib.util.find_spec("torch")
+    version_py = Path(spec.origin).parent / "version.py" if spec and spec.origin else None
+    if version_py is not None and version_py.is_file():
+        names = {"__version__": "torch", "cuda": "cuda", "hip": "hip"}
+        for node in ast.parse(version_py.read_text(encoding="utf-8")).body:
+            target = (
+                node.targets[0] if isinstance(node, ast.Assign) else getattr(node, "target", None)
+            )
+            value = getattr(node, "value", None)
+            if (
+                isinstance(target, ast.Name)
+                and target.id in names
+                and isinstance(value, ast.Constant)
+            ):
+                found[names[target.id]] = value.value
+    try:
+        numpy = importlib.metadata.version("numpy")
+    except importlib.metadata.PackageNotFoundError:
+        numpy = "?"
+    return {
+        **found,
+        "variant": variant(found["cuda"], found["hip"]),
+        "numpy": numpy,
+        "python": platform.python_version(),
+    }
 
 
 def environment(extra_path: Sequence[str] = (str(HOOKS),)) -> dict[str, str]:
