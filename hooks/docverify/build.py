@@ -22,7 +22,7 @@ from docverify.running.executor import Executor
 from docverify.site import checks, navigation
 from docverify.site.result import BuildResult
 from docverify.verifying import cache as cache_mod
-from docverify.verifying import peers
+from docverify.verifying import canary, peers
 from docverify.verifying import summary as counts
 from docverify.verifying.outcome import execution_enabled
 from docverify.verifying.verify import verify
@@ -51,11 +51,19 @@ def run_site(
         cache=cache,
         execute_blocks=executing,
         peer_report=peers.from_env(),
+        canary_report=canary.from_env(),
     )
     # Counted as `docverify check` counts them (one function for both).
     result.notes.append(
         "docverify: " + counts.line(result.report, cache.hits if cache and cache.read else None)
     )
+    if result.canary is not None:
+        view, n = result.canary, len(result.canary.changes)
+        result.notes.append(
+            f"docverify: canario del {view.report.date}: con torch {view.torch} ({view.variant}) "
+            f"cambiaría{'' if n == 1 else 'n'} {n} bloque{'' if n == 1 else 's'}; "
+            f"{len(view.stale)} con código posterior al informe"
+        )
     return result
 
 
@@ -70,14 +78,19 @@ def run(
     execute_blocks: bool = True,
     day: dt.date | None = None,
     peer_report: Path | None = None,
+    canary_report: Path | None = None,
 ) -> BuildResult:
     """Verify every block, judge every source, every article and the whole site once, and
     generate the report page, the glossary page and the notebooks from those results. `pages`
-    is every page."""
+    is every page. With `canary_report`, the pages also show what the canary's torch would
+    change (INFO findings only: a canary never fails a build)."""
     day = day or today()
     report = verify(config, pages, runner, executor, cache=cache, execute_blocks=execute_blocks)
     if peer_report is not None:  # CI's publishing build: what the gpu job observed
         report.findings.extend(peers.attach(config, report, peer_report))
+    view, canary_findings = (
+        canary.attach(config, report, canary_report) if canary_report else (None, [])
+    )
     judged = checks.judge(config, pages, day)  # the same checks as `docverify lint`
     result = BuildResult(
         config=config,
@@ -91,9 +104,11 @@ def run(
             *judged.findings,
             *report.findings,
             *checks.site_wide(config, pages, nav),
+            *canary_findings,
         ],
         nav=nav,
         glossary=judged.glossary,
+        canary=view,
     )
     result.report_text = report_page.render(config, pages, report, judged.fresh)
     if judged.glossary is not None:

@@ -31,10 +31,11 @@ from docverify.parsing.pages import read_site
 from docverify.running.executor import Executor
 from docverify.site import lint
 from docverify.sources import fingerprint
-from docverify.verifying import accept, observed, peers
+from docverify.verifying import accept, canary, observed, peers
 from docverify.verifying.record import record
 from docverify.verifying.verify import verify
 from support import mkdocs_site
+from support.canary import report_here
 from support.glossary import GLOSSARY
 from support.relabel import check_report, relabel
 
@@ -44,6 +45,7 @@ _COMMAND = re.compile(r"docverify ([a-z][a-z-]*)")
 WHERE_IS_AN_ENV_VAR = {
     "verifying.verify:execution-disabled",
     "verifying.peers:invalid-report",
+    "verifying.canary:invalid-canary-report",
     "verifying.accept:refused",
     "verifying.record:refused",
 }
@@ -248,6 +250,35 @@ def _gpu_report(mutate: Callable[[Case, Path], object]) -> Scenario:
         return check()
 
     return scenario
+
+
+def _canary_report(mutate: Callable[[Case, Path], object]) -> Scenario:
+    """A build given a canary report (of this torch, support/canary.py), after `mutate`."""
+
+    def scenario(case: Case, executor: Executor) -> list[Finding]:
+        case.write()
+        folder = case.root / "informe-canario"
+        report_here(case.project.config, executor, folder)
+        mutate(case, folder)
+        case.write()
+
+        def check() -> list[Finding]:
+            cfg = case.project.config
+            report = verify(cfg, read_site(cfg), "cpu", executor)
+            return report.findings + canary.attach(cfg, report, folder)[1]
+
+        case.check = check
+        return check()
+
+    return scenario
+
+
+def _drop_canary(folder: Path) -> None:
+    """What is left is a check report: not a canary's."""
+    path = folder / "report.json"
+    data = json.loads(path.read_text(encoding="utf-8"))
+    del data["canary"]
+    path.write_text(json.dumps(data), encoding="utf-8")
 
 
 def _drop_observations(folder: Path) -> None:
@@ -493,6 +524,10 @@ SCENARIOS: dict[str, Scenario] = {
     "verifying.peers:stale-report": _gpu_report(lambda c, f: setattr(c, "code", "print(2)\n")),
     "verifying.peers:incomplete-report": _gpu_report(lambda c, f: _drop_observations(f)),
     "verifying.peers:report-divergence": _gpu_report(lambda c, f: setattr(c, "recorded", "2")),
+    "verifying.canary:invalid-canary-report": _canary_report(lambda c, f: _drop_canary(f)),
+    "verifying.canary:stale-canary-report": _canary_report(
+        lambda c, f: setattr(c, "code", "print(2)\n")
+    ),
 }
 
 

@@ -9,6 +9,7 @@ from conftest import ROOT, Built
 from docverify.core import config as config_mod
 from docverify.parsing.pages import OUR_OPTIONS, read_page
 from docverify.site import lint
+from docverify.verifying import canary
 from support.site import text_of
 
 GUIDE = ROOT / "docs/guia-autores.md"
@@ -44,6 +45,10 @@ def test_guide_examples_are_real_blocks() -> None:
         "GPU: pendiente",
         "docverify new",
         "docverify lint",
+        "docverify canary --torch",
+        "docverify canary --python",
+        "docverify accept /tmp/canario",
+        "DOCVERIFY_CANARY_REPORT=",
     ):
         assert needle in text, needle
     placeholder = [
@@ -52,6 +57,13 @@ def test_guide_examples_are_real_blocks() -> None:
         if (cfg.snippets_dir / "guia-autores" / f"{b.id}.cpu.txt").read_text().count("[..]")
     ]
     assert placeholder, "ningún ejemplo tiene un marcador [..] en su grabación"
+    # The canary's section shows what a warning looks like in a recording: one of its blocks.
+    warned = [
+        b
+        for b in page.blocks
+        if canary.warning_lines((cfg.snippets_dir / "guia-autores" / f"{b.id}.cpu.txt").read_text())
+    ]
+    assert warned, "ningún ejemplo graba un aviso («FutureWarning: …»), el que cuenta el canario"
 
 
 @pytest.mark.slow

@@ -106,6 +106,17 @@ def load(root: Path | None = None) -> Config:
     )
 
 
+def pins(root: Path) -> dict[str, str]:
+    """The exact pins of pyproject.toml's [project].dependencies: {"torch": "2.13.0", …}."""
+    data = tomllib.loads((root / PYPROJECT).read_text(encoding="utf-8"))
+    found: dict[str, str] = {}
+    for item in data.get("project", {}).get("dependencies", []):
+        name, sep, version = str(item).replace(" ", "").partition("==")
+        if sep and name and version and not any(c in version for c in ";,<>!~"):
+            found[name.lower()] = version
+    return found
+
+
 def today() -> dt.date:
     """Today's date, injectable through SOURCE_DATE_EPOCH (the reproducible-builds convention)."""
     epoch = os.environ.get("SOURCE_DATE_EPOCH")

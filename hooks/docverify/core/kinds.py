@@ -76,6 +76,9 @@ class Kind(StrEnum):
     STALE_REPORT = "stale-report"
     INCOMPLETE_REPORT = "incomplete-report"
     REPORT_DIVERGENCE = "report-divergence"
+    # A torch canary's report given to a build (verifying/canary.py): said, never failing
+    INVALID_CANARY_REPORT = "invalid-canary-report"
+    STALE_CANARY_REPORT = "stale-canary-report"
     # The published page (output/)
     BLOCK_DIFFERS = "block-differs"
 
@@ -143,5 +146,7 @@ LABELS: dict[Kind, str] = {
     Kind.STALE_REPORT: "informe-obsoleto",
     Kind.INCOMPLETE_REPORT: "informe-incompleto",
     Kind.REPORT_DIVERGENCE: "informe-divergencia",
+    Kind.INVALID_CANARY_REPORT: "informe-canario-invalido",
+    Kind.STALE_CANARY_REPORT: "informe-canario-obsoleto",
     Kind.BLOCK_DIFFERS: "bloque-distinto",
 }

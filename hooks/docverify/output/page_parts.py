@@ -20,6 +20,7 @@ from docverify.core.findings import Finding, Level
 from docverify.core.kinds import Kind
 from docverify.core.status import Status
 from docverify.output import (
+    canary,
     curve,
     glossary_links,
     graph,
@@ -38,7 +39,6 @@ from docverify.verifying import graph as graph_text
 from docverify.verifying.outcome import Outcome
 
 INDEX_MARKER = "<!-- docverify:articulos -->"
-_DIFF_CLASS = {"-": "dv-diff-del", "+": "dv-diff-add", "@": "dv-diff-hunk"}
 
 
 @dataclass(frozen=True)
@@ -54,11 +54,13 @@ def page_markdown(
 ) -> str:
     """Page `rel` as the site shows it: banner of errors, article parts, article list."""
     page = result.pages.get(rel)
+    upcoming = canary.page_list(result.canary, page) if page is not None else ""
     if page is not None and result.complete(rel):
         markdown = (
             anatomy.render_header(page)
             + (render.LEGEND + "\n\n" if page.blocks else "")
             + (notebook_box(result, rel, notebook, page_url) if notebook else "")
+            + upcoming
             + markdown
             + anatomy.render_footer(
                 page,
@@ -66,6 +68,8 @@ def page_markdown(
                 {s.source: freshness.footer_note(s) for s in result.sources(rel)},
             )
         )
+    elif upcoming:
+        markdown = upcoming + markdown
     if page is not None:
         markdown += source_problems(result, rel)
     if INDEX_MARKER in markdown:
@@ -98,6 +102,7 @@ def block_markdown(result: BuildResult, rel: str, block_id: str, shown_code: str
         return _box(block_anchor(block_id), f"Bloque «{block_id}»", [problem])
     shown = render.render_outcome(outcome, result.report.env, result.today, result.config)
     shown += graph_figure(outcome) + curve_figure(outcome)
+    shown += canary.block_box(result.canary, outcome.block)
     failures = [f for f in outcome.findings if f.level is Level.ERROR]
     if failures:
         shown += "\n" + _box(block_anchor(block_id), f"Error en el bloque «{block_id}»", failures)
@@ -181,20 +186,10 @@ def _box(anchor: str, title: str, found: list[Finding]) -> str:
             f"{html.escape(finding.where)}: {html.escape(finding.message)}</p>"
         )
         if finding.detail:
-            parts.append(_detail(finding.detail))
+            parts.append(render.diff_html(finding.detail))
         parts.append(f"<p>Cómo arreglarlo: <code>{html.escape(finding.fix)}</code></p>")
     parts.append("</div>")
     return "\n".join(parts) + "\n"
-
-
-def _detail(text: str) -> str:
-    """A unified diff with its removed/added lines marked, or a traceback as it is."""
-    lines = []
-    for line in text.rstrip("\n").split("\n"):
-        kind = "" if line.startswith(("---", "+++")) else _DIFF_CLASS.get(line[:1], "")
-        escaped = html.escape(line) or "&#8203;"  # no blank line: it would end the raw HTML
-        lines.append(f'<span class="{kind}">{escaped}</span>' if kind else escaped)
-    return '<pre class="dv-diff"><code>' + "\n".join(lines) + "</code></pre>"
 
 
 def article_list(result: BuildResult, rel: str) -> str:

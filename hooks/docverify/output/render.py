@@ -15,6 +15,7 @@ from docverify.output import runner_view
 from docverify.verifying.outcome import Outcome, tolerance
 
 OUTPUT_FENCE = "dv-output"  # SuperFences custom fence for outputs, formatted by format_output
+_DIFF_CLASS = {"-": "dv-diff-del", "+": "dv-diff-add", "@": "dv-diff-hunk"}
 
 
 def fence(text: str) -> str:
@@ -22,6 +23,17 @@ def fence(text: str) -> str:
     longest = max((len(m) for m in re.findall(r"`{3,}", text)), default=2)
     ticks = "`" * (longest + 1)
     return f"{ticks}{OUTPUT_FENCE}\n{text}\n{ticks}"
+
+
+def diff_html(text: str) -> str:
+    """A unified diff with its removed/added lines marked, or a traceback as it is: raw HTML
+    without blank lines (one would end the raw HTML block in Markdown)."""
+    lines = []
+    for line in text.rstrip("\n").split("\n"):
+        kind = "" if line.startswith(("---", "+++")) else _DIFF_CLASS.get(line[:1], "")
+        escaped = html.escape(line) or "&#8203;"
+        lines.append(f'<span class="{kind}">{escaped}</span>' if kind else escaped)
+    return '<pre class="dv-diff"><code>' + "\n".join(lines) + "</code></pre>"
 
 
 def format_output(source: str, *_: object, **__: object) -> str:

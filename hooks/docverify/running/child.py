@@ -15,6 +15,7 @@ import platform
 import random
 import re
 import shutil
+import sys
 import tempfile
 import time
 import tokenize
@@ -49,6 +50,20 @@ def probe(conn: Connection) -> None:
     """Report whether CUDA is usable; runs in a throwaway child so the parent stays CUDA-free."""
     try:
         conn.send(bool(torch.cuda.is_available()))
+    finally:
+        conn.close()
+
+
+def identify(conn: Connection) -> None:
+    """Report which interpreter and which torch this process runs (see Executor.identity)."""
+    try:
+        conn.send(
+            {
+                "executable": sys.executable,
+                "torch": str(torch.__version__),
+                "torch_file": str(torch.__file__),
+            }
+        )
     finally:
         conn.close()
 

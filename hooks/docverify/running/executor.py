@@ -31,11 +31,13 @@ from __future__ import annotations
 
 import contextlib
 import multiprocessing
+import multiprocessing.forkserver
+import multiprocessing.spawn
 import os
 import signal
 import time
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from multiprocessing.connection import Connection, wait
 from typing import Any
@@ -76,6 +78,28 @@ def blocks_started() -> int:
     return _started
 
 
+@contextlib.contextmanager
+def _server_interpreter(python: str, path: Sequence[str]) -> Iterator[None]:
+    """While the fork server starts: `python` as its executable, `path` first on its
+    PYTHONPATH, and its children told to keep that interpreter's own sys.path (see
+    forkserver_main.keep_own_path). Everything is restored once it has started."""
+    executable = multiprocessing.spawn.get_executable()
+    saved = {k: os.environ.get(k) for k in ("PYTHONPATH", forkserver_main.OWN_PATH)}
+    old = os.environ.get("PYTHONPATH")
+    os.environ["PYTHONPATH"] = os.pathsep.join([*path, *([old] if old else [])])
+    os.environ[forkserver_main.OWN_PATH] = "1"
+    multiprocessing.spawn.set_executable(python)
+    try:
+        yield
+    finally:
+        multiprocessing.spawn.set_executable(executable)
+        for key, value in saved.items():
+            if value is None:
+                os.environ.pop(key, None)
+            else:
+                os.environ[key] = value
+
+
 @dataclass
 class PageJob:
     page: str
@@ -107,11 +131,22 @@ class _Running:
 
 
 class Executor:
-    """Owns the fork server and the warm workers. One per process is enough (see shared())."""
+    """Owns the fork server and the warm workers. One per process is enough (see shared()).
 
-    def __init__(self, workers: int | None = None) -> None:
+    With `python`, the fork server (so every worker and page process) is that interpreter,
+    with `path` first on its PYTHONPATH (this checkout's engine): `docverify canary` runs the
+    blocks under another torch that way. A process has one fork server, started by the first
+    executor that needs it: such an executor must be the process's first, and `identity()`
+    says which interpreter its children really run.
+    """
+
+    def __init__(
+        self, workers: int | None = None, python: str | None = None, path: Sequence[str] = ()
+    ) -> None:
         self.workers = worker_count(workers)
         self.ctx = multiprocessing.get_context("forkserver")
+        self.python = python
+        self._path = list(path)
         os.environ[forkserver_main.ENV] = (
             forkserver_main.main_identity()
         )  # read once, when it starts
@@ -119,6 +154,27 @@ class Executor:
         self.executed = 0  # blocks really started in a child, over this executor's life
         self._cuda: bool | None = None  # asked once, of a child
         self._idle: list[_Zygote] = []  # warm workers waiting for a page, kept across runs
+
+    def _start_server(self) -> None:
+        """Start the fork server with `python`, when given, before any child is asked for."""
+        if self.python is not None:
+            with _server_interpreter(self.python, self._path):
+                multiprocessing.forkserver.ensure_running()
+
+    def identity(self) -> dict[str, str]:
+        """What a child of this executor runs: its sys.executable and torch's file and version
+        (asked of a throwaway child, like CUDA: this process never imports torch)."""
+        self._start_server()
+        receiver, sender = self.ctx.Pipe(duplex=False)
+        process = self.ctx.Process(target=worker.identify, args=(sender,))
+        process.start()
+        sender.close()
+        try:
+            found = receiver.recv() if receiver.poll(600) else {}
+        except EOFError:
+            found = {}
+        process.join(5)
+        return dict(found)
 
     def resolve_runner(self, runner: str) -> str:
         """'auto' becomes gpu when CUDA is available; an explicit gpu without CUDA is an error.
@@ -140,6 +196,7 @@ class Executor:
     def _cuda_available(self) -> bool:
         if self._cuda is not None:
             return self._cuda
+        self._start_server()
         receiver, sender = self.ctx.Pipe(duplex=False)
         process = self.ctx.Process(target=worker.probe, args=(sender,))
         process.start()
@@ -202,6 +259,7 @@ class Executor:
         """An idle warm worker, started from the fork server when none is idle."""
         if self._idle:
             return self._idle.pop()
+        self._start_server()
         here, there = self.ctx.Pipe(duplex=True)
         process = self.ctx.Process(
             target=worker.zygote_main, args=(there,), name="docverify:worker", daemon=True

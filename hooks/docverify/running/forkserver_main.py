@@ -17,6 +17,21 @@ import sys
 import types
 
 ENV = "DOCVERIFY_PARENT_MAIN"  # "path:<file>" or "name:<module>", set by Executor
+# Set when the fork server is another interpreter (docverify canary): see keep_own_path.
+OWN_PATH = "DOCVERIFY_OWN_SYS_PATH"
+_server_path = list(sys.path)  # the fork server's own sys.path, when it preloads this module
+
+
+def keep_own_path() -> None:
+    """In a child of a fork server that runs another interpreter, put back its own sys.path.
+
+    multiprocessing gives every child the parent's sys.path (spawn.prepare), which would make
+    what a block imports later (a lazily imported submodule of numpy, sympy for torch) come
+    from the parent's site-packages instead of that interpreter's. Only with OWN_PATH: the
+    engine's own fork server keeps multiprocessing's behaviour.
+    """
+    if os.environ.get(OWN_PATH) == "1":
+        sys.path[:] = _server_path
 
 
 def _stand_in(identity: str) -> None:

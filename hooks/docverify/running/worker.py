@@ -11,7 +11,7 @@ import os
 from multiprocessing.connection import Connection, wait
 from multiprocessing.reduction import ForkingPickler
 
-from docverify.running import processes, protocol
+from docverify.running import forkserver_main, processes, protocol
 
 _END = ForkingPickler.dumps((protocol.END,))  # what a page process sends last, as bytes
 
@@ -26,6 +26,7 @@ def zygote_main(conn: Connection) -> None:
     """
     from docverify.running import warm  # noqa: PLC0415 - preloaded by the fork server
 
+    forkserver_main.keep_own_path()
     warm.warm_up()
     # The processes a killed page leaves are adopted here and stopped (see processes.py).
     processes.become_subreaper()
@@ -124,4 +125,12 @@ def still_running(pids: list[int]) -> list[int]:
 def probe(conn: Connection) -> None:
     from docverify.running import child  # noqa: PLC0415
 
+    forkserver_main.keep_own_path()
     child.probe(conn)
+
+
+def identify(conn: Connection) -> None:
+    from docverify.running import child  # noqa: PLC0415
+
+    forkserver_main.keep_own_path()
+    child.identify(conn)

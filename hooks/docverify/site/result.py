@@ -19,6 +19,7 @@ from docverify.core.findings import Finding, errors
 from docverify.parsing.pages import Page
 from docverify.site import anatomy, checks, glossary, navigation
 from docverify.sources import freshness
+from docverify.verifying import canary
 from docverify.verifying.outcome import Outcome, Report
 
 
@@ -40,6 +41,7 @@ class BuildResult:
     late: list[Finding] = field(default_factory=list)  # found while pages render
     notes: list[str] = field(default_factory=list)  # for the terminal (cache use)
     nav: navigation.Nav | None = None  # the site's navigation: the order of its articles
+    canary: canary.View | None = None  # a torch canary's report, when the build was given one
 
     @property
     def errors(self) -> list[Finding]:

@@ -19,10 +19,12 @@ from __future__ import annotations
 import ast
 import functools
 import hashlib
+import importlib.machinery
 import importlib.metadata
 import importlib.util
 import re
 import textwrap
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -128,10 +130,14 @@ def same_version(recorded: str | None, installed: str | None) -> bool:
     return public(recorded) == public(installed)
 
 
-def package_dir(package: str) -> Path:
-    """Where an installed top-level package lives, found without importing it."""
+def package_dir(package: str, path: Sequence[str] | None = None) -> Path:
+    """Where an installed top-level package lives, found without importing it: on this
+    interpreter's sys.path, or on `path` (another interpreter's, as docverify canary asks)."""
     try:
-        spec = importlib.util.find_spec(package)
+        if path is None:
+            spec = importlib.util.find_spec(package)
+        else:
+            spec = importlib.machinery.PathFinder.find_spec(package, list(path))
     except (ImportError, ValueError):
         spec = None
     if spec is None:
@@ -143,7 +149,15 @@ def package_dir(package: str) -> Path:
     raise FingerprintError(f"no se encuentra en disco el paquete «{package}»")
 
 
-def package_version(package: str) -> str | None:
+def package_version(package: str, path: Sequence[str] | None = None) -> str | None:
+    """The installed version of `package` (its distribution's), on sys.path or on `path`."""
+    if path is not None:
+        for dist in importlib.metadata.distributions(path=list(path)):
+            top = (dist.read_text("top_level.txt") or "").split()
+            names = {n.lower() for n in [dist.metadata["Name"] or "", *top]}
+            if package.lower() in names:
+                return dist.version
+        return None
     try:
         return importlib.metadata.version(package)
     except importlib.metadata.PackageNotFoundError:
@@ -152,16 +166,17 @@ def package_version(package: str) -> str | None:
     return None
 
 
-def installed(fp: Fingerprint) -> Installed:
-    """The installed text of the fingerprinted file or object, hashed."""
-    base = package_dir(fp.package)
+def installed(fp: Fingerprint, path: Sequence[str] | None = None) -> Installed:
+    """The installed text of the fingerprinted file or object, hashed (on sys.path, or on
+    another interpreter's `path`)."""
+    base = package_dir(fp.package, path)
     if fp.kind == "file":
         text = _read(base.parent / fp.target)
         if text is None:
             raise FingerprintError(f"el archivo «{fp.target}» no existe en el paquete instalado")
     else:
         text = object_source(base, fp.target)
-    return Installed(text=text, sha256=digest(text), version=package_version(fp.package))
+    return Installed(text=text, sha256=digest(text), version=package_version(fp.package, path))
 
 
 def object_source(base: Path, dotted: str) -> str:

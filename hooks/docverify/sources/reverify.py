@@ -70,12 +70,13 @@ def candidates(config: Config, pages: list[Page], ref: str) -> list[Candidate]:
                 except fp_mod.FingerprintError as exc:
                     candidate.problem = str(exc)
                 else:
-                    candidate.diff = _diff(store, fp, candidate.installed)
+                    candidate.diff = diff_since(store, fp, candidate.installed)
             found.append(candidate)
     return found
 
 
-def _diff(store: Path, fp: fp_mod.Fingerprint, now: fp_mod.Installed) -> str:
+def diff_since(store: Path, fp: fp_mod.Fingerprint, now: fp_mod.Installed) -> str:
+    """What changed in the cited text since its fingerprint, as a unified diff (or a note)."""
     if fp.sha256 == now.sha256:
         return ""
     old = fp_mod.read_snapshot(store, fp.sha256)

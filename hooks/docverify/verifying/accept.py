@@ -9,6 +9,7 @@ date of the run and the CI run's URL.
 
 from __future__ import annotations
 
+import importlib.metadata
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -84,6 +85,8 @@ def plan(
                 f"escribir grabaciones de {report.runner}.",
             )
         )
+    if report.canary is not None and (problem := _canary_torch(report)):
+        result.refusals.append(problem)
     stale = observed.stale(config, pages, report)
     gone = {s.key for s in stale}
     for item in stale:
@@ -91,8 +94,9 @@ def plan(
             refusal(f"informe obsoleto: {item.reason}.", item.path, item.line, FIX_STALE)
         )
     blocks: dict[str, Block] = {b.key: b for p in pages for b in p.blocks}
+    command = "docverify canary" if report.canary is not None else "docverify check"
     provenance = {
-        "origin": f"docverify accept, informe de docverify check del {report.date}",
+        "origin": f"docverify accept, informe de {command} del {report.date}",
         "run": report.run_url,
     }
     for key, item in sorted(report.observations.items()):
@@ -116,6 +120,32 @@ def plan(
         else:
             result.writes.append(write)
     return result
+
+
+def installed_torch() -> str | None:
+    """The torch this project's environment has installed (read from its metadata, never
+    imported: this process stays torch-free)."""
+    try:
+        return importlib.metadata.version("torch")
+    except importlib.metadata.PackageNotFoundError:
+        return None
+
+
+def _canary_torch(report: observed.ObservedReport) -> Finding | None:
+    """A canary's outputs are adopted only once the project runs that torch (the pin bumped
+    and installed): before, they would make every `docverify check` fail."""
+    seen, here = report.env.get("torch", "?"), installed_torch()
+    if here is not None and seen.split("+")[0] == here.split("+")[0]:
+        return None
+    public = seen.split("+")[0]
+    return refusal(
+        f"el informe es de un canario con torch {seen} y este proyecto tiene instalado torch "
+        f"{here or '(ninguno)'}: sus salidas solo se adoptan cuando el proyecto usa esa versión.",
+        str(report.path),
+        0,
+        f"fija torch=={public} en pyproject.toml, instala (python3 tasks.py install) y repite "
+        "docverify accept con este informe.",
+    )
 
 
 def _write(

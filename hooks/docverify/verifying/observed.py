@@ -47,10 +47,14 @@ class ObservedReport:
     date: str
     run_url: str
     observations: dict[str, Observation]
+    # The canary section of a `docverify canary` report (verifying/canary.py); None for check's.
+    canary: dict[str, Any] | None = None
 
     def provenance(self) -> str:
         """One line for people: where and when these outputs were observed."""
         where = f"ejecución de CI {self.run_url}" if self.run_url else "ejecución local"
+        if self.canary is not None:
+            where = f"canario, {where}"
         return (
             f"runner {self.runner} · torch {self.env.get('torch', '?')} · "
             f"{self.env.get('device', '?')} · {self.date} · {where}"
@@ -143,6 +147,7 @@ def read(folder: Path) -> ObservedReport:
         date=str(raw.get("date") or "?"),
         run_url=str(raw.get("run_url") or ""),
         observations=observations,
+        canary=raw["canary"] if isinstance(raw.get("canary"), dict) else None,
     )
 
 

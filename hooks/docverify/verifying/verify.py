@@ -268,13 +268,7 @@ def _diverges(verdict: _Verdict, result: BlockResult, baseline: baselines.Baseli
     rule = f", con la {baselines.DEVICE_RULE}" if baseline.device_rule else ""
     # As compared (suffixes joined under the device rule), numbered as the original texts.
     expected, observed = baseline.expected(), baseline.comparable(result["output"])
-    detail = compare.diff(
-        compare.comparable(expected.text, tol),
-        compare.comparable(observed.text, tol),
-        f"grabación {config.rel(recording.path)}",
-        f"observado ({runner}{rule})",
-        starts=(expected.starts, observed.starts),
-    )
+    detail = output_diff(config, baseline, result["output"], tol, f"observado ({runner}{rule})")
     first = hints.first_difference(expected.text, observed.text, tol)
     line = hints.writer_line(result, observed.original(first))
     if marks := hints.volatile_fix(recording, observed.text, tol, expected):
@@ -348,6 +342,28 @@ def _unreadable_curve(block: Block, why: str, what: str) -> str:
     return (
         f'el bloque «{block.key}» lleva {curve.OPTION}="…" y {what} no se puede dibujar '
         f"como curva: {why}"
+    )
+
+
+def output_diff(
+    config: Config,
+    baseline: baselines.Baseline,
+    output: str,
+    tol: compare.Tolerance,
+    label: str,
+) -> str:
+    """The diff a divergence shows: the recording against `output`, both as compared (device
+    rule with its joined suffixes, placeholders, tolerance, volatile values), numbered as the
+    original texts. `baseline` must have a recording."""
+    recording = baseline.recording
+    assert recording is not None
+    expected, observed = baseline.expected(), baseline.comparable(output)
+    return compare.diff(
+        compare.comparable(expected.text, tol),
+        compare.comparable(observed.text, tol),
+        f"grabación {config.rel(recording.path)}",
+        label,
+        starts=(expected.starts, observed.starts),
     )
 
 

@@ -1,0 +1,224 @@
+"""The torch canary: what the next torch would change on each page, judged as `check` judges.
+
+`docverify canary` runs every block under another interpreter (running/interpreter.py) and
+judges the results with `verify` itself, against the current recordings: the same seeds,
+normalisers, tolerances and device rule. Its report is a check report (output/ci_report.py), so
+`docverify accept` adopts it once the pin is bumped, plus a `canary` section written here: the
+versions and build variants of both sides, which blocks would change, the warnings torch emits
+that the recordings do not have, and the fingerprinted sources whose code changed.
+
+A site build given such a report (DOCVERIFY_CANARY_REPORT=DIR) shows, per article, which blocks
+would change and how. Each observation is judged again against today's recordings (one accepted
+since no longer shows), and an observation of code that changed since the run is said to be
+stale, never shown as current. The canary never fails anything: its findings are INFO.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from docverify.core.config import Config
+from docverify.core.findings import Finding, Level
+from docverify.core.kinds import Kind
+from docverify.core.status import Status
+from docverify.verifying import baselines, compare, observed
+from docverify.verifying.outcome import Report, tolerance
+from docverify.verifying.verify import output_diff
+
+FORMAT = 1  # of the `canary` section of report.json
+SECTION = "canary"
+SUMMARY_FILE = "resumen.md"  # the readable summary beside report.json
+ENV = "DOCVERIFY_CANARY_REPORT"
+# A warning as the page process writes it («FutureWarning: mensaje», running/capture.py).
+_WARNING = re.compile(r"^[A-Z]\w*Warning: ")
+CHANGED = (Status.DIVERGE, Status.ERROR)  # what «would change» means for a block
+FIX_REPORT = (
+    f"apunta {ENV} a la carpeta que escribió docverify canary --report CARPETA (en CI, el "
+    "artefacto docverify-canary del workflow semanal), o quita la variable."
+)
+FIX_STALE = (
+    "vuelve a ejecutar docverify canary --report CARPETA con el código actual (o espera al "
+    "próximo canario semanal)."
+)
+
+
+def warning_lines(text: str) -> list[str]:
+    """The warnings in an output, one line each, as the page process writes them."""
+    return [line for line in compare.normalise(text).split("\n") if _WARNING.match(line)]
+
+
+def new_warnings(recorded: str | None, output: str, tol: compare.Tolerance) -> list[str]:
+    """Warnings in `output` that the recording does not have. A recorded warning line stands
+    for one observed line it matches as `check` compares lines ([..], tolerance, volatile
+    values), so a warning printed twice where the recording has it once is new once."""
+    known = warning_lines(recorded or "")
+    found = []
+    for line in warning_lines(output):
+        match = next((k for k in known if compare.matches(k, line, tol)), None)
+        if match is None:
+            found.append(line)
+        else:
+            known.remove(match)
+    return found
+
+
+def block_warnings(config: Config, report: Report) -> dict[str, list[str]]:
+    """Block key → its new warnings, for every block that ran and has a baseline."""
+    found: dict[str, list[str]] = {}
+    for key, outcome in report.outcomes.items():
+        if outcome.result is None:
+            continue
+        baseline = baselines.choose(outcome.block, outcome.recordings, report.runner)
+        if baseline.recording is None:
+            continue
+        tol = tolerance(config, outcome.block)
+        if lines := new_warnings(baseline.recording.body, outcome.result["output"], tol):
+            found[key] = lines
+    return found
+
+
+def counts(report: Report) -> dict[str, int]:
+    ran = [o.status for o in report.outcomes.values() if o.status.ran]
+    tally = Counter(ran)
+    return {
+        "blocks": len(ran),
+        "ok": tally[Status.OK],
+        "diverge": tally[Status.DIVERGE],
+        "error": tally[Status.ERROR],
+        "missing": tally[Status.MISSING],
+        "changed": sum(tally[s] for s in CHANGED),
+    }
+
+
+def headline(torch: str, changed: int) -> str:
+    """«torch 2.14.1 cambiaría 3 bloques»: the summary's title and the issue's."""
+    return f"torch {torch} cambiaría {changed} bloque{'' if changed == 1 else 's'}"
+
+
+def section(
+    config: Config,
+    report: Report,
+    project: Mapping[str, Any],
+    candidate: Mapping[str, Any],
+    sources: Sequence[Mapping[str, Any]],
+) -> dict[str, Any]:
+    """The `canary` section of report.json (its keys are what CI's issue job reads)."""
+    tally = counts(report)
+    warnings = block_warnings(config, report)
+    return {
+        "format": FORMAT,
+        "headline": headline(str(candidate.get("torch", "?")), tally["changed"]),
+        "project": dict(project),
+        "candidate": dict(candidate),
+        "counts": {**tally, "warnings": sum(len(w) for w in warnings.values())},
+        "changed": {
+            k: str(o.status) for k, o in sorted(report.outcomes.items()) if o.status in CHANGED
+        },
+        "warnings": dict(sorted(warnings.items())),
+        "sources": [dict(s) for s in sources],
+    }
+
+
+def read(folder: Path) -> observed.ObservedReport:
+    """A canary report (ReportError when it is not one, or cannot be read)."""
+    report = observed.read(folder)
+    if report.canary is None or report.canary.get("format") != FORMAT:
+        raise observed.ReportError(
+            f"{report.path}: no es un informe de docverify canary (formato {FORMAT}): no tiene "
+            f"la sección «{SECTION}»."
+        )
+    return report
+
+
+def from_env() -> Path | None:
+    value = os.environ.get(ENV, "").strip()
+    return Path(value) if value else None
+
+
+@dataclass(frozen=True)
+class BlockChange:
+    """What the canary's torch would change in one block, judged against today's baseline."""
+
+    key: str
+    status: Status  # diverge | error
+    diff: str  # recording against the canary's output (a divergence)
+    error: str  # what failed (an error)
+    warnings: tuple[str, ...]
+
+
+@dataclass
+class View:
+    """A canary report attached to a build: what the site shows of it."""
+
+    report: observed.ObservedReport
+    changes: dict[str, BlockChange] = field(default_factory=dict)  # block key → change
+    stale: dict[str, str] = field(default_factory=dict)  # block key → why it is stale
+
+    @property
+    def torch(self) -> str:
+        return str(self.section.get("candidate", {}).get("torch", "?"))
+
+    @property
+    def variant(self) -> str:
+        return str(self.section.get("candidate", {}).get("variant", "?"))
+
+    @property
+    def section(self) -> dict[str, Any]:
+        return self.report.canary or {}
+
+    def sources(self, rel: str) -> list[dict[str, Any]]:
+        """The fingerprinted sources of page `rel` whose code changed in the canary's torch."""
+        return [s for s in self.section.get("sources", []) if s.get("page") == rel]
+
+
+def attach(config: Config, report: Report, folder: Path) -> tuple[View | None, list[Finding]]:
+    """Judge a canary report's observations against this build's pages and recordings.
+
+    Findings are INFO: a canary report that cannot be used, or that is stale, is said (in the
+    terminal and on the pages), and the build goes on.
+    """
+    try:
+        data = read(folder)
+    except observed.ReportError as exc:
+        return None, [
+            Finding(Kind.INVALID_CANARY_REPORT, f"{ENV}: {exc}", ENV, 1, FIX_REPORT, Level.INFO)
+        ]
+    view = View(data)
+    findings: list[Finding] = []
+    for item in observed.stale(config, report.pages, data):
+        if item.key not in report.outcomes:
+            continue  # a block that is gone: nothing on any page to say it on
+        view.stale[item.key] = item.reason
+        findings.append(
+            Finding(
+                Kind.STALE_CANARY_REPORT,
+                f"informe canario (torch {view.torch}) obsoleto: {item.reason}; la página no "
+                "muestra lo que cambiaría.",
+                item.path,
+                item.line,
+                FIX_STALE,
+                Level.INFO,
+            )
+        )
+    warnings = data.canary.get("warnings", {}) if data.canary else {}
+    for key, item in data.observations.items():
+        outcome = report.outcomes.get(key)
+        if outcome is None or key in view.stale:
+            continue
+        block = outcome.block  # its recordings were loaded once, by this build's verification
+        baseline = baselines.choose(block, outcome.recordings, data.runner)
+        tol = tolerance(config, block)
+        noticed = tuple(warnings.get(key, ()))
+        if item.status == Status.ERROR:
+            view.changes[key] = BlockChange(key, Status.ERROR, "", item.error or "error", noticed)
+        elif baseline.recording is not None and not baseline.matches(item.output, tol):
+            label = f"con torch {view.torch} ({view.variant})"
+            diff = output_diff(config, baseline, item.output, tol, label)
+            view.changes[key] = BlockChange(key, Status.DIVERGE, diff, "", noticed)
+    return view, findings
