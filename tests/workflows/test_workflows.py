@@ -7,6 +7,7 @@ import re
 import shutil
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -621,3 +622,23 @@ def test_zizmor_can_fail(tmp_path: Path, old: str, new: str, audit: str) -> None
     result = zizmor(copy)
     assert result.returncode != 0
     assert audit in result.stdout + result.stderr
+
+
+def test_dependabot_proposes_no_zensical_that_cannot_install() -> None:
+    """Zensical is pinned to the newest release that installs from the index (pyproject.toml
+    says why): Dependabot ignores every version above the pin, whatever the pin is."""
+    import yaml  # noqa: PLC0415
+
+    pins = [
+        d
+        for group in tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))[
+            "project"
+        ]["optional-dependencies"].values()
+        for d in group
+        if d.startswith("zensical==")
+    ]
+    assert len(pins) == 1, pins
+    config = yaml.safe_load((GITHUB / "dependabot.yml").read_text(encoding="utf-8"))
+    [pip] = [u for u in config["updates"] if u["package-ecosystem"] == "pip"]
+    ignored = [i for i in pip.get("ignore", []) if i["dependency-name"] == "zensical"]
+    assert [i["versions"] for i in ignored] == [[">" + pins[0].removeprefix("zensical==")]]
