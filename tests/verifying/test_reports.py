@@ -19,6 +19,7 @@ from typing import Any
 import pytest
 from conftest import docverify
 from docverify import build
+from docverify.bench import shards
 from docverify.bench.corpus import make_corpus
 from docverify.core import config as config_mod
 from docverify.core.kinds import Kind
@@ -399,6 +400,21 @@ def test_accept_reads_the_shards_of_a_run_from_their_parent_folder(
 
 def _parts(corpus: Path, total: int) -> list[Path]:
     return sorted((corpus / "reports" / f"parts{total}").iterdir())
+
+
+def test_the_benchmark_refuses_a_merge_that_differs_from_the_whole(
+    corpus: Path, tmp_path: Path
+) -> None:
+    merged = tmp_path / "combinado"
+    done = docverify(corpus, "reports", "merge", *map(str, _parts(corpus, 3)), "--out", str(merged))
+    assert done.returncode == 0, done.stderr
+    shards._same(corpus / "reports" / "whole", merged, 3)  # equal: no error
+    data = report(merged)
+    first = next(iter(data["observations"].values()))
+    first["output"] += "\notra línea"
+    (merged / "report.json").write_text(json.dumps(data), "utf-8")
+    with pytest.raises(RuntimeError, match="no es igual al entero"):
+        shards._same(corpus / "reports" / "whole", merged, 3)
 
 
 def test_merge_never_writes_over_one_of_its_parts(corpus: Path, tmp_path: Path) -> None:
