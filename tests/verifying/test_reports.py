@@ -92,12 +92,15 @@ def corpus(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 def check(root: Path, out: str, shard: str | None = None, **env: str) -> Any:
     """`docverify check --runner cpu --report ROOT/reports/OUT [--shard I/N]` (it fails: the
-    corpus has errors on purpose); no durations file, as in CI."""
+    corpus has errors on purpose). The shards read no durations file, as in CI (an unsharded
+    check writes its own elsewhere): the plan comes from the block counts alone."""
+    durations = root / ("sin-duraciones.json" if shard else "duraciones.json")
     args = ["check", "--runner", "cpu", "--no-cache", "--workers", "2"]
-    args += ["--report", str(root / "reports" / out), "--durations", str(root / "ninguna.json")]
+    args += ["--report", str(root / "reports" / out), "--durations", str(durations)]
     done = docverify(root, *args, *(["--shard", shard] if shard else []), env={**CI_RUN, **env})
     assert done.returncode == 1, done.stderr  # the errors of the corpus, not a crash
     assert (root / "reports" / out / "report.json").is_file(), done.stderr
+    assert not shard or report(root / "reports" / out)["basis"] == "bloques"
     return done
 
 
