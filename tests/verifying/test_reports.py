@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import docverify
+from conftest import _shared, docverify
 from docverify import build
 from docverify.bench import shards
 from docverify.bench.corpus import make_corpus
@@ -66,11 +66,17 @@ NOT_COMPARED = {"shard", "plan", "basis", "plan_shards", "merged", "durations"}
 PROVENANCE = re.compile(r'<span class="dv-provenance">.*?</span>', re.DOTALL)
 
 
-@pytest.fixture(scope="module")
-def corpus(tmp_path_factory: pytest.TempPathFactory) -> Path:
+@pytest.fixture(scope="session")
+def corpus(tmp_path_factory: pytest.TempPathFactory, worker_id: str) -> Path:
     """The corpus, recorded, with its problems; then one unsharded check and the shards of
-    N = 2 and 3, each with its report. Shared by the module: tests copy what they change."""
-    root = make_corpus(tmp_path_factory.mktemp("corpus") / "c", pages=7, blocks=4)
+    N = 2 and 3, each with its report. Made once for the whole run (both workers read it);
+    tests copy what they change."""
+    made = _shared(tmp_path_factory, worker_id, "reports-corpus", _make_corpus)
+    return Path(made["root"])
+
+
+def _make_corpus(folder: Path) -> dict[str, Any]:
+    root = make_corpus(folder / "c", pages=7, blocks=4)
     (root / "docs" / "extra.md").write_text(EXTRA, encoding="utf-8")
     cfg = config_mod.load(root)
     executor = executor_mod.shared(2)
@@ -87,7 +93,7 @@ def corpus(tmp_path_factory: pytest.TempPathFactory) -> Path:
     for total in (2, 3):
         for index in range(1, total + 1):
             check(root, f"parts{total}/{index}", f"{index}/{total}")
-    return root
+    return {"root": str(root)}
 
 
 def check(root: Path, out: str, shard: str | None = None, **env: str) -> Any:
