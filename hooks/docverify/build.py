@@ -1,10 +1,12 @@
 # The build pipeline, the engine's top layer: verify, judge, and render what the site shows.
 """One build of the site, from pages to a `BuildResult` (site/result.py).
 
-It runs the verification (verifying/), the checks of every page and of the whole site
-(site/checks.py, the same functions `docverify lint` and `check` call), and renders the report
-page and the notebooks (output/). Site generators call `run_site`; nothing imports this module
-but the adapters and the command line, so every package below it stays free of cycles.
+It runs the verification (verifying/) or, with DOCVERIFY_FROM_REPORTS, judges what the
+verification jobs observed instead of running anything (verifying/replay.py); then the checks of
+every page and of the whole site (site/checks.py, the same functions `docverify lint` and
+`check` call), and renders the report page and the notebooks (output/). Site generators call
+`run_site`; nothing imports this module but the adapters and the command line, so every
+package below it stays free of cycles.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from docverify.running.executor import Executor
 from docverify.site import checks, navigation
 from docverify.site.result import BuildResult
 from docverify.verifying import cache as cache_mod
-from docverify.verifying import canary, peers
+from docverify.verifying import canary, peers, replay
 from docverify.verifying import summary as counts
 from docverify.verifying.outcome import execution_enabled
 from docverify.verifying.verify import verify
@@ -35,13 +37,19 @@ def run_site(
 
     The runner comes from DOCVERIFY_RUNNER (ValueError when unknown), the local cache is used
     outside CI (read unless DOCVERIFY_CACHE=0), and nothing runs with DOCVERIFY_EXECUTE=0 (an
-    error of the build says so).
+    error of the build says so) or with DOCVERIFY_FROM_REPORTS (the reports' observations are
+    judged instead).
     """
     config = config_mod.load(root)
     executing, requested = execution_enabled(), config_mod.runner_from_env()
-    # Execution off: never start the torch fork server just to pick a runner.
-    runner = executor.resolve_runner(requested) if executing or requested != "auto" else "cpu"
-    cache = cache_mod.for_run(config)
+    reports = replay.from_env()
+    source = replay.load(config, reports, requested) if reports is not None else None
+    if source is not None:  # the runner is the reports'; no fork server, no cache
+        runner, cache = source.runner, None
+    else:
+        # Execution off: never start the torch fork server just to pick a runner.
+        runner = executor.resolve_runner(requested) if executing or requested != "auto" else "cpu"
+        cache = cache_mod.for_run(config)
     result = run(
         config,
         [read_page(config, path) for path in page_paths],
@@ -52,6 +60,7 @@ def run_site(
         execute_blocks=executing,
         peer_report=peers.from_env(),
         canary_report=canary.from_env(),
+        reports=source,
     )
     # Counted as `docverify check` counts them (one function for both).
     result.notes.append(
@@ -77,15 +86,20 @@ def run(
     cache: cache_mod.Cache | None = None,
     execute_blocks: bool = True,
     day: dt.date | None = None,
-    peer_report: Path | None = None,
+    peer_report: Path | list[Path] | None = None,
     canary_report: Path | None = None,
+    reports: replay.Source | None = None,
 ) -> BuildResult:
-    """Verify every block, judge every source, every article and the whole site once, and
-    generate the report page, the glossary page and the notebooks from those results. `pages`
-    is every page. With `canary_report`, the pages also show what the canary's torch would
-    change (INFO findings only: a canary never fails a build)."""
+    """Verify every block (or, given `reports`, judge what they observed: nothing runs), judge
+    every source, every article and the whole site once, and generate the report page, the
+    glossary page and the notebooks from those results. `pages` is every page. With
+    `canary_report`, the pages also show what the canary's torch would change (INFO findings
+    only: a canary never fails a build)."""
     day = day or today()
-    report = verify(config, pages, runner, executor, cache=cache, execute_blocks=execute_blocks)
+    if reports is not None:  # a build from the verification jobs' reports
+        report = replay.verify(config, pages, reports)
+    else:
+        report = verify(config, pages, runner, executor, cache=cache, execute_blocks=execute_blocks)
     if peer_report is not None:  # CI's publishing build: what the gpu job observed
         report.findings.extend(peers.attach(config, report, peer_report))
     view, canary_findings = (

@@ -31,7 +31,7 @@ from docverify.parsing.pages import read_site
 from docverify.running.executor import Executor
 from docverify.site import lint
 from docverify.sources import fingerprint
-from docverify.verifying import accept, canary, observed, peers
+from docverify.verifying import accept, canary, observed, peers, replay
 from docverify.verifying.record import record
 from docverify.verifying.verify import verify
 from support import mkdocs_site
@@ -46,6 +46,7 @@ WHERE_IS_AN_ENV_VAR = {
     "verifying.verify:execution-disabled",
     "verifying.peers:invalid-report",
     "verifying.canary:invalid-canary-report",
+    "verifying.replay:invalid-report",
     "verifying.accept:refused",
     "verifying.record:refused",
 }
@@ -266,6 +267,27 @@ def _canary_report(mutate: Callable[[Case, Path], object]) -> Scenario:
             cfg = case.project.config
             report = verify(cfg, read_site(cfg), "cpu", executor)
             return report.findings + canary.attach(cfg, report, folder)[1]
+
+        case.check = check
+        return check()
+
+    return scenario
+
+
+def _from_reports(mutate: Callable[[Case, Path], object]) -> Scenario:
+    """A build from a CPU check report (DOCVERIFY_FROM_REPORTS), after `mutate`."""
+
+    def scenario(case: Case, executor: Executor) -> list[Finding]:
+        case.write()
+        folder = case.root / "informe-cpu"
+        check_report(case.project.config, executor, folder, runner="cpu")
+        mutate(case, folder)
+        case.write()
+
+        def check() -> list[Finding]:
+            cfg = case.project.config
+            source = replay.load(cfg, [folder], "cpu")
+            return replay.verify(cfg, read_site(cfg), source).findings
 
         case.check = check
         return check()
@@ -528,6 +550,12 @@ SCENARIOS: dict[str, Scenario] = {
     "verifying.canary:stale-canary-report": _canary_report(
         lambda c, f: setattr(c, "code", "print(2)\n")
     ),
+    "verifying.replay:invalid-report": _from_reports(
+        lambda c, f: (f / "report.json").write_text("{", encoding="utf-8")
+    ),
+    "verifying.replay:wrong-report-runner": _from_reports(lambda c, f: relabel(f, "gpu")),
+    "verifying.replay:stale-report": _from_reports(lambda c, f: setattr(c, "code", "print(2)\n")),
+    "verifying.replay:incomplete-report": _from_reports(lambda c, f: _drop_observations(f)),
 }
 
 

@@ -34,7 +34,7 @@ def check_report(config: Config, executor: Executor, folder: Path, runner: str =
     pages = read_site(config)
     run = cpu_run_as_gpu if runner == "gpu" else execute
     report = verify(config, pages, runner, executor, run=run)
-    ci_report.write(folder, report)
+    ci_report.write(folder, report, config=config)
     return report
 
 

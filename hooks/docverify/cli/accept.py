@@ -8,14 +8,15 @@ from pathlib import Path
 
 from docverify.cli.commands import command, configuration
 from docverify.parsing.pages import read_site
-from docverify.verifying import accept, observed
+from docverify.verifying import accept, merge, observed
 
 
 def _args(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "folder",
         metavar="CARPETA",
-        help="la carpeta de docverify check --report (p. ej. el artefacto docverify-gpu de CI)",
+        help="la carpeta de docverify check --report (p. ej. el artefacto docverify-gpu de CI), "
+        "o una carpeta con los informes de todas las partes de una ejecución repartida",
     )
     parser.add_argument(
         "--runner",
@@ -34,8 +35,12 @@ def _args(parser: argparse.ArgumentParser) -> None:
 )
 def _accept(args: argparse.Namespace) -> int:
     cfg = configuration("accept")
+    folder = Path(args.folder)
     try:
-        report = observed.read(Path(args.folder))
+        # One report (one shard's too: it adopts what that shard observed), or a folder holding
+        # the reports of all the shards of a run, merged first (verifying/merge.py).
+        direct = not folder.is_dir() or (folder / observed.REPORT_FILE).is_file()
+        report = observed.read(folder) if direct else merge.load([folder])
     except observed.ReportError as exc:
         print(f"docverify accept: no se escribe nada.\n{exc}", file=sys.stderr)
         return 2

@@ -4,7 +4,9 @@
 from __future__ import annotations
 
 import argparse
+import shutil
 import sys
+from pathlib import Path
 
 from docverify.bench.common import Bench
 from docverify.cli.commands import command
@@ -37,6 +39,14 @@ def _bench_args(parser: argparse.ArgumentParser) -> None:
         help=f"runner de P1 y P3; P2 corre siempre en cpu (por defecto {Bench.runner})",
     )
     parser.add_argument(
+        "--shards",
+        default=None,
+        metavar="N,N…",
+        help="mide solo el reparto: la verificación del corpus sintético entera frente a cada "
+        "parte de --shard I/N para cada N (p. ej. 1,2,4), combina los informes y construye "
+        "desde ellos",
+    )
+    parser.add_argument(
         "--smoke",
         action="store_true",
         help="prueba de humo: cada paso una vez, con las cuentas mínimas; comprueba que todo "
@@ -52,6 +62,8 @@ def _bench(args: argparse.Namespace) -> int:
         print("docverify bench: --repeat, --pages y --blocks deben ser ≥ 1.", file=sys.stderr)
         return 2
     root = config_mod.find_root()
+    if args.shards is not None:
+        return _shards(args, root)
     try:
         line = measure.run(
             Bench(
@@ -67,5 +79,37 @@ def _bench(args: argparse.Namespace) -> int:
     except RuntimeError as exc:
         print(f"docverify bench: {exc}", file=sys.stderr)
         return 1
+    print(line, flush=True)
+    return 0
+
+
+def _shards(args: argparse.Namespace, root: Path) -> int:
+    """`docverify bench --shards N,N…`: the shards measurement alone (bench/shards.py)."""
+    from docverify.bench import shards  # noqa: PLC0415
+
+    try:
+        counts = sorted({int(n) for n in args.shards.split(",") if n.strip()})
+    except ValueError:
+        counts = []
+    if not counts or counts[0] < 1:
+        print(
+            "docverify bench: --shards espera números ≥ 1 separados por comas (1,2,4).",
+            file=sys.stderr,
+        )
+        return 2
+    bench = Bench(
+        root=root,
+        repeat=args.repeat,
+        pages=args.pages,
+        blocks=args.blocks,
+        smoke=args.smoke,
+    )
+    try:
+        line = shards.run(bench, counts, out=lambda text: print(text, flush=True))
+    except RuntimeError as exc:
+        print(f"docverify bench: {exc}", file=sys.stderr)
+        return 1
+    finally:
+        shutil.rmtree(bench.work, ignore_errors=True)
     print(line, flush=True)
     return 0

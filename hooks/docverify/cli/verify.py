@@ -79,7 +79,12 @@ def _check(args: argparse.Namespace) -> int:
     every = pages
     if shard is not None:
         pages, plan = shards.select(every, runner, shard, shards.load_durations(durations, runner))
-        extra = {"shard": str(shard), "plan": plan.digest, "basis": plan.basis}
+        extra = {
+            "shard": str(shard),
+            "plan": plan.digest,
+            "basis": plan.basis,
+            "plan_shards": [list(pages) for pages in plan.shards],
+        }
     report = verify(cfg, pages, runner, executor, cache=cache)
     report.findings[:0] = cfg.findings
     if whole and (shard is None or shard.index == 1):  # site-wide findings: once, by shard 1
@@ -88,7 +93,9 @@ def _check(args: argparse.Namespace) -> int:
     if shard is None:  # shards only read the file, so that all of them compute the same plan
         shards.save_durations(durations, runner, measured)
     if args.report:
-        ci_report.write(Path(args.report), report, {**extra, "durations": measured})
+        ci_report.write(
+            Path(args.report), report, {**extra, "durations": measured}, config=cfg, every=every
+        )
     print_findings(report.findings)
     if args.report and any(
         o.status in (Status.DIVERGE, Status.MISSING) for o in report.outcomes.values()

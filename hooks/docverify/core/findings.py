@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Any
 
 from docverify.core.kinds import Kind
 
@@ -31,6 +33,20 @@ class Finding:
     def __post_init__(self) -> None:
         # A kind read back as text (JSON) becomes the member again; an unknown one fails here.
         object.__setattr__(self, "kind", Kind(self.kind))
+
+    @classmethod
+    def restored(cls, data: Mapping[str, Any]) -> Finding:
+        """A finding read back from its JSON in a CI report (output/ci_report.finding_data):
+        the same problem, found by the run that wrote the report."""
+        return cls(
+            Kind(data["kind"]),
+            str(data["message"]),
+            str(data["path"]),
+            int(data["line"]),
+            str(data["fix"]),
+            Level(data["level"]),
+            str(data.get("detail") or ""),
+        )
 
     @property
     def where(self) -> str:

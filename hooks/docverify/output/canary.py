@@ -28,7 +28,7 @@ from docverify.verifying.outcome import Report
 
 def write(config: Config, folder: Path, report: Report, section: dict[str, Any]) -> list[Path]:
     """Write the check report with its canary section, and the summary beside it."""
-    written = ci_report.write(folder, report, {canary.SECTION: section})
+    written = ci_report.write(folder, report, {canary.SECTION: section}, config=config)
     path = folder / canary.SUMMARY_FILE
     write_atomic(path, summary(config, report, section))
     return [*written, path]

@@ -58,7 +58,7 @@ def page_markdown(
     if page is not None and result.complete(rel):
         markdown = (
             anatomy.render_header(page)
-            + (render.LEGEND + "\n\n" if page.blocks else "")
+            + (render.legend(result.report) + "\n\n" if page.blocks else "")
             + (notebook_box(result, rel, notebook, page_url) if notebook else "")
             + upcoming
             + markdown
@@ -225,7 +225,9 @@ def notebook_box(result: BuildResult, rel: str, notebook: NotebookFile, page_url
     # mkdocs-jupyter copies the .ipynb beside the notebook page's index.html.
     download = posixpath.join(posixpath.dirname(notebook.dest_uri), posixpath.basename(uri))
     return notebook_links.article_box(
-        relative(notebook.url, page_url), relative(download, page_url)
+        relative(notebook.url, page_url),
+        relative(download, page_url),
+        from_reports=result.report.origin is not None,
     )
 
 

@@ -12,7 +12,7 @@ from docverify.core.dates import spanish_date, spanish_date_of
 from docverify.core.policies import DEFAULT_CUDA, DEVICE_LABEL
 from docverify.core.status import Status
 from docverify.output import runner_view
-from docverify.verifying.outcome import Outcome, tolerance
+from docverify.verifying.outcome import Outcome, Report, tolerance
 
 OUTPUT_FENCE = "dv-output"  # SuperFences custom fence for outputs, formatted by format_output
 _DIFF_CLASS = {"-": "dv-diff-del", "+": "dv-diff-add", "@": "dv-diff-hunk"}
@@ -70,6 +70,13 @@ LEGEND = (
     "«GPU: pendiente»: aún no hay salida grabada en una GPU real. "
     "«Esperado · Observado»: el valor que anuncia el texto frente al que se imprimió.</p>"
 )
+_HERE = "la salida observada en esta construcción"
+_IN_CI = "la salida que observó la verificación de este commit (su procedencia está bajo ella)"
+
+
+def legend(report: Report) -> str:
+    """LEGEND as true for this build: a build from reports observed nothing itself."""
+    return LEGEND.replace(_HERE, _IN_CI) if report.origin is not None else LEGEND
 
 
 def _ok(runner: str, outcome: Outcome) -> str:
@@ -111,6 +118,16 @@ def _error_and_expectations(outcome: Outcome) -> str:
     return extra
 
 
+def _observed_when(outcome: Outcome, today: dt.date) -> str:
+    """Where and when this build's runner output was observed: here, the cache or a report."""
+    origin = outcome.origin  # a build from reports: observed by a verification job
+    if origin is not None:
+        return runner_view.reported(origin.date, origin.device, origin.run_url, origin.shards)
+    if cached := (outcome.result or {}).get("cached"):
+        return f"observada el {spanish_date_of(cached)} (caché local de docverify)"
+    return f"observada el {spanish_date(today)} en esta construcción"
+
+
 def render_outcome(outcome: Outcome, env: dict[str, str], today: dt.date, config: object) -> str:
     """Markdown for the output of one block: one panel when runners agree, tabs otherwise."""
     runner, block = outcome.runner, outcome.block
@@ -129,12 +146,7 @@ def render_outcome(outcome: Outcome, env: dict[str, str], today: dt.date, config
         kind = "info"
     elif outcome.observed is not None:
         observed = outcome.observed
-        cached = (outcome.result or {}).get("cached")
-        when = (
-            f"observada el {spanish_date_of(cached)} (caché local de docverify)"
-            if cached
-            else f"observada el {spanish_date(today)} en esta construcción"
-        )
+        when = _observed_when(outcome, today)
         panels.append(
             (runner, observed, _provenance(runner, env.get("torch"), when, block.device_policy))
         )

@@ -30,15 +30,17 @@ def build(config: Config, pages: list[Page], report: Report | None, today: dt.da
 
 def render(config: Config, pages: list[Page], report: Report | None, fresh: Freshness) -> str:
     """The whole report page, in Markdown."""
+    origin = report.origin if report else None
     parts = [
         f"# {TITLE}",
         f"Generado el {spanish_date(fresh.today)} al construir el sitio"
         + (
             f", en el runner {LABEL.get(report.runner, report.runner)} con torch "
             f"{report.env.get('torch', '?')}."
-            if report
+            if report and origin is None
             else "."
         ),
+        *_origin_lines(report),
         *_peer_lines(report),
         "## Fuentes",
         _stacked(
@@ -46,13 +48,36 @@ def render(config: Config, pages: list[Page], report: Report | None, fresh: Fres
             sources_markdown(fresh, {p.rel: str(p.meta.get("title") or p.rel) for p in pages}),
         ),
         "## Bloques de código",
-        "Cada bloque se ejecuta en cada construcción; la tabla dice cuándo se grabó su salida en "
-        "cada runner, con qué grabación compara cada runner y si la salida de esta construcción "
-        f"coincide con ella. Sin grabación propia, el runner GPU compara con la de CPU ("
+        (
+            "Cada bloque se ejecutó en la verificación de este commit (arriba, dónde); la tabla "
+            "dice cuándo se grabó su salida en cada runner, con qué grabación compara cada runner "
+            "y si la salida observada coincide con ella, comprobado en esta construcción."
+            if origin is not None
+            else "Cada bloque se ejecuta en cada construcción; la tabla dice cuándo se grabó su "
+            "salida en cada runner, con qué grabación compara cada runner y si la salida de esta "
+            "construcción coincide con ella."
+        )
+        + f" Sin grabación propia, el runner GPU compara con la de CPU ("
         f"{baselines.DEVICE_RULE}: {baselines.DEVICE_RULE_TEXT}).",
         _stacked("dv-report-bloques", blocks_markdown(config, pages, report)),
     ]
     return "\n\n".join(parts) + "\n"
+
+
+def _origin_lines(report: Report | None) -> list[str]:
+    """A build from reports says that it ran nothing, and where its outputs were observed."""
+    origin = report.origin if report else None
+    if report is None or origin is None:
+        return []
+    label = LABEL.get(report.runner, report.runner)
+    where = f"la ejecución de CI {origin.run_url}" if origin.run_url else "un informe local"
+    split = f" repartida en {origin.shards} partes" if origin.shards not in ("", "1") else ""
+    return [
+        f"Esta construcción no ejecutó ningún bloque: las salidas de {label} son las que observó "
+        f"el runner {label} ({md_escape(origin.device)}, torch {origin.torch}) el "
+        f"{spanish_date_of(origin.date)} en {where}{split}, para este mismo código "
+        f"(informes: {md_escape(', '.join(origin.reports))}), comparadas aquí con sus grabaciones."
+    ]
 
 
 def _peer_lines(report: Report | None) -> list[str]:
@@ -151,7 +176,10 @@ def blocks_markdown(config: Config, pages: list[Page], report: Report | None) ->
                     fallback = baselines.expected_runner(block, runner) != runner
                     dates.append("sin grabación propia" if fallback else "pendiente")
             now = (
-                f"{LABEL.get(report.runner, report.runner)}: {_shown(outcome.status)}"
+                f"{LABEL.get(report.runner, report.runner)}"
+                + (" (ejecución de CI)" if outcome.origin and outcome.origin.run_url else "")
+                + (" (informe local)" if outcome.origin and not outcome.origin.run_url else "")
+                + f": {_shown(outcome.status)}"
                 if report and outcome
                 else "sin ejecutar"
             )

@@ -31,6 +31,17 @@ class OtherView:
     note: str = ""  # what is known when there is no output of its own
 
 
+def reported(date: str, device: str, run_url: str, shards: str = "") -> str:
+    """Provenance of an output read from a check report, never observed by this build."""
+    where = (
+        "en la ejecución de CI de este commit"
+        if run_url
+        else "según un informe local de docverify check"
+    )
+    split = f" ({shards} partes)" if shards and shards != "1" else ""
+    return f"observada el {spanish_date_of(date)} en {device}, {where}{split}"
+
+
 def other(
     outcome: Outcome,
     runner: str,
@@ -42,12 +53,7 @@ def other(
     label = LABEL[runner]
     peer = outcome.peers.get(runner)
     if peer is not None:
-        where = (
-            "en la ejecución de CI de este commit"
-            if peer.run_url
-            else "según un informe local de docverify check"
-        )
-        when = f"observada el {spanish_date_of(peer.date)} en {peer.device}, {where}"
+        when = reported(peer.date, peer.device, peer.run_url)
         ok = peer.status == Status.OK
         same = (
             first_text is not None

@@ -67,7 +67,17 @@ class BuildResult:
     def verification_json(self) -> str:
         """`verificacion.json` of the published site: runner, environment, executed blocks."""
         executed = [k for k, o in self.report.outcomes.items() if o.result is not None]
-        summary = {"runner": self.report.runner, "env": self.report.env, "executed": executed}
+        summary: dict[str, object] = {
+            "runner": self.report.runner,
+            "env": self.report.env,
+            "executed": executed,
+        }
+        if (origin := self.report.origin) is not None:  # executed by the verification job
+            summary["observed_in"] = {
+                "run_url": origin.run_url,
+                "date": origin.date,
+                "reports": list(origin.reports),
+            }
         return json.dumps(summary, ensure_ascii=False, indent=2)
 
     def page_errors(self, rel: str) -> list[tuple[Finding, str | None]]:

@@ -15,6 +15,19 @@ from docverify.running.protocol import BlockResult, Environment, Expectation
 from docverify.verifying import compare, recordings
 
 
+@dataclass(frozen=True)
+class Origin:
+    """Where a build's outputs were observed when the build itself ran nothing: the check
+    report(s) of a verification job (verifying/replay.py)."""
+
+    date: str  # ISO date of the run
+    run_url: str  # the CI run, or "" for a local `docverify check --report`
+    device: str
+    torch: str
+    reports: tuple[str, ...]  # the report files, as given
+    shards: str = ""  # "N" when merged from N shards
+
+
 @dataclass
 class Outcome:
     """What happened to one block on one runner, and what readers will see."""
@@ -28,6 +41,8 @@ class Outcome:
     expectations: list[Expectation] = field(default_factory=list)
     # Other runners' observations of this same code, from their check report (verifying/peers.py).
     peers: dict[str, Any] = field(default_factory=dict)
+    # Set when the result was read from a check report instead of run here (verifying/replay.py).
+    origin: Origin | None = None
 
     @property
     def observed(self) -> str | None:
@@ -45,6 +60,7 @@ class Report:
     pages: list[Page]
     outcomes: dict[str, Outcome]
     findings: list[Finding]
+    origin: Origin | None = None  # a build from reports: nothing ran here (verifying/replay.py)
 
     def outcome(self, page: str, block_id: str) -> Outcome | None:
         """The outcome of block `block_id` of page `page` (outcomes are keyed by Block.key)."""

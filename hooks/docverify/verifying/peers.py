@@ -1,7 +1,8 @@
 """The GPU runner's observations in a CPU build: its check report, for the same code.
 
-CI's publishing job builds on CPU with the `gpu` job's report (DOCVERIFY_GPU_REPORT=folder), so
-the published site shows what the GPU observed for that very commit. Each observation is judged
+CI's publishing job builds on CPU with the `gpu` job's report (DOCVERIFY_GPU_REPORT=folder, or
+several folders separated by commas: the reports of the shards of one run, merged by merge.py),
+so the published site shows what the GPU observed for that very commit. Each observation is judged
 again against the current baselines; a report that is unreadable, from another runner, stale,
 incomplete or divergent is an error of the build, never a silent gap.
 """
@@ -9,6 +10,7 @@ incomplete or divergent is an error of the build, never a silent gap.
 from __future__ import annotations
 
 import os
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -16,14 +18,15 @@ from docverify.core.config import Config
 from docverify.core.findings import Finding
 from docverify.core.kinds import Kind
 from docverify.core.status import Status
-from docverify.verifying import baselines, observed
+from docverify.verifying import baselines, merge, observed
 from docverify.verifying.outcome import Outcome, Report, tolerance
 
 ENV = "DOCVERIFY_GPU_REPORT"
 RUNNER = "gpu"
 FIX_REPORT = (
     f"apunta {ENV} a la carpeta que escribió docverify check --runner gpu --report CARPETA "
-    "para este mismo código (en CI, el artefacto docverify-gpu de la misma ejecución)."
+    "para este mismo código (en CI, el artefacto docverify-gpu de la misma ejecución; si se "
+    "repartió con --shard, las carpetas de todas sus partes, separadas por comas)."
 )
 
 
@@ -40,15 +43,19 @@ class Peer:
     run_url: str
 
 
-def from_env() -> Path | None:
+def from_env() -> list[Path] | None:
+    """The folders of DOCVERIFY_GPU_REPORT (comma-separated), or None when unset."""
     value = os.environ.get(ENV, "").strip()
-    return Path(value) if value else None
+    if not value:
+        return None
+    return [Path(part.strip()) for part in value.split(",") if part.strip()]
 
 
-def attach(config: Config, report: Report, folder: Path) -> list[Finding]:
-    """Attach the report in `folder` to the build's outcomes; the findings say what is wrong."""
+def attach(config: Config, report: Report, folders: Path | Sequence[Path]) -> list[Finding]:
+    """Attach the report in `folders` (one, or a run's shards) to the build's outcomes; the
+    findings say what is wrong."""
     try:
-        data = observed.read(folder)
+        data = merge.load([folders] if isinstance(folders, Path) else list(folders))
     except observed.ReportError as exc:
         return [Finding(Kind.INVALID_REPORT, f"{ENV}: {exc}", ENV, 1, FIX_REPORT)]
     where = config.rel(data.path)
@@ -82,7 +89,8 @@ def attach(config: Config, report: Report, folder: Path) -> list[Finding]:
                     f"el informe GPU ({where}) no tiene la salida del bloque «{key}».",
                     block_where,
                     block.origin_line,
-                    FIX_REPORT + " El informe debe cubrir todo el sitio (sin --shard ni páginas).",
+                    FIX_REPORT + " El informe debe cubrir todo el sitio (todas las partes si se "
+                    "repartió con --shard, y sin elegir páginas).",
                 )
             )
             continue
@@ -107,7 +115,7 @@ def attach(config: Config, report: Report, folder: Path) -> list[Finding]:
                     block.origin_line,
                     f"corrige el bloque: falló en el runner gpu ({item.error or 'error'})."
                     if peer.status == Status.ERROR
-                    else f"docverify accept {config.rel(data.path.parent)} adopta las salidas "
+                    else f"docverify accept {config.rel(data.folder)} adopta las salidas "
                     "de GPU (revisa el diff antes de confirmar); si no son correctas, corrige el "
                     "código.",
                 )

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 from docverify.core import policies
 from docverify.core.config import Config
 from docverify.parsing.pages import Block
@@ -22,3 +24,14 @@ def spec(config: Config, block: Block) -> BlockSpec:
         "device_policy": block.device_policy,
         "show_last_value": block.last_value == policies.SHOW,
     }
+
+
+# What a block's output depends on besides its code (and the code before it): the spec without
+# its identity, its code and where the code lives (file and line only label tracebacks).
+SETUP_FIELDS = ("session", "timeout", "output_limit", "seed", "device_policy", "show_last_value")
+
+
+def setup_text(config: Config, block: Block) -> str:
+    """The fields of `block`'s spec that change how it runs, as one stable line of JSON."""
+    whole = spec(config, block)
+    return json.dumps({name: whole[name] for name in SETUP_FIELDS}, sort_keys=True)
