@@ -83,7 +83,7 @@ def other(
             same=same,
             same_when=when + (", misma salida" if exact else _SAME_BUT_DEVICE),
         )
-    source = baselines.source_runner(outcome.block, runner, set(outcome.recordings))
+    source = baselines.source_runner(outcome.block, runner, outcome.recordings)
     if source is not None and source != runner:
         return OtherView(
             runner,

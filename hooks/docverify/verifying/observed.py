@@ -17,12 +17,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from docverify.core import device_marks
 from docverify.core.config import RUNNERS, Config
 from docverify.core.status import Status
 from docverify.parsing.pages import Block, Page
 
 FORMAT = 2  # report.json with observations; older reports have none
 REPORT_FILE = "report.json"
+MARKS = device_marks.RESULT_KEY  # an observation's device marks (added to FORMAT 2)
 
 
 class ReportError(ValueError):
@@ -37,6 +39,8 @@ class Observation:
     code_sha256: str
     inputs_sha256: str
     error: str = ""
+    # The run's device marks (core/device_marks.py); () in a report written before they were.
+    device_dependent: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -90,9 +94,12 @@ def run_url(environ: Mapping[str, str] | None = None) -> str:
 
 def data(
     pages: list[Page], runner: str, outcomes: Mapping[str, Any], observed: Mapping[str, str]
-) -> dict[str, dict[str, str]]:
-    """The `observations` table of report.json: every block that ran and printed something."""
-    table: dict[str, dict[str, str]] = {}
+) -> dict[str, dict[str, Any]]:
+    """The `observations` table of report.json: every block that ran and printed something.
+
+    `device_dependent` (the run's device marks, a list) is a key added after FORMAT 2 was
+    fixed: a reader of an older report finds none, and an older reader ignores it."""
+    table: dict[str, dict[str, Any]] = {}
     for page in pages:
         for key, (own, inputs) in digests(page, runner).items():
             outcome = outcomes.get(key)
@@ -106,6 +113,8 @@ def data(
                 "inputs_sha256": inputs,
                 "error": str(result.get("error") or result.get("exception") or ""),
             }
+            if MARKS in result:
+                table[key][MARKS] = list(device_marks.ordered(result[MARKS]))
     return table
 
 
@@ -135,6 +144,7 @@ def read(folder: Path) -> ObservedReport:
                 code_sha256=str(item["code_sha256"]),
                 inputs_sha256=str(item["inputs_sha256"]),
                 error=str(item.get("error", "")),
+                device_dependent=_marks(item.get(MARKS)),
             )
             for key, item in table.items()
         }
@@ -149,6 +159,15 @@ def read(folder: Path) -> ObservedReport:
         observations=observations,
         canary=raw["canary"] if isinstance(raw.get("canary"), dict) else None,
     )
+
+
+def _marks(value: object) -> tuple[str, ...]:
+    """An observation's device marks: a list of known reasons (anything else is an error)."""
+    if value is None:
+        return ()
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise TypeError(f"{MARKS} debe ser una lista de textos, no {value!r}")
+    return device_marks.ordered(value)
 
 
 @dataclass(frozen=True)
