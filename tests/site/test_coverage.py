@@ -147,6 +147,15 @@ def test_with_a_gpu_report_the_site_says_what_it_observed(
         assert before and after and before[0] != after[0], (before, after)
 
 
+def test_only_a_marker_on_its_own_line_is_replaced(two_builds: tuple[BuildResult, ...]) -> None:
+    """A page that names the marker in its text (the author guide does) keeps its words and its
+    description."""
+    result = two_builds[0]
+    text = f"Escribe `{words.MARKER}` donde va el párrafo.\n"
+    assert page_parts.page_markdown(result, "bloques.md", text, "", None).endswith(text)
+    assert page_parts.description_meta(result, "bloques.md") == {}
+
+
 def test_notebooks_say_where_this_version_ran(two_builds: tuple[BuildResult, ...]) -> None:
     heads = []
     for result in two_builds:

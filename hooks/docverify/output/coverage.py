@@ -9,12 +9,16 @@ No sentence here is true of every build: each one is chosen by the data.
 
 from __future__ import annotations
 
+import re
+
 from docverify.core.dates import spanish_date_of
 from docverify.core.markdown import md_escape
 from docverify.site.coverage import Coverage, GpuObservation
 
-# The marker a page writes where its paragraph about this version's runners goes (index.md).
+# The marker a page writes, on a line of its own, where its paragraph about this version's
+# runners goes (index.md); the same text inside a line (quoted in code, say) is not a marker.
 MARKER = "<!-- docverify:verificacion -->"
+MARKER_LINE = re.compile(rf"^[ \t]*{re.escape(MARKER)}[ \t]*$", re.MULTILINE)
 # The labels a reader sees on the panels (output/runner_view.py), explained here.
 NOT_RUN = "aún sin ejecutar"
 NEEDS_OWN = "necesita su propia grabación de GPU"

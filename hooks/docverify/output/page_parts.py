@@ -75,8 +75,9 @@ def page_markdown(
         markdown += source_problems(result, rel)
     if INDEX_MARKER in markdown:
         markdown = markdown.replace(INDEX_MARKER, article_list(result, rel))
-    if coverage.MARKER in markdown:
-        markdown = markdown.replace(coverage.MARKER, coverage.home(result.coverage))
+    if coverage.MARKER_LINE.search(markdown):
+        home = coverage.home(result.coverage)
+        markdown = coverage.MARKER_LINE.sub(lambda _: home, markdown)
     if rel == report_page.URI:
         return banner([(f, None) for f in result.errors], "en esta compilación") + markdown
     return banner(result.page_errors(rel), "en esta página") + markdown
@@ -266,7 +267,7 @@ def description_meta(result: BuildResult, rel: str) -> dict[str, Any]:
     """The description of a page that tells where this version ran (it holds the marker
     coverage.MARKER): the author's description, then the build's sentence. {} for others."""
     page = result.pages.get(rel)
-    if page is None or result.coverage is None or coverage.MARKER not in page.body:
+    if page is None or result.coverage is None or not coverage.MARKER_LINE.search(page.body):
         return {}
     return {"description": with_sentence(page.meta.get("description"), result)}
 
