@@ -22,11 +22,15 @@ from docverify.output import coverage as words
 from docverify.output import notebooks, page_parts, render, tree
 from docverify.parsing.pages import read_site
 from docverify.running.executor import Executor
+from docverify.site import coverage
 from docverify.site.result import BuildResult
+from docverify.sources import freshness
 from docverify.verifying import accept, observed
 from docverify.verifying.record import record
+from docverify.verifying.verify import verify
 from docverify.zensical import adapter
-from support.relabel import check_report
+from support.mkdocs_site import DAY
+from support.relabel import check_report, cpu_run_as_gpu
 
 pytestmark = pytest.mark.usefixtures("local_author")
 
@@ -145,6 +149,25 @@ def test_with_a_gpu_report_the_site_says_what_it_observed(
         before, after = gpu_sentences(say(cpu_only)), gpu_sentences(say(result))
         # The first one says what was observed on a GPU: never the same in the two builds.
         assert before and after and before[0] != after[0], (before, after)
+
+
+def test_a_build_on_the_gpu_runner_says_so(project: Project, executor: Executor) -> None:
+    """A local build on a CUDA machine runs on gpu: its blocks are its GPU observation (here a
+    real CPU run relabelled as gpu), and it observed none on CPU."""
+    project.page("bloques.md", PAGE)
+    cfg = project.config
+    pages = read_site(cfg)
+    report = verify(cfg, pages, "gpu", executor, run=cpu_run_as_gpu)
+    cov = coverage.of(report, freshness.evaluate(cfg, pages, DAY), DAY)
+    assert cov.gpu is not None and cov.gpu.in_build and cov.gpu_observed == 2
+    assert (cov.gpu.device, cov.gpu.date) == (report.env["device"], DAY.isoformat())
+    assert cov.cpu_observed == 0
+    assert words.verdict(cov) == "Esta versión del sitio se verificó en una GPU."
+    assert words.description(cov).endswith(
+        "2 bloques observados en una GPU (" + cov.gpu.device + ") y 0 en CPU."
+    )
+    assert "en esta construcción" in words.report_opening(cov)
+    assert "«CPU ✓»" not in render.legend(cov) and "«CPU: grabada" in render.legend(cov)
 
 
 def test_only_a_marker_on_its_own_line_is_replaced(two_builds: tuple[BuildResult, ...]) -> None:

@@ -24,8 +24,8 @@ NOT_RUN = "aún sin ejecutar"
 NEEDS_OWN = "necesita su propia grabación de GPU"
 RECORDED = "grabada, sin ejecutar en esta versión"
 WHY_OWN = (
-    "dependen de números aleatorios, que CUDA genera con otro generador que la CPU, preguntan "
-    "por el acelerador o muestran un dispositivo"
+    "dependen de números aleatorios, que CUDA genera con un generador distinto del de la CPU, "
+    "preguntan por el acelerador o muestran un dispositivo"
 )
 
 
