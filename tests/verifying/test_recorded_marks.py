@@ -170,6 +170,9 @@ def test_report_json_carries_the_marks_and_older_reports_still_read(
     assert table["a/azar"][device_marks.RESULT_KEY] == ["random"]
     assert table["a/fijo"][device_marks.RESULT_KEY] == []
     assert observed.read(folder).observations["a/despues"].device_dependent == ("random",)
+    check_report(project.config, executor, tmp_path / "gpu", runner="gpu")  # relabelled
+    gpu_table = json.loads((tmp_path / "gpu" / "report.json").read_text(encoding="utf-8"))
+    assert all(device_marks.RESULT_KEY not in item for item in gpu_table["observations"].values())
     for item in table.values():  # a report written before the key existed
         del item[device_marks.RESULT_KEY]
     (folder / "report.json").write_text(json.dumps(raw), encoding="utf-8")

@@ -97,8 +97,8 @@ def data(
 ) -> dict[str, dict[str, Any]]:
     """The `observations` table of report.json: every block that ran and printed something.
 
-    `device_dependent` (the run's device marks, a list) is a key added after FORMAT 2 was
-    fixed: a reader of an older report finds none, and an older reader ignores it."""
+    `device_dependent` (the run's device marks, a list; cpu reports only) is a key added after
+    FORMAT 2 was fixed: a reader of an older report finds none, and an older reader ignores it."""
     table: dict[str, dict[str, Any]] = {}
     for page in pages:
         for key, (own, inputs) in digests(page, runner).items():
@@ -113,7 +113,9 @@ def data(
                 "inputs_sha256": inputs,
                 "error": str(result.get("error") or result.get("exception") or ""),
             }
-            if MARKS in result:
+            # Only the cpu runner's runs detect them all (on a GPU, draws come from CUDA's
+            # generator, which the detection does not watch): a gpu report carries none.
+            if MARKS in result and runner == device_marks.RUNNER:
                 table[key][MARKS] = list(device_marks.ordered(result[MARKS]))
     return table
 
