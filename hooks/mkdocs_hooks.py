@@ -80,6 +80,8 @@ def on_files(files: Any, config: Any) -> Any:
     for note in result.notes:
         log.info(note)
     _emit(result.findings)
+    # The site's description ends with where this version ran (output/coverage.py).
+    config["site_description"] = page_parts.site_description(result, config.get("site_description"))
     if files.get_file_from_path(report_page.URI) is None:
         files.append(File.generated(config, report_page.URI, content=result.report_text))
     # The glossary's data file is read by the engine, never published; its page is generated.
@@ -102,6 +104,7 @@ def on_page_markdown(markdown: str, page: Any, config: Any, files: Any) -> str:
     if page_parts.notebook_article(result, uri):
         page.meta.update(page_parts.notebook_meta(result, uri))
     page.meta.update(page_parts.search_meta(result, uri, page.meta))
+    page.meta.update(page_parts.description_meta(result, uri))
     notebook = result.notebooks.get(uri)
     nb_file = files.get_file_from_path(notebook[0]) if notebook else None
     where = nb_file and page_parts.NotebookFile(nb_file.url, nb_file.dest_uri)

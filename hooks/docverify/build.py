@@ -21,7 +21,7 @@ from docverify.core.findings import Finding
 from docverify.output import glossary_page, notebooks, report_page
 from docverify.parsing.pages import Page, read_page
 from docverify.running.executor import Executor
-from docverify.site import checks, navigation
+from docverify.site import checks, coverage, navigation
 from docverify.site.result import BuildResult
 from docverify.verifying import cache as cache_mod
 from docverify.verifying import canary, peers, replay
@@ -123,14 +123,17 @@ def run(
         nav=nav,
         glossary=judged.glossary,
         canary=view,
+        coverage=coverage.of(report, judged.fresh, day),
     )
-    result.report_text = report_page.render(config, pages, report, judged.fresh)
+    result.report_text = report_page.render(config, pages, report, judged.fresh, result.coverage)
     if judged.glossary is not None:
         result.glossary_text = glossary_page.render(judged.glossary)
     for page in result.articles():
         if page.blocks:
             sources = [s.source for s in result.sources(page.rel)]
-            notebook = notebooks.build(config, page, report, day, sources=sources)
+            notebook = notebooks.build(
+                config, page, report, day, sources=sources, coverage=result.coverage
+            )
             result.notebooks[page.rel] = (notebooks.notebook_path(page), notebooks.dumps(notebook))
     return result
 

@@ -6,11 +6,15 @@ import re
 import subprocess
 from pathlib import Path
 
+import pytest
 import yaml
-from conftest import BIN, NEW_PAGE, NEW_SLUG, ROOT, docverify
+from conftest import BIN, NEW_PAGE, NEW_SLUG, ROOT, Project, docverify
 from docverify.core import config as config_mod
 from docverify.core.findings import errors
+from docverify.parsing.pages import read_site
+from docverify.running.executor import Executor
 from docverify.site import lint, scaffold
+from docverify.verifying.record import record
 
 
 def test_lint_command_on_paths(authored_copy: Path) -> None:
@@ -62,3 +66,22 @@ def test_pre_commit_runs_ruff_and_docverify_lint() -> None:
             check=False,
         )
         assert check.returncode == 0, check.stdout + check.stderr
+
+
+@pytest.mark.usefixtures("local_author")
+def test_lint_lists_the_blocks_that_depend_on_the_device(
+    project: Project, executor: Executor
+) -> None:
+    """`docverify lint` says, from the cpu recordings' headers, which blocks need their own GPU
+    recording and how to make it; a deterministic block is not listed."""
+    project.page(
+        "a.md",
+        '# A\n\n```python exec="on" id="azar"\nimport torch\nprint(torch.rand(1).shape)\n```\n\n'
+        '```python exec="on" id="fijo"\nprint(2)\n```\n',
+    )
+    cfg = project.config
+    assert record(cfg, read_site(cfg), "cpu", executor).written
+    done = docverify(project.root, "lint")
+    listing = done.stdout.split("Bloques que dependen del dispositivo", 1)[1]
+    assert "a/azar: depende de números aleatorios → necesita su propia grabación" in listing
+    assert "docverify record --runner gpu docs/a.md" in listing and "a/fijo" not in listing

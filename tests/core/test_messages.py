@@ -54,6 +54,7 @@ WHERE_IS_AN_ENV_VAR = {
 FIXED_BY_COMMAND = {
     "verifying.verify:missing-recording",
     "verifying.verify:divergence",
+    "verifying.verify:device-marks",
     "verifying.verify:orphan-recording",
 }
 
@@ -534,6 +535,10 @@ SCENARIOS: dict[str, Scenario] = {
     "verifying.verify:stopped-processes": _run_code(
         'import subprocess\nsubprocess.Popen(["sleep", "300"])\n',
         recorded="ResourceWarning: subprocess [pid] is still running",
+    ),
+    # A block that draws random numbers, recorded without its device mark in the header.
+    "verifying.verify:device-marks": _run_code(
+        "import torch\nprint(bool(torch.rand(1) < 1))\n", recorded="True"
     ),
     "parsing.tabs:tab-in-code": _lint(lambda c: setattr(c, "code", 'print("a\tb")\n')),
     "verifying.verify:execution-disabled": lambda c, e: c.verify(e, execute_blocks=False),

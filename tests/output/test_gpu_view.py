@@ -127,8 +127,8 @@ def test_without_a_report_only_what_is_known(project: Project, executor: Executo
     record_cpu(project, executor)
     text = shown(project, cpu_build(project, executor))
     assert "GPU ✓" not in text
-    assert "GPU: compara con CPU" in title(text)
-    assert "el runner GPU compara este bloque con la salida de CPU" in text
+    assert title(text).endswith('GPU: aún sin ejecutar"'), title(text)  # nothing more is known
+    assert "coincidir con la de CPU, salvo el argumento device=&#x27;cuda:N&#x27;" in text
     # with its own recording: that recording, its date and device, and still no ✓
     cfg = project.config
     (block,) = read_site(cfg)[0].blocks
@@ -137,9 +137,41 @@ def test_without_a_report_only_what_is_known(project: Project, executor: Executo
         recordings.path_for(cfg, block, "cpu").read_text().replace("cpu (", "NVIDIA H200 (", 1)
     )
     text = shown(project, cpu_build(project, executor))
-    assert "GPU ✓" not in text and "GPU: grabada" in title(text)
+    assert "GPU ✓" not in text and "GPU: grabada, sin ejecutar en esta versión" in title(text)
     assert "grabada el 1 de enero de 2026 en NVIDIA H200" in text
     assert "no observada en esta construcción" in text
+
+
+# Blocks whose GPU output cannot be their CPU output (running/marks.py), and one that can.
+MARKED = (
+    '```python exec="on" id="modelo" session="s"\nimport torch\nmodelo = torch.nn.Linear(2, 1)\n'
+    "print(modelo.out_features)\n```\n\n"
+    '```python exec="on" id="aplica" session="s"\nprint(modelo(torch.ones(2)).shape)\n```\n\n'
+    '```python exec="on" id="cuda"\nimport torch\nprint(torch.cuda.is_available())\n```\n\n'
+    '```python exec="on" id="fijo"\nimport torch\nprint(torch.ones(2) * 2)\n```\n'
+)
+
+
+def test_no_device_dependent_block_carries_the_label_of_a_deterministic_one(
+    project: Project, executor: Executor
+) -> None:
+    """A block that draws random numbers or asks about the accelerator, and a later block of
+    its session, say they need their own GPU recording and why; the deterministic one does not,
+    and nothing sounds like a check that did not happen."""
+    project.page("a.md", "# A\n\n" + MARKED)
+    record_cpu(project, executor)
+    build = cpu_build(project, executor)
+    titles = {
+        key.removeprefix("a/"): title(render.render_outcome(o, build.env, TODAY, project.config))
+        for key, o in build.outcomes.items()
+    }
+    random = "GPU: aún sin ejecutar · necesita su propia grabación de GPU (depende de números "
+    assert random + 'aleatorios)"' in titles["modelo"]
+    assert random + 'aleatorios)"' in titles["aplica"]  # its session's mark
+    assert "necesita su propia grabación de GPU (pregunta por el acelerador)" in titles["cuda"]
+    assert titles["fijo"].endswith('CPU ✓ · GPU: aún sin ejecutar"'), titles["fijo"]
+    for shown in titles.values():
+        assert "GPU ✓" not in shown and "compara" not in shown and "pendiente" not in shown
 
 
 @pytest.mark.parametrize(

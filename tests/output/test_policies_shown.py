@@ -125,5 +125,5 @@ def test_pending_gpu_output_names_a_non_default_policy(project: Project, executo
         key: render.render_outcome(o, report.env, dt.date(2026, 11, 29), config).split("\n")[0]
         for key, o in report.outcomes.items()
     }
-    assert "GPU: pendiente (dispositivos del código)" in titles["a/propio"]
-    assert titles["a/valor"].endswith('GPU: pendiente"'), titles["a/valor"]
+    assert "GPU: aún sin ejecutar (dispositivos del código)" in titles["a/propio"]
+    assert titles["a/valor"].endswith('GPU: aún sin ejecutar"'), titles["a/valor"]

@@ -172,7 +172,7 @@ def test_gpu_matches_the_cpu_recording_when_only_the_device_differs(
 @pytest.mark.parametrize(
     ("cpu_line", "gpu_line"),
     [
-        ("print(torch.ones(1).device)", "print('cuda:0')"),
+        ("print(str(torch.device('cpu')))", "print('cuda:0')"),
         ("print(torch.device('cpu'))", "print(torch.device('cuda', 0))"),
         ("print(torch.tensor(1.))", "print(repr(torch.tensor(1.))[:-1] + \", device='cpu')\")"),
         ("print(torch.tensor(1.))", "print(torch.tensor(1.5))"),

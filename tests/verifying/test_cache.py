@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import hashlib
+import json
 import shutil
 from collections.abc import Callable
 from pathlib import Path
@@ -277,6 +279,25 @@ def _tamper(path: Path) -> None:  # a plausible edit that keeps the JSON valid
 
 def _garbage(path: Path) -> None:
     path.write_bytes(b"\x00\xff not a cache file")
+
+
+def test_a_result_without_device_marks_is_not_replayed(site: Project, executor: Executor) -> None:
+    """An entry whose results lack `device_dependent` (stored by an engine that did not detect
+    the marks) would replay a random block as unmarked: rejected, its page run again."""
+    first, _ = run(site, executor, fresh(site))
+    assert first["a/primero"]["device_dependent"] == []
+    path = site.root / ".cache/docverify/cpu/a.md.json"
+    head, body = path.read_text(encoding="utf-8").split("\n", 1)
+    data = json.loads(body)
+    for result in data["results"].values():
+        del result["device_dependent"]
+    body = json.dumps(data, ensure_ascii=False, sort_keys=True)  # a valid file, checksum and all
+    magic, version, _ = head.split(" ")
+    path.write_text(f"{magic} {version} {hashlib.sha256(body.encode()).hexdigest()}\n{body}")
+    cache = fresh(site)
+    again, ran = run(site, executor, cache)
+    assert ran == ["a.md"] and cache.rejected == 1
+    assert again["a/primero"]["device_dependent"] == []
 
 
 @pytest.mark.parametrize(

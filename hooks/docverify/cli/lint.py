@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+from collections.abc import Callable
 from pathlib import Path
 
 from docverify.cli.commands import command, print_findings
@@ -35,19 +36,39 @@ def _lint(args: argparse.Namespace) -> int:
         findings = lint.select(cfg, findings, args.paths, pages)
     print_findings(findings)
     print_baselines(cfg, pages, args.paths)
+    print_device_dependent(cfg, pages, args.paths)
     bad = errors(findings)
     scope = f"{len(args.paths)} rutas" if args.paths else f"{len(pages)} páginas"
     print(f"docverify lint: {scope} · {len(bad)} errores")
     return 1 if bad else 0
 
 
-def print_baselines(cfg: config_mod.Config, pages: list[Page], paths: list[str]) -> None:
-    """For each block (of PATHS, or all), which recording each of its runners compares with."""
+def _chooser(paths: list[str]) -> Callable[[Page, Block], bool]:
+    """Is a block about PATHS (its page or its code in one of them; every block without)?"""
     roots = [Path(p).resolve() for p in paths]
 
     def chosen(page: Page, block: Block) -> bool:
         files = (page.path.resolve(), block.origin.resolve())
         return not roots or any(f == r or r in f.parents for f in files for r in roots)
+
+    return chosen
+
+
+def print_device_dependent(cfg: config_mod.Config, pages: list[Page], paths: list[str]) -> None:
+    """The blocks (of PATHS, or all) whose output on a GPU cannot be their CPU output."""
+    chosen = _chooser(paths)
+    wanted = {b.key for p in pages for b in p.blocks if chosen(p, b)}
+    if lines := lint.device_dependent(cfg, pages, wanted):
+        print(
+            "Bloques que dependen del dispositivo (según la cabecera de su grabación de CPU; "
+            "ver «El runner de GPU» en la guía de autores):"
+        )
+        print("\n".join(lines))
+
+
+def print_baselines(cfg: config_mod.Config, pages: list[Page], paths: list[str]) -> None:
+    """For each block (of PATHS, or all), which recording each of its runners compares with."""
+    chosen = _chooser(paths)
 
     lines = [
         f"  {block.key}: "

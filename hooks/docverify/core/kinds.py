@@ -70,6 +70,7 @@ class Kind(StrEnum):
     DIVERGENCE = "divergence"
     ORPHAN_RECORDING = "orphan-recording"
     STOPPED_PROCESSES = "stopped-processes"
+    DEVICE_MARKS = "device-marks"
     # Another runner's report (verifying/peers.py)
     INVALID_REPORT = "invalid-report"
     WRONG_REPORT_RUNNER = "wrong-report-runner"
@@ -141,6 +142,7 @@ LABELS: dict[Kind, str] = {
     Kind.DIVERGENCE: "divergencia",
     Kind.ORPHAN_RECORDING: "grabacion-huerfana",
     Kind.STOPPED_PROCESSES: "procesos-detenidos",
+    Kind.DEVICE_MARKS: "marcas-de-dispositivo",
     Kind.INVALID_REPORT: "informe-invalido",
     Kind.WRONG_REPORT_RUNNER: "informe-runner",
     Kind.STALE_REPORT: "informe-obsoleto",

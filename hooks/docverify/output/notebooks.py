@@ -19,9 +19,11 @@ from docverify.core import policies
 from docverify.core.config import LABEL, Config
 from docverify.core.dates import spanish_date
 from docverify.core.markdown import md_escape
+from docverify.output import coverage as coverage_text
 from docverify.output.notebook_markdown import notebook_markdown
 from docverify.parsing.pages import Block, Page, page_stem
 from docverify.running.protocol import BlockResult
+from docverify.site.coverage import Coverage
 from docverify.sources.model import Source, read_sources
 from docverify.verifying import compare
 from docverify.verifying.outcome import Report
@@ -181,15 +183,16 @@ def build(
     report: Report,
     today: dt.date,
     sources: list[Source] | None = None,
+    coverage: Coverage | None = None,
 ) -> dict[str, Any]:
     """The nbformat 4 notebook of `page`: its text as Markdown cells, its blocks as code cells.
 
-    `sources`: the page's sources when the caller has read them already (the build has)."""
+    `sources`: the page's sources when the caller has read them already (the build has);
+    `coverage`: where this version ran (the build's), said in the header."""
     title = str(page.meta.get("title") or page_stem(page.rel))
     torch_version = report.env.get("torch", "?")
-    cells: list[dict[str, Any]] = [
-        _markdown("docverify_cabecera", _header(page, title, report, torch_version, today))
-    ]
+    header = _header(page, title, report, torch_version, today, coverage_text.notebook(coverage))
+    cells: list[dict[str, Any]] = [_markdown("docverify_cabecera", header)]
     cells.append(
         _code(
             SETUP_ID,
@@ -243,7 +246,9 @@ def dumps(notebook: dict[str, Any]) -> str:
     return json.dumps(notebook, indent=1, ensure_ascii=False) + "\n"
 
 
-def _header(page: Page, title: str, report: Report, torch_version: str, today: dt.date) -> str:
+def _header(
+    page: Page, title: str, report: Report, torch_version: str, today: dt.date, runners: str = ""
+) -> str:
     """Every front-matter part an article shows above its body, in the article's order."""
     meta = page.meta
     parts = [f"# {md_escape(title)}", md_escape(meta.get("description") or "")]
@@ -258,7 +263,8 @@ def _header(page: Page, title: str, report: Report, torch_version: str, today: d
         f"> Cuaderno generado al construir el sitio a partir de los mismos bloques que el "
         f"artículo. Las salidas guardadas son las verificadas en el runner "
         f"{LABEL.get(report.runner, report.runner)} (torch {torch_version}, "
-        f"{spanish_date(today)}). La primera celda prepara el núcleo como el verificador "
+        f"{spanish_date(today)}). {runners + ' ' if runners else ''}La primera celda prepara "
+        "el núcleo como el verificador "
         "prepara cada bloque, y las celdas `seed_stream()` empiezan los números aleatorios "
         "de cada sesión (y de cada bloque sin sesión) con la semilla, como un script; al "
         "ejecutar el cuaderno verás las salidas de tu máquina."

@@ -21,6 +21,7 @@ from docverify.core.kinds import Kind
 from docverify.core.status import Status
 from docverify.output import (
     canary,
+    coverage,
     curve,
     glossary_links,
     graph,
@@ -58,7 +59,7 @@ def page_markdown(
     if page is not None and result.complete(rel):
         markdown = (
             anatomy.render_header(page)
-            + (render.legend(result.report) + "\n\n" if page.blocks else "")
+            + (render.legend(result.coverage, result.report) + "\n\n" if page.blocks else "")
             + (notebook_box(result, rel, notebook, page_url) if notebook else "")
             + upcoming
             + markdown
@@ -74,6 +75,9 @@ def page_markdown(
         markdown += source_problems(result, rel)
     if INDEX_MARKER in markdown:
         markdown = markdown.replace(INDEX_MARKER, article_list(result, rel))
+    if coverage.MARKER_LINE.search(markdown):
+        home = coverage.home(result.coverage)
+        markdown = coverage.MARKER_LINE.sub(lambda _: home, markdown)
     if rel == report_page.URI:
         return banner([(f, None) for f in result.errors], "en esta compilación") + markdown
     return banner(result.page_errors(rel), "en esta página") + markdown
@@ -259,6 +263,28 @@ def notebook_page(
     return notebook_links.notebook_html(
         content, posixpath.basename(uri), relative(article_url, page_url), title
     )
+
+
+def description_meta(result: BuildResult, rel: str) -> dict[str, Any]:
+    """The description of a page that tells where this version ran (it holds the marker
+    coverage.MARKER): the author's description, then the build's sentence. {} for others."""
+    page = result.pages.get(rel)
+    if page is None or result.coverage is None or not coverage.MARKER_LINE.search(page.body):
+        return {}
+    return {"description": with_sentence(page.meta.get("description"), result)}
+
+
+def site_description(result: BuildResult, authored: object) -> str:
+    """The site's description: the author's (free of claims about runners), then the build's
+    sentence of where this version ran."""
+    return with_sentence(authored, result)
+
+
+def with_sentence(authored: object, result: BuildResult) -> str:
+    text = str(authored or "").strip()
+    if result.coverage is None:
+        return text
+    return f"{text} {coverage.description(result.coverage)}".strip()
 
 
 def search_meta(result: BuildResult, uri: str, meta: dict[str, Any]) -> dict[str, Any]:

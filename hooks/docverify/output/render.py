@@ -9,9 +9,10 @@ from textwrap import indent
 
 from docverify.core.config import LABEL, RUNNERS
 from docverify.core.dates import spanish_date, spanish_date_of
-from docverify.core.policies import DEFAULT_CUDA, DEVICE_LABEL
+from docverify.core.policies import DEVICE_LABEL
 from docverify.core.status import Status
-from docverify.output import runner_view
+from docverify.output import coverage, runner_view
+from docverify.site.coverage import Coverage
 from docverify.verifying.outcome import Outcome, Report, tolerance
 
 OUTPUT_FENCE = "dv-output"  # SuperFences custom fence for outputs, formatted by format_output
@@ -49,34 +50,32 @@ def _provenance(runner: str, torch: str | None, when: str, device_policy: str) -
     return f'<span class="dv-provenance">{html.escape(text)}</span>'
 
 
-def _pending(runner: str, device_policy: str) -> str:
-    """The mark of a runner with no output yet; a non-default GPU policy is said already."""
-    if runner == "gpu" and device_policy != DEFAULT_CUDA:
-        return f"{LABEL[runner]}: pendiente ({DEVICE_LABEL[device_policy]})"
-    return f"{LABEL[runner]}: pendiente"
-
-
 def _panel(text: str, provenance: str) -> str:
     return f"{fence(text)}\n\n{provenance}"
 
 
-# Shown once above the blocks of an article: what the marks in the output titles mean.
-LEGEND = (
-    '<p class="dv-legend"><strong>Cómo leer las salidas.</strong> Bajo cada bloque está lo que '
-    "imprimió en cada runner (la máquina que ejecuta los bloques: una con CPU y otra con GPU). "
-    "«CPU ✓»: la salida observada en esta construcción coincide con la grabada. "
-    "«Error esperado ✓»: el bloque debía terminar con ese error y así fue. "
-    "«✗»: no coincide o el bloque falló, y el sitio no se publica. "
-    "«GPU: pendiente»: aún no hay salida grabada en una GPU real. "
-    "«Esperado · Observado»: el valor que anuncia el texto frente al que se imprimió.</p>"
-)
-_HERE = "la salida observada en esta construcción"
-_IN_CI = "la salida que observó la verificación de este commit (su procedencia está bajo ella)"
-
-
-def legend(report: Report) -> str:
-    """LEGEND as true for this build: a build from reports observed nothing itself."""
-    return LEGEND.replace(_HERE, _IN_CI) if report.origin is not None else LEGEND
+def legend(cov: Coverage | None, report: Report | None = None) -> str:
+    """Shown once above the blocks of an article: what the marks in the output titles mean,
+    with what this version's coverage says of the runners (output/coverage.py). A build from
+    the verification jobs' reports (`report.origin`) observed nothing itself: it says so."""
+    here = (
+        "la salida que observó la verificación de este commit (su procedencia está bajo ella)"
+        if report is not None and report.origin is not None
+        else "la salida observada para esta versión"
+    )
+    cpu = f"«CPU ✓»: {here} coincide con la grabada. " if cov is None or cov.cpu_observed else ""
+    runners = coverage.legend_gpu(cov)
+    verdict = coverage.verdict(cov) + " " if cov is not None else ""
+    return (
+        '<p class="dv-legend"><strong>Cómo leer las salidas.</strong> '
+        + html.escape(verdict, quote=False)
+        + "Bajo cada bloque está lo que imprimió en cada runner (la máquina que ejecuta los "
+        "bloques). "
+        + html.escape(cpu + runners + (" " if runners else ""), quote=False)
+        + "«Error esperado ✓»: el bloque debía terminar con ese error y así fue. "
+        "«✗»: no coincide o el bloque falló, y el sitio no se publica. "
+        "«Esperado · Observado»: el valor que anuncia el texto frente al que se imprimió.</p>"
+    )
 
 
 def _ok(runner: str, outcome: Outcome) -> str:
@@ -161,8 +160,7 @@ def render_outcome(outcome: Outcome, env: dict[str, str], today: dt.date, config
     for other in (r for r in others if outcome.block.runs_on(r)):
         first = panels[0] if panels else (None, None, "")
         view = runner_view.other(outcome, other, first[0], first[1], tol)
-        pending = view.text is None and not view.note and not view.same
-        marks.append(_pending(other, block.device_policy) if pending else view.mark)
+        marks.append(view.mark)
         if view.same:
             notes.append(_provenance(other, view.torch, view.same_when, block.device_policy))
         elif view.text is not None:

@@ -13,8 +13,10 @@ from docverify.core.dates import spanish_date, spanish_date_of
 from docverify.core.markdown import md_escape
 from docverify.core.policies import DEVICE_LABEL
 from docverify.core.status import Status
+from docverify.output import coverage
 from docverify.parsing.pages import Page
 from docverify.site import navigation
+from docverify.site.coverage import Coverage
 from docverify.sources.freshness import STATUS, Freshness, SourceStatus, evaluate
 from docverify.verifying import baselines, recordings
 from docverify.verifying.outcome import Report
@@ -28,8 +30,14 @@ def build(config: Config, pages: list[Page], report: Report | None, today: dt.da
     return render(config, pages, report, evaluate(config, pages, today))
 
 
-def render(config: Config, pages: list[Page], report: Report | None, fresh: Freshness) -> str:
-    """The whole report page, in Markdown."""
+def render(
+    config: Config,
+    pages: list[Page],
+    report: Report | None,
+    fresh: Freshness,
+    cov: Coverage | None = None,
+) -> str:
+    """The whole report page, in Markdown; it opens with the build's counts (`cov`)."""
     origin = report.origin if report else None
     parts = [
         f"# {TITLE}",
@@ -41,6 +49,7 @@ def render(config: Config, pages: list[Page], report: Report | None, fresh: Fres
             else "."
         ),
         *_origin_lines(report),
+        *([opening] if (opening := coverage.report_opening(cov)) else []),
         *_peer_lines(report),
         "## Fuentes",
         _stacked(
@@ -58,7 +67,9 @@ def render(config: Config, pages: list[Page], report: Report | None, fresh: Fres
             "construcción coincide con ella."
         )
         + f" Sin grabación propia, el runner GPU compara con la de CPU ("
-        f"{baselines.DEVICE_RULE}: {baselines.DEVICE_RULE_TEXT}).",
+        f"{baselines.DEVICE_RULE}: {baselines.DEVICE_RULE_TEXT}), salvo en un bloque cuya salida "
+        "en una GPU no puede ser la de CPU (depende de números aleatorios, pregunta por el "
+        "acelerador o muestra un dispositivo): ese necesita su propia grabación de GPU.",
         _stacked("dv-report-bloques", blocks_markdown(config, pages, report)),
     ]
     return "\n\n".join(parts) + "\n"
@@ -172,9 +183,9 @@ def blocks_markdown(config: Config, pages: list[Page], report: Report | None) ->
                 rec = recs.get(runner)
                 if rec is not None:
                     dates.append(spanish_date_of(rec.header.get("date")))
-                else:  # none of its own: pending, or compared with another runner's recording
-                    fallback = baselines.expected_runner(block, runner) != runner
-                    dates.append("sin grabación propia" if fallback else "pendiente")
+                else:  # none of its own: compared with another runner's recording, or none
+                    fallback = baselines.expected_runner(block, runner, recs) != runner
+                    dates.append("sin grabación propia" if fallback else "aún sin grabación")
             now = (
                 f"{LABEL.get(report.runner, report.runner)}"
                 + (" (ejecución de CI)" if outcome.origin and outcome.origin.run_url else "")

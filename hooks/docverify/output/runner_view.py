@@ -2,17 +2,21 @@
 
 In order of evidence: the runner's observation from its check report for this same code (CI's
 publishing build has the gpu job's report), else its recording (with its date and device, never
-a ✓: no run of this build observed it), else the baseline it compares with (the cpu output,
-under the device rule), else nothing yet.
+a ✓: no run of this build observed it), else «aún sin ejecutar»: with what its run will be
+compared (the cpu output, under the device rule) or, for a block whose device marks ask for its
+own GPU recording, that it needs one and why.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from docverify.core import device_marks
 from docverify.core.config import LABEL
 from docverify.core.dates import spanish_date_of
+from docverify.core.policies import DEFAULT_CUDA, DEVICE_LABEL
 from docverify.core.status import Status
+from docverify.output import coverage
 from docverify.verifying import baselines, compare
 from docverify.verifying.outcome import Outcome
 
@@ -22,7 +26,7 @@ _SAME_BUT_DEVICE = ", misma salida salvo el argumento device='cuda:N'"
 @dataclass(frozen=True)
 class OtherView:
     runner: str
-    mark: str  # for the panel title: "GPU ✓", "GPU: grabada", "GPU: compara con CPU"…
+    mark: str  # for the panel title: "GPU ✓", "GPU: aún sin ejecutar"…
     text: str | None  # the output to show; None when this runner has none of its own
     torch: str | None
     when: str  # provenance when shown in its own panel (or tab)
@@ -82,28 +86,55 @@ def other(
         exact = first_text is not None and compare.matches(recording.body, first_text, tol)
         return OtherView(
             runner,
-            f"{label}: grabada",
+            f"{label}: {coverage.RECORDED}",
             compare.normalise(recording.body),
             recording.header.get("torch"),
             when,
             same=same,
             same_when=when + (", misma salida" if exact else _SAME_BUT_DEVICE),
         )
-    source = baselines.source_runner(outcome.block, runner, set(outcome.recordings))
-    if source is not None and source != runner:
+    return not_run(outcome, runner)
+
+
+def not_run(outcome: Outcome, runner: str) -> OtherView:
+    """The view of a runner that has neither observed the block for this version nor recorded
+    it: never a ✓, and what its run will be compared with, in words a learner understands."""
+    label, block = LABEL[runner], outcome.block
+    policy = (
+        f" ({DEVICE_LABEL[block.device_policy]})"
+        if runner == "gpu" and block.device_policy != DEFAULT_CUDA
+        else ""
+    )
+    mark = f"{label}: {coverage.NOT_RUN}{policy}"
+    if reasons := baselines.needs_own(block, runner, outcome.recordings):
+        why = device_marks.text(reasons)
         return OtherView(
             runner,
-            f"{label}: compara con {LABEL[source]}",
+            f"{mark} · {coverage.NEEDS_OWN} ({why})",
             None,
             None,
             "",
             note=(
-                f"{label} · sin grabación propia: el runner {label} compara este bloque con la "
-                f"salida de {LABEL[source]} ({baselines.DEVICE_RULE}); esta construcción no tiene "
-                f"su observación"
+                f"{label} · {coverage.NOT_RUN}: este bloque {why}, así que en una GPU "
+                f"imprimirá otra cosa que en {LABEL[baselines.FALLBACK[runner]]}; su salida de "
+                f"{label} tendrá que grabarse aparte"
             ),
         )
-    return OtherView(runner, f"{label}: pendiente", None, None, "")
+    source = baselines.source_runner(block, runner, outcome.recordings)
+    if source is not None and source != runner:
+        return OtherView(
+            runner,
+            mark,
+            None,
+            None,
+            "",
+            note=(
+                f"{label} · {coverage.NOT_RUN}: cuando un runner {label} lo ejecute, su salida "
+                f"tendrá que coincidir con la de {LABEL[source]}, salvo el argumento "
+                "device='cuda:N'"
+            ),
+        )
+    return OtherView(runner, mark, None, None, "")
 
 
 def _device_free(text: str, runner: str) -> str:

@@ -131,6 +131,10 @@ def page_source(
     if page is not None:
         front, lines = lines[: page.body_line - 1], _with_blocks(result, page, lines)
         lines = lines[page.body_line - 1 :]
+        if updates := page_parts.description_meta(result, rel):  # as the MkDocs hook sets it
+            meta = json.loads(json.dumps({**page.meta, **updates}, default=str))
+            dumped = yaml.safe_dump(meta, allow_unicode=True, sort_keys=False, width=10_000)
+            front = ["---", *dumped.rstrip("\n").split("\n"), "---"]
     body = page_parts.page_markdown(result, rel, "\n".join(lines), rel, notebook)
     return "\n".join(front) + ("\n" if front else "") + body
 

@@ -28,7 +28,8 @@ from typing import Any
 import numpy
 import torch
 
-from docverify.running import last_value, processes, protocol, setup
+from docverify.core import device_marks
+from docverify.running import last_value, marks, processes, protocol, setup
 from docverify.running.capture import Capture, OutputLimitError, drain_fds, redirect, show_warning
 from docverify.running.protocol import BlockResult, BlockSpec, Environment, Expectation, PageTask
 
@@ -86,12 +87,16 @@ def run_page(conn: Connection, job: PageTask, *, own_process: bool = False) -> N
         conn.send((protocol.ENV, environment(runner)))
         sessions: dict[str, dict[str, Any]] = {}
         streams = Streams()
+        carried: dict[str, set[str]] = {}  # each session's device marks so far
+        files = {spec["filename"] for spec in job["blocks"]}  # the page's own code
         current = setup.Setup(default_device=None)  # a fresh process: torch's own default
         for spec in job["blocks"]:
             current = apply_setup(setup.plan(runner, spec["device_policy"]), current)
             conn.send((protocol.START, spec["key"]))
             namespace = sessions.setdefault(spec["session"], {}) if spec["session"] else {}
-            conn.send((protocol.DONE, spec["key"], run_block(spec, namespace, streams)))
+            result = run_block(spec, namespace, streams, files)
+            carry_marks(result, spec["session"], carried)
+            conn.send((protocol.DONE, spec["key"], result))
             for pid in processes.descendants(me) if own_process else ():
                 owners.setdefault(pid, spec["key"])  # left running: a later block may use it
         last = job["blocks"][-1]["key"] if job["blocks"] else ""
@@ -119,6 +124,18 @@ def by_block(
             pid = parents[pid]
         found.setdefault(owners.get(pid, last), []).append(process.command)
     return found
+
+
+def carry_marks(result: BlockResult, session: str | None, carried: dict[str, set[str]]) -> None:
+    """A block of a session is marked with its session's earlier marks too (a model built from
+    random weights stays random when a later block only prints model(x)); its own marks then
+    carry over to the session's later blocks."""
+    if not session:
+        return
+    own = set(result.get("device_dependent", []))
+    earlier = carried.setdefault(session, set())
+    result["device_dependent"] = list(device_marks.ordered(own | earlier))
+    earlier |= own
 
 
 def apply_setup(wanted: setup.Setup, current: setup.Setup) -> setup.Setup:
@@ -190,17 +207,28 @@ class Streams:
 
 
 def run_block(
-    spec: BlockSpec, namespace: dict[str, Any], streams: Streams | None = None
+    spec: BlockSpec,
+    namespace: dict[str, Any],
+    streams: Streams | None = None,
+    files: set[str] | None = None,
 ) -> BlockResult:
     """Execute one block statement by statement; never raises for the block's own errors.
 
-    `streams`: the page's random streams; without them the block starts from the seed."""
+    `streams`: the page's random streams; without them the block starts from the seed.
+    `files`: where the page's code lives, for the device marks (running/marks.py); without
+    them, the block's own file. The result's `device_dependent` holds the block's own marks."""
     streams = streams or Streams()
     streams.begin(spec)
+    marks.start(files or {spec["filename"]})
+    output = ""
     try:
-        return _run_block(spec, namespace)
+        result = _run_block(spec, namespace)
+        output = result["output"]
     finally:
+        found = marks.stop(output)
         streams.end(spec)
+    result["device_dependent"] = found
+    return result
 
 
 def _run_block(spec: BlockSpec, namespace: dict[str, Any]) -> BlockResult:

@@ -67,6 +67,10 @@ class BlockResult(TypedDict):
     # their command lines (see running/processes.py).
     stopped: NotRequired[list[str]]
     cached: NotRequired[str]  # ISO date the cached result was stored, when it came from there
+    # Why its output on a GPU would not be its CPU output (core/device_marks.py: "random",
+    # "accelerator", "device"), its session's earlier marks included; [] when none. Set by
+    # every run of a page process; absent only from a result the engine made (`failure`).
+    device_dependent: NotRequired[list[str]]
 
 
 class Environment(TypedDict):
@@ -77,8 +81,11 @@ class Environment(TypedDict):
     device: str
 
 
-# The fields every result has: the cache rejects a stored result missing any of them.
+# The fields every result has.
 RESULT_FIELDS = tuple(sorted(BlockResult.__required_keys__))
+# The fields every result of a page process has: the cache rejects a stored result missing any
+# of them (one stored by an engine that did not detect device marks would read as unmarked).
+STORED_FIELDS = tuple(sorted({*RESULT_FIELDS, "device_dependent"}))
 
 # Messages, in order, from a page process (relayed by its worker) to the verifying process:
 #   ("pid", pid)             sent by the worker once it forked the page process

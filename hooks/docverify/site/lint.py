@@ -10,11 +10,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from docverify.core.config import Config
+from docverify.core import device_marks
+from docverify.core.config import RUNNERS, Config
 from docverify.core.findings import Finding
 from docverify.parsing.pages import Page, page_stem, read_site
 from docverify.site import checks, navigation
-from docverify.verifying import recordings
+from docverify.verifying import baselines, recordings
 from docverify.verifying.verify import missing_recording
 
 MKDOCS_FILE = navigation.MKDOCS_FILE
@@ -66,3 +67,37 @@ def select(
         return any(where == root or root in where.parents for root in roots)
 
     return [f for f in findings if about(f)]
+
+
+def device_dependent(
+    config: Config, pages: list[Page], wanted: set[str] | None = None
+) -> list[str]:
+    """One line per block whose cpu recording records device marks (of the blocks in `wanted`,
+    keys, or all): why its GPU output differs and what that asks of it on the gpu runner."""
+    lines = []
+    for page in pages:
+        rel = config.rel(page.path)
+        for block in page.blocks:
+            if wanted is not None and block.key not in wanted:
+                continue
+            recs = {r: rec for r in RUNNERS if (rec := recordings.load(config, block, r))}
+            found = baselines.marks(recs)
+            if not found or not block.runs_on("gpu"):
+                continue
+            own = recordings.path_for(config, block, "gpu")
+            if "gpu" in recs:
+                need = f"tiene su propia grabación de GPU ({own.name})"
+            elif baselines.needs_own(block, "gpu", recs):
+                need = (
+                    f"necesita su propia grabación de GPU, que aún no tiene ({own.name}: "
+                    f"docverify record --runner gpu {rel} en una máquina con GPU, o docverify "
+                    "accept con el informe del trabajo gpu de CI)"
+                )
+            else:
+                need = (
+                    "puede compararse con la salida de CPU: con "
+                    f'device_policy="{block.device_policy}" sus tensores se crean en la CPU y '
+                    "sus números aleatorios también"
+                )
+            lines.append(f"  {block.key}: {device_marks.text(found)} → {need}")
+    return lines

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from docverify.core.config import Config
 from docverify.core.findings import Finding, errors
 from docverify.parsing.pages import Page
-from docverify.site import anatomy, checks, glossary, navigation
+from docverify.site import anatomy, checks, coverage, glossary, navigation
 from docverify.sources import freshness
 from docverify.verifying import canary
 from docverify.verifying.outcome import Outcome, Report
@@ -42,6 +42,9 @@ class BuildResult:
     notes: list[str] = field(default_factory=list)  # for the terminal (cache use)
     nav: navigation.Nav | None = None  # the site's navigation: the order of its articles
     canary: canary.View | None = None  # a torch canary's report, when the build was given one
+    # Where this version ran (cpu, gpu, how many blocks, on which GPU): every sentence of the
+    # site about the runners comes from it (output/coverage.py).
+    coverage: coverage.Coverage | None = None
 
     @property
     def errors(self) -> list[Finding]:
@@ -78,6 +81,8 @@ class BuildResult:
                 "date": origin.date,
                 "reports": list(origin.reports),
             }
+        if self.coverage is not None:
+            summary["coverage"] = self.coverage.data()
         return json.dumps(summary, ensure_ascii=False, indent=2)
 
     def page_errors(self, rel: str) -> list[tuple[Finding, str | None]]:

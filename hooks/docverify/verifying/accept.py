@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from docverify.core import device_marks
 from docverify.core.config import RUNNERS, Config, in_ci
 from docverify.core.files import write_atomic
 from docverify.core.findings import Finding
@@ -160,12 +161,19 @@ def _write(
     recs = {r: rec for r in RUNNERS if (rec := recordings.load(config, block, r))}
     baseline = baselines.choose(block, recs, runner)
     tol = tolerance(config, block)
-    if baseline.matches(item.output, tol):
-        return None
     own = recs.get(runner)
+    # Only the cpu runner's recordings carry the device marks its runs detect (verify.py).
+    marks = item.device_dependent if runner == device_marks.RUNNER else ()
+    if baseline.matches(item.output, tol):
+        if own is None or runner != device_marks.RUNNER or own.marks == marks:
+            return None
+        before, after = own.path.read_text(encoding="utf-8"), recordings.with_marks(own, marks)
+        label = config.rel(own.path)
+        diff = compare.diff(before, after, f"{label} (cabecera actual)", f"{label} (observada)")
+        return Write(block.key, own.path, after, diff)  # the header's marks line only
     body = compare.merge(own.body if own else None, item.output, tol)
     path = recordings.path_for(config, block, runner)
-    text = recordings.render(block, runner, report.env, report.date, body, provenance)
+    text = recordings.render(block, runner, report.env, report.date, body, provenance, marks)
     if baseline.recording is None:
         before, label = "", f"{config.rel(path)} (no existe)"
     else:

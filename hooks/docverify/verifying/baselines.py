@@ -13,13 +13,21 @@ irrelevant, whatever `torch.set_printoptions(linewidth=…)` a block chose. Noth
 masked: `cuda:0` printed on its own, `device(type='cuda', index=0)`, a GPU name or
 `torch.cuda.is_available()` still diverge, and such a block gets its own `<id>.gpu.txt`. Diffs
 and hints number lines as in the original texts (`View.starts`).
+
+A block whose cpu recording carries device marks (core/device_marks.py: it draws random
+numbers, asks about the accelerator or shows a device) has no fallback: without its own
+`<id>.gpu.txt` the gpu runner has nothing to compare it with (a missing recording, "record
+me"), except when its marks let it match the cpu output (only `random`, under
+`device_policy="as-written"`).
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 
+from docverify.core import device_marks
 from docverify.core.config import Config
 from docverify.parsing.pages import Block
 from docverify.verifying import compare, recordings
@@ -93,26 +101,50 @@ class Baseline:
         )
 
 
-def source_runner(block: Block, runner: str, available: set[str]) -> str | None:
-    """Which runner's recording `runner` compares with, given the runners that have one."""
-    if runner in available:
+def marks(recs: Mapping[str, Recording]) -> tuple[str, ...]:
+    """The block's device marks, as its cpu recording's header records them."""
+    cpu = recs.get("cpu")
+    return cpu.marks if cpu is not None else ()
+
+
+def needs_own(block: Block, runner: str, recs: Mapping[str, Recording]) -> tuple[str, ...]:
+    """Why `block` cannot fall back on another runner's recording on `runner`: the device marks
+    of its cpu recording that stop it matching there (none: it can, or `runner` has no
+    fallback)."""
+    if runner not in FALLBACK or not block.runs_on(FALLBACK[runner]):
+        return ()
+    found = marks(recs)
+    return () if device_marks.can_match_cpu(found, block.device_policy) else found
+
+
+def source_runner(block: Block, runner: str, recs: Mapping[str, Recording]) -> str | None:
+    """Which runner's recording `runner` compares with, among the block's recordings."""
+    if runner in recs:
         return runner
     fallback = FALLBACK.get(runner)
-    if fallback and block.runs_on(fallback) and fallback in available:
+    if (
+        fallback
+        and block.runs_on(fallback)
+        and fallback in recs
+        and not needs_own(block, runner, recs)
+    ):
         return fallback
     return None
 
 
 def choose(block: Block, recs: dict[str, Recording], runner: str) -> Baseline:
     """The baseline of `block` on `runner` among its loaded recordings."""
-    source = source_runner(block, runner, set(recs))
+    source = source_runner(block, runner, recs)
     return Baseline(runner, recs[source] if source else None)
 
 
-def expected_runner(block: Block, runner: str) -> str:
-    """The runner whose recording `runner` needs when there is none: its fallback if it runs."""
+def expected_runner(block: Block, runner: str, recs: Mapping[str, Recording] | None = None) -> str:
+    """The runner whose recording `runner` needs when there is none: its fallback if it runs
+    and the block's device marks (in `recs`, its recordings) allow it."""
     fallback = FALLBACK.get(runner)
-    return fallback if fallback and block.runs_on(fallback) else runner
+    if not fallback or not block.runs_on(fallback) or needs_own(block, runner, recs or {}):
+        return runner
+    return fallback
 
 
 def describe(
@@ -126,12 +158,17 @@ def describe(
     if recs is None:
         recs = {
             r: rec
-            for r in (runner, FALLBACK.get(runner))
+            for r in {runner, FALLBACK.get(runner), "cpu"}  # the cpu one holds the marks
             if r and (rec := recordings.load(config, block, r))
         }
-    source = source_runner(block, runner, set(recs))
+    source = source_runner(block, runner, recs)
     if source is None:
-        wanted = recordings.path_for(config, block, expected_runner(block, runner)).name
+        wanted = recordings.path_for(config, block, expected_runner(block, runner, recs)).name
+        if reasons := needs_own(block, runner, recs):
+            return (
+                f"sin grabación (falta {wanted}: {device_marks.text(reasons)}, así que no se "
+                "compara con la de CPU)"
+            )
         return f"sin grabación (falta {wanted})"
     name = recordings.path_for(config, block, source).name
     return name if source == runner else f"{name} con la {DEVICE_RULE}"

@@ -46,7 +46,7 @@ import docverify
 from docverify.core.config import Config, in_ci, today
 from docverify.core.files import write_atomic
 from docverify.running.executor import PageJob
-from docverify.running.protocol import RESULT_FIELDS, BlockResult, Environment
+from docverify.running.protocol import STORED_FIELDS, BlockResult, Environment
 from docverify.verifying.outcome import declared_exception
 
 FORMAT = 1
@@ -159,7 +159,7 @@ class Cache:
             not isinstance(results, dict)
             or sorted(results) != sorted(keys)
             or not all(
-                isinstance(r, dict) and all(f in r for f in RESULT_FIELDS) for r in results.values()
+                isinstance(r, dict) and all(f in r for f in STORED_FIELDS) for r in results.values()
             )
         ):
             self.rejected += 1

@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from docverify.core import device_marks
 from docverify.core.config import RUNNERS, Config
 from docverify.core.status import Status
 from docverify.parsing.pages import Block, Page
@@ -37,6 +38,7 @@ REPORT_FILE = "report.json"
 # Result fields a report does not keep: the output is the observation's own (normalised), and
 # a cache date says nothing about the run that wrote the report.
 _NOT_KEPT = ("output", "cached")
+MARKS = device_marks.RESULT_KEY  # an observation's device marks (added to FORMAT 2)
 
 
 class ReportError(ValueError):
@@ -59,6 +61,9 @@ class Observation:
         if self.result is None:
             return None
         return {**json.loads(json.dumps(self.result)), "output": self.output}
+
+    # The run's device marks (core/device_marks.py); () in a report written before they were.
+    device_dependent: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -147,7 +152,10 @@ def data(
     outcomes: Mapping[str, Any],
     observed: Mapping[str, str],
 ) -> dict[str, dict[str, Any]]:
-    """The `observations` table of report.json: every block that ran and printed something."""
+    """The `observations` table of report.json: every block that ran and printed something.
+
+    `device_dependent` (the run's device marks, a list; cpu reports only) is a key added after
+    FORMAT 2 was fixed: a reader of an older report finds none, and an older reader ignores it."""
     table: dict[str, dict[str, Any]] = {}
     for page in pages:
         options = setups(config, page, runner)
@@ -165,6 +173,10 @@ def data(
                 "spec_sha256": options[key],
                 "result": {k: v for k, v in result.items() if k not in _NOT_KEPT},
             }
+            # Only the cpu runner's runs detect them all (on a GPU, draws come from CUDA's
+            # generator, which the detection does not watch): a gpu report carries none.
+            if MARKS in result and runner == device_marks.RUNNER:
+                table[key][MARKS] = list(device_marks.ordered(result[MARKS]))
     return table
 
 
@@ -201,6 +213,7 @@ def parse(raw: Any, path: Path, sources: tuple[Path, ...] = (), shards: str = ""
                 error=str(item.get("error", "")),
                 spec_sha256=str(item.get("spec_sha256") or ""),
                 result=_result(item.get("result")),
+                device_dependent=_marks(item.get(MARKS)),
             )
             for key, item in table.items()
         }
@@ -225,6 +238,15 @@ def _result(value: Any) -> dict[str, Any] | None:
     if not isinstance(value, dict):
         raise TypeError(f"«result» debe ser un objeto, no {type(value).__name__}")
     return value
+
+
+def _marks(value: object) -> tuple[str, ...]:
+    """An observation's device marks: a list of known reasons (anything else is an error)."""
+    if value is None:
+        return ()
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise TypeError(f"{MARKS} debe ser una lista de textos, no {value!r}")
+    return device_marks.ordered(value)
 
 
 @dataclass(frozen=True)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from docverify.core import device_marks
 from docverify.core.config import Config, in_ci, today
 from docverify.core.files import write_atomic
 from docverify.core.findings import Finding, Level, errors
@@ -15,6 +16,14 @@ from docverify.running.protocol import BlockResult
 from docverify.verifying import baselines, compare, recordings
 from docverify.verifying.outcome import tolerance
 from docverify.verifying.verify import execute, judge
+
+# What recording fixes: a judge's findings that do not stop a block from being recorded.
+RECORDED = (
+    Kind.MISSING_RECORDING,
+    Kind.DIVERGENCE,
+    Kind.VOLATILE_DIVERGENCE,
+    Kind.DEVICE_MARKS,
+)
 
 
 @dataclass
@@ -58,11 +67,7 @@ def record(
             if not block.runs_on(runner):
                 continue
             outcome = judge(config, block, runner, results.get(block.key), page.blocks[:number])
-            blocking = [
-                f
-                for f in errors(outcome.findings)
-                if f.kind not in (Kind.MISSING_RECORDING, Kind.DIVERGENCE, Kind.VOLATILE_DIVERGENCE)
-            ]
+            blocking = [f for f in errors(outcome.findings) if f.kind not in RECORDED]
             # What is only reported (processes it left running) is shown, and blocks nothing.
             report.findings.extend(f for f in outcome.findings if f.level is not Level.ERROR)
             if blocking:
@@ -70,13 +75,18 @@ def record(
                 continue
             result = results[block.key]
             tol = tolerance(config, block)
-            if baselines.choose(block, outcome.recordings, runner).matches(result["output"], tol):
-                report.unchanged += 1  # its baseline (maybe the cpu one) already holds
-                continue
             old = outcome.recording
+            # Only the cpu runner's recordings carry the marks its runs detect.
+            marks = result.get("device_dependent", []) if runner == device_marks.RUNNER else []
+            if baselines.choose(block, outcome.recordings, runner).matches(result["output"], tol):
+                if old is not None and runner == device_marks.RUNNER and old.marks != tuple(marks):
+                    _rewrite_marks(config, old, marks, report)  # the header's marks line only
+                else:
+                    report.unchanged += 1  # its baseline (maybe the cpu one) already holds
+                continue
             body = compare.merge(old.body if old else None, result["output"], tol)
             path = recordings.path_for(config, block, runner)
-            write_atomic(path, recordings.render(block, runner, env, date, body))
+            write_atomic(path, recordings.render(block, runner, env, date, body, marks=marks))
             label = config.rel(path)
             report.written.append(
                 (
@@ -87,3 +97,16 @@ def record(
                 )
             )
     return report
+
+
+def _rewrite_marks(
+    config: Config, old: recordings.Recording, marks: list[str], report: RecordReport
+) -> None:
+    """Write `old` again with only its device marks line changed, the diff of that line shown."""
+    before = old.path.read_text(encoding="utf-8")
+    after = recordings.with_marks(old, marks)
+    write_atomic(old.path, after)
+    label = config.rel(old.path)
+    report.written.append(
+        (label, compare.diff(before, after, f"{label} (antes)", f"{label} (ahora)"))
+    )

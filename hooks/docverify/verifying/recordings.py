@@ -3,15 +3,20 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
+from docverify.core import device_marks
 from docverify.core.config import RUNNERS, Config
 from docverify.parsing.pages import Block, page_stem
 
 _END = "# ----"
-_FIELD = re.compile(r"^# (?P<key>[\w ]+): (?P<value>.*)$")
+_FIELD = re.compile(r"^# (?P<key>[\w -]+): (?P<value>.*)$")
 FIELDS = ("torch", "python", "device", "date")
+# Why the block's output on a GPU is not its CPU output (core/device_marks.py), in a cpu
+# recording; absent when there is no reason. Like every header key, never compared.
+MARKS = device_marks.HEADER_KEY
 # Header keys of recordings written before the keys were English: read as today's keys.
 LEGACY_KEYS = {"dispositivo": "device", "fecha": "date", "origen": "origin", "ejecución": "run"}
 
@@ -22,6 +27,11 @@ class Recording:
     runner: str
     header: dict[str, str]
     body: str
+
+    @property
+    def marks(self) -> tuple[str, ...]:
+        """The device marks its header records (none when it records none)."""
+        return device_marks.parse(self.header.get(MARKS))
 
 
 def path_for(config: Config, block: Block, runner: str) -> Path:
@@ -57,8 +67,10 @@ def render(
     date: str,
     body: str,
     provenance: dict[str, str] | None = None,
+    marks: Iterable[str] = (),
 ) -> str:
-    """The file text; `provenance` adds header fields (origin, run) after the fixed ones."""
+    """The file text; `provenance` adds header fields (origin, run) after the fixed ones, and
+    `marks` the device marks (only where there are any)."""
     header = [
         f"# docverify: salida grabada de «{block.key}» en el runner {runner}",
         f"# torch: {env.get('torch', '?')}",
@@ -66,9 +78,25 @@ def render(
         f"# device: {env.get('device', '?')}",
         f"# date: {date}",
         *(f"# {key}: {value}" for key, value in (provenance or {}).items() if value),
+        *([f"# {MARKS}: {value}"] if (value := device_marks.header_value(marks)) else []),
         _END,
     ]
     return "\n".join(header) + "\n" + (body + "\n" if body else "")
+
+
+def with_marks(recording: Recording, marks: Iterable[str]) -> str:
+    """The recording's file text with its device marks line replaced by `marks` (removed when
+    none), and every other line as it is: `record` rewrites only that line when only the marks
+    changed."""
+    text = recording.path.read_text(encoding="utf-8")
+    lines = text.split("\n")
+    if _END not in lines:  # no header at all: nothing to keep
+        lines = [_END, *lines]
+    end = lines.index(_END)
+    head = [line for line in lines[:end] if not line.startswith(f"# {MARKS}:")]
+    if value := device_marks.header_value(marks):
+        head.append(f"# {MARKS}: {value}")
+    return "\n".join([*head, *lines[end:]])
 
 
 def all_recordings(config: Config) -> list[tuple[Path, str, str]]:

@@ -6,6 +6,7 @@ import functools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from docverify.core import device_marks
 from docverify.core.config import RUNNERS, Config
 from docverify.core.findings import Finding, Level
 from docverify.core.kinds import Kind
@@ -95,11 +96,29 @@ def verify(
     return Report(runner=runner, env=env, pages=pages, outcomes=outcomes, findings=findings)
 
 
-def missing_recording(config: Config, block: Block, runner: str) -> Finding:
-    """A block that runs on `runner` has no baseline for it (from a check, or from lint)."""
+def missing_recording(
+    config: Config, block: Block, runner: str, recs: dict[str, recordings.Recording] | None = None
+) -> Finding:
+    """A block that runs on `runner` has no baseline for it (from a check, or from lint).
+
+    `recs`: the block's recordings; a device-marked one (baselines.needs_own) needs its own."""
     page = config.rel(config.docs_dir / block.page)
-    wanted = baselines.expected_runner(block, runner)
+    wanted = baselines.expected_runner(block, runner, recs)
     target = config.rel(recordings.path_for(config, block, wanted))
+    if reasons := baselines.needs_own(block, runner, recs or {}):
+        cpu = config.rel(recordings.path_for(config, block, "cpu"))
+        return Finding(
+            Kind.MISSING_RECORDING,
+            f"el bloque «{block.key}» necesita su propia grabación para el runner {runner} "
+            f"({target}): {device_marks.text(reasons)} (marcado en {cpu}), así que su salida "
+            f"en una GPU no puede ser la de CPU y no se compara con ella. (página "
+            f"{page}:{block.fence_line})",
+            config.rel(block.origin),
+            block.origin_line,
+            f"grábala: docverify record --runner {runner} {page} en una máquina con GPU, o "
+            f"docverify accept CARPETA con el informe del trabajo {runner} de CI (el artefacto "
+            f"docverify-{runner}); revisa el diff antes de confirmar.",
+        )
     via = "" if wanted == runner else f", que el runner {runner} usa como referencia"
     return Finding(
         Kind.MISSING_RECORDING,
@@ -243,12 +262,15 @@ def _compare(verdict: _Verdict, result: BlockResult) -> None:
     baseline = baselines.choose(block, verdict.outcome.recordings, runner)
     if baseline.recording is None:
         verdict.outcome.status = Status.MISSING
-        verdict.outcome.findings.append(missing_recording(config, block, runner))
+        recs = verdict.outcome.recordings
+        verdict.outcome.findings.append(missing_recording(config, block, runner, recs))
         return
     recording, output = baseline.recording, result["output"]
     if not baseline.matches(output, tol):
         _diverges(verdict, result, baseline)
         return
+    if runner == device_marks.RUNNER and (problem := stale_marks(config, block, recording, result)):
+        verdict.outcome.findings.append(problem)  # the output matched: its status stays OK
     body = compare.normalise(recording.body)  # the curve is drawn from the recording it matched
     if block.options.get(curve.OPTION) and (why := _unreadable(curve.parse, body)):
         verdict.fail(
@@ -300,6 +322,35 @@ def _diverges(verdict: _Verdict, result: BlockResult, baseline: baselines.Baseli
         line=line,
         detail=detail,
         status=Status.DIVERGE,
+    )
+
+
+def stale_marks(
+    config: Config, block: Block, recording: recordings.Recording, result: BlockResult
+) -> Finding | None:
+    """The run's device marks differ from those its cpu recording's header records: the gpu
+    runner would judge the block by the wrong ones. None when they agree (or the result, made
+    by the engine, has none)."""
+    if "device_dependent" not in result:
+        return None
+    seen = device_marks.ordered(result["device_dependent"])
+    if seen == recording.marks:
+        return None
+    page = config.rel(config.docs_dir / block.page)
+
+    def said(reasons: tuple[str, ...]) -> str:
+        return device_marks.text(reasons) if reasons else "no depende del dispositivo"
+
+    return Finding(
+        Kind.DEVICE_MARKS,
+        f"la salida de «{block.key}» coincide con su grabación, pero en esta ejecución el "
+        f"bloque {said(seen)} y la cabecera de su grabación ({config.rel(recording.path)}) "
+        f"dice que {said(recording.marks)}: el runner gpu lee esa cabecera para decidir si lo "
+        f"compara con la salida de CPU. (página {page}:{block.fence_line})",
+        config.rel(block.origin),
+        block.origin_line,
+        f"docverify record --runner cpu {page} (reescribe solo la línea "
+        f"«# {recordings.MARKS}:» de la cabecera; revisa el diff).",
     )
 
 

@@ -28,6 +28,7 @@ from pathlib import Path
 from docverify import build as build_mod
 from docverify.core import config as engine_config
 from docverify.core.findings import Finding, Level
+from docverify.output import page_parts
 from docverify.output import tree as tree_mod
 from docverify.running.executor import Executor
 from docverify.site.result import BuildResult
@@ -60,7 +61,12 @@ def generate(root: Path, out: Path, executor: Executor) -> BuildResult:
             p.relative_to(folder).as_posix(): p for p in sorted(folder.rglob("*")) if p.is_file()
         }
     tree_mod.write(theme, out / config_mod.OVERRIDES)
-    derived = config_mod.dump(config_mod.derive(source, root), mkdocs_yml)
+    settings = config_mod.derive(source, root)
+    # The site's description ends with where this version ran, as the MkDocs hook writes it.
+    settings["site_description"] = page_parts.site_description(
+        result, source.get("site_description")
+    )
+    derived = config_mod.dump(settings, mkdocs_yml)
     tree_mod.put(out / "mkdocs.yml", derived.encode("utf-8"))
     return result
 

@@ -1,0 +1,250 @@
+"""Where this version ran is data: every sentence about the runners comes from the build.
+
+Two builds of the same small project: one with no GPU observation (an author's laptop) and one
+given a GPU report, a real CPU run relabelled as the gpu runner's (support/relabel.py: its
+"GPU" is this machine's CPU, and the sentences say what that report says). The home page, its
+description, the site's description, the legend, the report page and the notebook header say
+what each build observed, and the GPU sentences of the two builds differ.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+import yaml
+from conftest import Project, mkdocs_build
+from docverify import build
+from docverify.core.dates import spanish_date_of
+from docverify.core.markdown import md_escape
+from docverify.output import coverage as words
+from docverify.output import notebooks, page_parts, render, tree
+from docverify.parsing.pages import read_site
+from docverify.running.executor import Executor
+from docverify.site import coverage
+from docverify.site.result import BuildResult
+from docverify.sources import freshness
+from docverify.verifying import accept, observed
+from docverify.verifying.record import record
+from docverify.verifying.verify import verify
+from docverify.zensical import adapter
+from support.mkdocs_site import DAY
+from support.relabel import check_report, cpu_run_as_gpu
+
+pytestmark = pytest.mark.usefixtures("local_author")
+
+HOME = f"""\
+---
+title: "Inicio"
+description: "Un recorrido verificado."
+---
+
+# Inicio
+
+Texto del autor.
+
+{words.MARKER}
+"""
+PAGE = """\
+# Bloques
+
+```python exec="on" id="fijo"
+import torch
+print(torch.arange(3.) * 2)
+```
+
+```python exec="on" id="azar"
+import torch
+print(torch.rand(2).shape)
+```
+"""
+
+
+def built(project: Project, executor: Executor, gpu_report: Path | None = None) -> BuildResult:
+    cfg = project.config
+    return build.run(cfg, read_site(cfg), "cpu", executor, peer_report=gpu_report)
+
+
+def home(result: BuildResult) -> str:
+    return page_parts.page_markdown(result, "index.md", HOME.split("---\n", 2)[2], "", None)
+
+
+def opening(result: BuildResult) -> str:
+    """The report page before its first table's section."""
+    return result.report_text.split("\n## ", 1)[0]
+
+
+def gpu_sentences(text: str) -> list[str]:
+    return [s for s in re.split(r"(?<=[.:;])\s+", text) if "GPU" in s]
+
+
+@pytest.fixture
+def two_builds(project: Project, executor: Executor, tmp_path: Path) -> tuple[BuildResult, ...]:
+    project.page("index.md", HOME)
+    project.page("bloques.md", PAGE)
+    cfg = project.config
+    assert record(cfg, read_site(cfg), "cpu", executor).written
+    cpu_only = built(project, executor)
+    folder = tmp_path / "informe-gpu"
+    check_report(cfg, executor, folder, runner="gpu")  # the relabelled "GPU" run
+    accept.apply(accept.plan(cfg, read_site(cfg), observed.read(folder)))  # azar.gpu.txt
+    with_gpu = built(project, executor, folder)
+    assert not with_gpu.errors, with_gpu.errors
+    return cpu_only, with_gpu
+
+
+def test_without_a_gpu_observation_the_site_says_cpu_only(
+    two_builds: tuple[BuildResult, ...],
+) -> None:
+    result = two_builds[0]
+    cov = result.coverage
+    assert cov is not None and cov.gpu is None and cov.gpu_observed == 0
+    assert cov.cpu_observed == 2 and cov.need_gpu == ("bloques/azar",) and cov.own_gpu == 0
+    shown = home(result)
+    assert words.MARKER not in shown
+    assert "**Esta versión del sitio se verificó solo en CPU.**" in shown
+    assert "0 bloques observados en una GPU" in shown and "2 bloques se ejecutaron" in shown
+    assert "«GPU: aún sin ejecutar»" in shown and "«necesita su propia grabación de GPU»" in shown
+    described = page_parts.description_meta(result, "index.md")["description"]
+    assert described.startswith("Un recorrido verificado. ")
+    assert described.endswith("solo en CPU. 2 bloques observados en CPU y 0 en una GPU.")
+    assert page_parts.site_description(result, "Autor.") == "Autor. " + words.description(cov)
+    report = opening(result)
+    assert "**Esta versión del sitio se verificó solo en CPU.**" in report
+    assert "- Bloques observados en una GPU: 0 (esta versión se verificó solo en CPU)." in report
+    assert "- Bloques observados en CPU: 2 de 2." in report
+    assert "- Bloques que necesitan su propia grabación de GPU y aún no la tienen: 1" in report
+    legend = render.legend(cov)
+    assert "solo en CPU" in legend and "«GPU: aún sin ejecutar»" in legend
+    assert "«GPU ✓»" not in legend
+
+
+def test_with_a_gpu_report_the_site_says_what_it_observed(
+    two_builds: tuple[BuildResult, ...],
+) -> None:
+    cpu_only, result = two_builds
+    cov = result.coverage
+    assert cov is not None and cov.gpu is not None
+    peers = [o.peers["gpu"] for o in result.report.outcomes.values() if "gpu" in o.peers]
+    assert cov.gpu_observed == len(peers) == 2 and not cov.gpu.in_build
+    assert (cov.gpu.device, cov.gpu.torch) == (peers[0].device, peers[0].torch)
+    assert cov.own_gpu == 1 and cov.need_gpu == ()
+    shown = home(result)
+    assert "**Esta versión del sitio se verificó en CPU y en GPU.**" in shown
+    assert f"2 bloques en una GPU ({md_escape(peers[0].device)}, torch {peers[0].torch}" in shown
+    assert spanish_date_of(peers[0].date) in shown and "solo en CPU" not in shown
+    described = page_parts.description_meta(result, "index.md")["description"]
+    assert described.endswith(f"y 2 en una GPU ({peers[0].device}).")
+    report = opening(result)
+    assert f"- Bloques observados en una GPU: 2 ({md_escape(peers[0].device)}, torch" in report
+    assert "«GPU ✓»" in render.legend(cov)
+    # The two builds' sentences about the GPU differ, wherever the site says them.
+    for say in (
+        home,
+        opening,
+        lambda r: page_parts.description_meta(r, "index.md")["description"],
+        lambda r: render.legend(r.coverage),
+    ):
+        before, after = gpu_sentences(say(cpu_only)), gpu_sentences(say(result))
+        # The first one says what was observed on a GPU: never the same in the two builds.
+        assert before and after and before[0] != after[0], (before, after)
+
+
+def test_a_build_on_the_gpu_runner_says_so(project: Project, executor: Executor) -> None:
+    """A local build on a CUDA machine runs on gpu: its blocks are its GPU observation (here a
+    real CPU run relabelled as gpu), and it observed none on CPU."""
+    project.page("bloques.md", PAGE)
+    cfg = project.config
+    pages = read_site(cfg)
+    report = verify(cfg, pages, "gpu", executor, run=cpu_run_as_gpu)
+    cov = coverage.of(report, freshness.evaluate(cfg, pages, DAY), DAY)
+    assert cov.gpu is not None and cov.gpu.in_build and cov.gpu_observed == 2
+    assert (cov.gpu.device, cov.gpu.date) == (report.env["device"], DAY.isoformat())
+    assert cov.cpu_observed == 0
+    assert words.verdict(cov) == "Esta versión del sitio se verificó en una GPU."
+    assert words.description(cov).endswith(
+        "2 bloques observados en una GPU (" + cov.gpu.device + ") y 0 en CPU."
+    )
+    assert "en esta construcción" in words.report_opening(cov)
+    assert "«CPU ✓»" not in render.legend(cov) and "«CPU: grabada" in render.legend(cov)
+
+
+def test_only_a_marker_on_its_own_line_is_replaced(two_builds: tuple[BuildResult, ...]) -> None:
+    """A page that names the marker in its text (the author guide does) keeps its words and its
+    description."""
+    result = two_builds[0]
+    text = f"Escribe `{words.MARKER}` donde va el párrafo.\n"
+    assert page_parts.page_markdown(result, "bloques.md", text, "", None).endswith(text)
+    assert page_parts.description_meta(result, "bloques.md") == {}
+
+
+def test_notebooks_say_where_this_version_ran(two_builds: tuple[BuildResult, ...]) -> None:
+    heads = []
+    for result in two_builds:
+        page = result.pages["bloques.md"]
+        notebook = notebooks.build(
+            result.config, page, result.report, result.today, coverage=result.coverage
+        )
+        heads.append(notebook["cells"][0]["source"])
+    assert "solo en CPU" in heads[0] and "Ninguna GPU ha ejecutado" in heads[0]
+    assert "en CPU y en GPU" in heads[1] and "solo en CPU" not in heads[1]
+
+
+def test_the_zensical_tree_says_it_as_the_mkdocs_hook_does(
+    two_builds: tuple[BuildResult, ...],
+) -> None:
+    """Zensical renders through the same functions: the home page's front matter carries the
+    description the MkDocs hook sets in page.meta."""
+    for result in two_builds:
+        text = tree.page_source(result, "index.md", HOME, None)
+        front = yaml.safe_load(text.split("---\n", 2)[1])
+        assert (
+            front["description"] == page_parts.description_meta(result, "index.md")["description"]
+        )
+        assert front["title"] == "Inicio"
+        assert words.home(result.coverage) in text
+
+
+@pytest.mark.slow
+def test_the_built_site_and_its_zensical_configuration_say_the_same(
+    small_copy: Path, executor: Executor, tmp_path: Path
+) -> None:
+    """The real configuration, templates and hook on the one-article site (conftest `small`):
+    built without a GPU report, then with a relabelled one, the home page's <meta name=
+    "description">, the site's description (on the report page, which has none of its own)
+    and the derived Zensical configuration say what each build observed."""
+    from docverify.core import config as config_mod  # noqa: PLC0415
+
+    cfg = config_mod.load(small_copy)
+    report = tmp_path / "informe-gpu"
+    check_report(cfg, executor, report, runner="gpu")
+    said = []
+    for name, env in (("cpu", {}), ("gpu", {"DOCVERIFY_GPU_REPORT": str(report)})):
+        site = tmp_path / f"site-{name}"
+        done = mkdocs_build(small_copy, site, env=env)
+        assert done.returncode == 0, done.stderr
+        index = (site / "index.html").read_text(encoding="utf-8")
+        verification = (site / "verificacion" / "index.html").read_text(encoding="utf-8")
+        described = re.search(r'<meta name="description" content="([^"]*)"', index)
+        site_wide = re.search(r'<meta name="description" content="([^"]*)"', verification)
+        assert described and site_wide
+        said.append((described.group(1), site_wide.group(1), index, verification))
+        with pytest.MonkeyPatch.context() as patch:
+            for key, value in {"DOCVERIFY_RUNNER": "cpu", "DOCVERIFY_CACHE": "0", **env}.items():
+                patch.setenv(key, value)
+            adapter.generate(small_copy, tmp_path / f"z-{name}", executor)
+        derived = yaml.load(
+            (tmp_path / f"z-{name}" / "mkdocs.yml").read_text("utf-8"), Loader=yaml.UnsafeLoader
+        )
+        assert derived["site_description"] == site_wide.group(1).replace("&#39;", "'")
+        generated = (tmp_path / f"z-{name}" / "docs" / "index.md").read_text(encoding="utf-8")
+        front = yaml.safe_load(generated.split("---\n", 2)[1])
+        assert front["description"] == described.group(1).replace("&#39;", "'")
+    (cpu_home, cpu_site, cpu_index, cpu_report), (gpu_home, gpu_site, gpu_index, _) = said
+    assert "solo en CPU" in cpu_home and "0 en una GPU" in cpu_home
+    assert "solo en CPU" in cpu_site and "0 en una GPU" in cpu_site
+    assert "solo en CPU" in cpu_index and "0 bloques observados en una GPU" in cpu_index
+    assert "Bloques observados en una GPU: 0" in cpu_report
+    assert "en CPU y en GPU" in gpu_home and "solo en CPU" not in gpu_home
+    assert "en CPU y en GPU" in gpu_site and "solo en CPU" not in gpu_index
