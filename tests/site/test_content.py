@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 from bs4 import BeautifulSoup, Tag
-from conftest import ROOT
+from conftest import ROOT, Built
 from docverify.core import config as config_mod
 from docverify.parsing.pages import Page, page_stem, read_site
 from docverify.site import anatomy
@@ -289,13 +289,34 @@ def test_expected_errors_read_as_expected(built_site: Path, articles: list[Page]
 
 
 @pytest.mark.slow
-def test_home_lists_articles_in_navigation_order(built_site: Path) -> None:
+def test_home_shows_the_path_in_navigation_order(built: Built) -> None:
+    """The home page's cards are the reading path: numbered in the navigation's order, each
+    with what its article assumes (its prerequisites) before what it teaches."""
+    built_site = built.site
     soup = BeautifulSoup((built_site / "index.html").read_text(encoding="utf-8"), "html.parser")
-    listed = [a["href"] for a in soup.select("article .grid.cards a")]
+    cards = soup.select("article .grid.cards > ul > li")
+    listed = [card.find("a")["href"] for card in cards]
     nav = [
         a["href"] for a in soup.select("nav.md-nav--primary a.md-nav__link") if a["href"] in listed
     ]
     assert listed and listed == list(dict.fromkeys(nav)), (listed, nav)
+    places = [_norm(card.find("strong").get_text()).split(" · ")[0] for card in cards]
+    assert places == [f"{n} de {len(cards)}" for n in range(1, len(cards) + 1)], places
+    meta = {
+        f"{page_stem(p.rel)}/": p.meta
+        for p in read_site(config_mod.load(built.root))
+        if anatomy.is_article(p)
+    }
+    for card, href in zip(cards, listed, strict=True):
+        text = _norm(card.get_text(" "))
+        # As read: without Markdown's code and emphasis marks, a link as its text.
+        needs = [
+            _norm(re.sub(r"\[([^\]]*)\]\([^)]*\)", r"\1", str(n)).replace("`", "").replace("*", ""))
+            for n in meta[href].get("prerequisites") or []
+        ]
+        assert all(n in text for n in needs), (href, needs, text)
+        if needs:
+            assert text.index("Antes de empezar") < text.index("Qué aprenderás"), text
 
 
 @pytest.mark.slow

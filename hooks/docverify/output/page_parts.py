@@ -197,15 +197,19 @@ def _box(anchor: str, title: str, found: list[Finding]) -> str:
 
 
 def article_list(result: BuildResult, rel: str) -> str:
-    """The home page's cards: each article's title, description and goals."""
+    """The home page's cards, in reading order (the navigation's): each article's place in the
+    path, title, description, what it assumes and what it teaches."""
     items = []
-    for page in result.articles():
+    articles = result.articles()
+    for number, page in enumerate(articles, 1):
         url = posixpath.relpath(page.rel, posixpath.dirname(rel) or ".")
+        needs = "\n".join(f"    - {p}" for p in page.meta.get("prerequisites") or [])
         goals = "\n".join(f"    - {g}" for g in page.meta.get("goals") or [])
         items.append(
-            f"-   **[{page.meta.get('title', page.rel)}]({url})**\n\n"
-            f"    {page.meta.get('description', '')}\n\n"
-            f"    Qué aprenderás:\n\n{goals}"
+            f"-   **{number} de {len(articles)} · [{page.meta.get('title', page.rel)}]({url})**"
+            f"\n\n    {page.meta.get('description', '')}\n\n"
+            + (f"    Antes de empezar:\n\n{needs}\n\n" if needs else "")
+            + f"    Qué aprenderás:\n\n{goals}"
         )
     return '<div class="grid cards" markdown>\n\n' + "\n\n".join(items) + "\n\n</div>"
 
