@@ -20,9 +20,10 @@ import pytest
 from bs4 import BeautifulSoup, Tag
 from conftest import ROOT, Built
 from docverify.core import config as config_mod
+from docverify.output import curve as drawing
 from docverify.parsing.pages import Page, page_stem, read_site
 from docverify.site import anatomy
-from docverify.verifying import graph
+from docverify.verifying import curve, graph, recordings
 
 SEEDS = Path(__file__).parent / "semillas"
 # What the engine generates around an article (outputs, legend, notebook box, source dates) and
@@ -231,6 +232,35 @@ def test_each_article_draws_a_verified_graph(built_site: Path, seeded: list[Page
             drawn = graph.parse(panel.find("samp").get_text())
             labels = [t.get_text() for t in svg.find_all("text")]
             assert labels == list(drawn.labels), f"{page.rel}: el dibujo no es la salida"
+
+
+@pytest.mark.slow
+def test_every_curve_is_drawn_from_its_recording(built: Built) -> None:
+    """Under each `curve=` block of any page, the chart's line is the recording's numbers, drawn
+    by the engine (change the recording and the picture changes)."""
+    cfg = config_mod.load(built.root)
+    pages = [p for p in read_site(cfg) if any(b.options.get(curve.OPTION) for b in p.blocks)]
+    for page in pages:
+        figures = _soup(built.site, page).select("figure.dv-curve")
+        blocks = [b for b in page.blocks if b.options.get(curve.OPTION)]
+        assert len(figures) == len(blocks), f"{page.rel}: {len(figures)} curvas, {len(blocks)}"
+        for block, figure in zip(blocks, figures, strict=True):
+            body = recordings.load(cfg, block, "cpu").body.strip()
+            svg = drawing.svg(curve.parse(body), "", "")
+            expected = re.search(r'class="dv-curve-line"[^>]* points="([^"]*)"', svg).group(1)
+            assert figure.select_one("polyline.dv-curve-line")["points"] == expected, block.key
+
+
+@pytest.mark.slow
+def test_every_article_that_calls_backward_draws_its_graph(
+    built: Built, articles: list[Page]
+) -> None:
+    """Each of the site's articles whose code runs the retropropagation shows a verified graph
+    of it (the ported-style fixture the tests add keeps a tutorial's code as it is: not ours)."""
+    for page in articles:
+        if any(".backward(" in b.code for b in page.blocks):
+            assert any(b.options.get(graph.OPTION) for b in page.blocks), page.rel
+            assert _soup(built.site, page).select("figure.dv-graph"), page.rel
 
 
 @pytest.mark.slow
