@@ -13,7 +13,7 @@ gpu jobs (and so the site) need the number. It is read in a job of its own, not 
 (DOCS_GPU_RUNNER): a malformed DOCS_GPU_RUNNER fails `config` and the cpu check still runs,
 which it could not if the cpu job waited for `config`. Python's standard library only: it runs
 on the runner image's python3 before anything is installed. Tested by
-tests/workflows/test_shards.py.
+tests/workflows/test_shard_matrix.py.
 """
 
 from __future__ import annotations
