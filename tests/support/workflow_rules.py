@@ -6,12 +6,19 @@ pinned to a verified release's commit, the GPU job (recognised by its name, `gpu
 `runs-on` says) switched on by DOCS_GPU_RUNNER and closed to forks, deployment only after the cpu
 job and, where a GPU runner is configured, the gpu job passed, the GPU report kept on every run and
 the published site built with it, deploy running no repo code, no queued GPU job holding up a later
-push, the weekly issue filed for failed and cancelled jobs alike. The schema (check-jsonschema) and
-zizmor check the rest; these are the rules specific to us.
+push, the weekly issue filed for failed and cancelled jobs alike. Since the verification is split
+into shards (DOCS_SHARDS): every shard uploads its report on every run, the test suite runs once,
+the published site renders the reports of all the shards and executes nothing. The torch canary:
+its GPU job held to the GPU job's rules, its issue filed only after the canary ran, from the
+default branch, with no other permission; the site's canary read, with `actions: read`, by a job
+that runs no repository code, from weekly.yml on the default branch. The Zensical job never gates
+publishing. The schema (check-jsonschema) and zizmor check the rest; these are the rules specific
+to us.
 """
 
 from __future__ import annotations
 
+import fnmatch
 import posixpath
 import re
 from collections.abc import Iterator
@@ -37,10 +44,34 @@ WRITE_SCOPES = {
     "issues": "actions/github-script",
 }
 STATUS_FUNCTIONS = ("always()", "failure()", "cancelled()")
-# The published build reads the gpu job's report from this variable (verifying/peers.py).
+# The published build reads the gpu job's report from this variable (verifying/peers.py), the cpu
+# job's from FROM_REPORTS_ENV (verifying/replay.py: no block runs), the canary's from
+# CANARY_REPORT_ENV (verifying/canary.py).
 GPU_REPORT_ENV = "DOCVERIFY_GPU_REPORT"
+FROM_REPORTS_ENV = "DOCVERIFY_FROM_REPORTS"
+CANARY_REPORT_ENV = "DOCVERIFY_CANARY_REPORT"
 PAGES_UPLOAD = "actions/upload-pages-artifact"
 _REPORT = re.compile(r"docverify check\b[^\n]*?--report[ =]([^\s;&|]+)")
+_SHARD_ARG = re.compile(r"docverify check\b[^\n]*?--shard[ =]([^\s;&|]+)")
+# What runs blocks: never in the job that builds the published site from reports.
+_EXECUTES = re.compile(r"docverify (check|record|canary)\b")
+# A job that runs docverify on the GPU runner (the check, or the canary): the GPU job's rules.
+_ON_GPU = re.compile(r"docverify (check|canary)\b[^\n]*--runner[ =]gpu\b")
+_CANARY = re.compile(r"docverify canary\b")
+# The shard matrix: the job SHARDS_JOB reads SHARDS_VARIABLE with SHARDS_SCRIPT and gives the
+# number of shards (`total`) and their list (`shards`), the matrix of the cpu and gpu jobs.
+SHARDS_JOB = "partes"
+SHARDS_VARIABLE = "DOCS_SHARDS"
+SHARDS_SCRIPT = ".ci/shards.py"
+MATRIX_SHARD = "${{ matrix.shard }}"
+FIRST_SHARD = "matrix.shard == 1"
+# The site's canary comes from this workflow's runs on the default branch.
+WEEKLY_RUNS = "actions/workflows/weekly.yml/runs"
+DEFAULT_BRANCH_VALUE = "${{ github.event.repository.default_branch }}"
+# The Zensical build path: its job audits, and never gates publishing.
+_ZENSICAL = re.compile(
+    r"--generador[ =]zensical\b|tasks\.py (build|serve) --zensical|docverify zensical\b"
+)
 # The GPU job is the job with this name; the first job (CONFIG_JOB) reads the repository variable
 # GPU_VARIABLE with .ci/gpu-runner.py and says in its output `gpu` whether the gpu job runs
 # ("true"), no GPU runner is configured ("false") or the run is a fork's pull request ("fork").
@@ -184,6 +215,40 @@ def is_gpu(name: str) -> bool:
 
 def is_cpu(job: dict[str, Any]) -> bool:
     return any(label.startswith("ubuntu-") for label in runs_on(job))
+
+
+def runs(job: dict[str, Any]) -> list[str]:
+    """The `run:` text of every step of the job."""
+    return [str(step.get("run", "")) for step in job.get("steps", []) or [] if "run" in step]
+
+
+def on_gpu(job: dict[str, Any]) -> bool:
+    """Whether the job runs docverify (check or canary) with --runner gpu."""
+    return any(_ON_GPU.search(text) for text in runs(job))
+
+
+def runs_canary(job: dict[str, Any]) -> bool:
+    return any(_CANARY.search(text) for text in runs(job))
+
+
+def builds_zensical(job: dict[str, Any]) -> bool:
+    return any(_ZENSICAL.search(text) for text in runs(job))
+
+
+def reads_canary(job: dict[str, Any], jobs: dict[str, Any]) -> bool:
+    """Whether the job downloads an artifact that a job it needs uploads from a canary."""
+    uploaded = {
+        _with(step, "name")
+        for n in needs(job)
+        if n in jobs and runs_canary(jobs[n])
+        for step in steps_using(jobs[n], "actions/upload-artifact")
+    }
+    return any(_with(s, "name") in uploaded for s in steps_using(job, "actions/download-artifact"))
+
+
+def matrix(job: dict[str, Any]) -> dict[str, Any]:
+    strategy = job.get("strategy") or {}
+    return (strategy.get("matrix") or {}) if isinstance(strategy, dict) else {}
 
 
 def checks_on(job: dict[str, Any], runner: str) -> bool:
@@ -359,34 +424,55 @@ def check(text: str, name: str) -> list[Problem]:
                     where,
                     "actions/checkout sin persist-credentials: false deja el token en .git/config",
                 )
-        if is_self_hosted(job) or is_gpu(job_name):
-            problems.extend(_self_hosted_problems(name, job_name, job, triggers))
-            problems.extend(_cache_problems(name, job_name, job, doc))
-        if checks_on(job, "gpu") and not is_gpu(job_name):
-            problem(
+        problems.extend(_job_problems(name, job_name, doc, triggers))
+    if GPU_JOB in jobs and triggers & {"push", "pull_request"}:
+        problems.extend(_queue_problems(name, doc))
+    return problems
+
+
+def _job_problems(
+    name: str, job_name: str, doc: dict[str, Any], triggers: set[str]
+) -> list[Problem]:
+    """The rules that hold one job, by what it is and what it does."""
+    jobs: dict[str, Any] = doc.get("jobs") or {}
+    job = jobs[job_name]
+    problems: list[Problem] = []
+    perms = job.get("permissions") or {}
+    if is_self_hosted(job) or is_gpu(job_name) or on_gpu(job):
+        problems.extend(_self_hosted_problems(name, job_name, job, triggers))
+        problems.extend(_cache_problems(name, job_name, job, doc))
+    if on_gpu(job) and not is_gpu(job_name):
+        # Another job on the GPU runner (the canary's): switched on by DOCS_GPU_RUNNER too.
+        problems.extend(_gpu_switch_problems(name, job_name, jobs))
+    if matrix(job):
+        problems.extend(_shard_problems(name, job_name, jobs))
+    if perms.get("actions") in ("read", "write"):
+        problems.extend(_actions_reader_problems(name, job_name, job))
+    if builds_zensical(job):
+        problems.extend(_zensical_problems(name, job_name, jobs))
+    if checks_on(job, "gpu") and not is_gpu(job_name):
+        problems.append(
+            Problem(
                 "runner-gpu",
-                where,
+                f"{name}: jobs.{job_name}",
                 f"el trabajo que ejecuta docverify check --runner gpu debe llamarse «{GPU_JOB}»: "
                 "las reglas del runner GPU (puerta contra forks, cachés) lo reconocen por el "
                 "nombre",
             )
-        if is_gpu(job_name):
-            problems.extend(_gpu_report_problems(name, job_name, job))
-            problems.extend(_gpu_switch_problems(name, job_name, jobs))
-        if steps_using(job, "actions/deploy-pages"):
-            problems.extend(_deploy_problems(name, job_name, jobs))
-        if steps_using(job, "actions/upload-pages-artifact"):
-            problems.extend(_published_site_problems(name, job_name, jobs, doc))
-            problems.extend(_site_without_gpu_problems(name, job_name, jobs))
-            problems.extend(_site_url_problems(name, job_name, job))
-        if (job.get("permissions") or {}).get("issues") == "write":
-            problems.extend(_issue_problems(name, job_name, job))
-        if "workflow_dispatch" in triggers and (job.get("permissions") or {}).get("issues") == (
-            "write"
-        ):
+        )
+    if is_gpu(job_name):
+        problems.extend(_gpu_report_problems(name, job_name, job))
+        problems.extend(_gpu_switch_problems(name, job_name, jobs))
+    if steps_using(job, "actions/deploy-pages"):
+        problems.extend(_deploy_problems(name, job_name, jobs))
+    if steps_using(job, "actions/upload-pages-artifact"):
+        problems.extend(_published_site_problems(name, job_name, jobs, doc))
+        problems.extend(_site_without_gpu_problems(name, job_name, jobs))
+        problems.extend(_site_url_problems(name, job_name, job))
+    if perms.get("issues") == "write":
+        problems.extend(_issue_problems(name, job_name, jobs))
+        if "workflow_dispatch" in triggers:
             problems.extend(_default_branch_problems(name, job_name, job))
-    if GPU_JOB in jobs and triggers & {"push", "pull_request"}:
-        problems.extend(_queue_problems(name, doc))
     return problems
 
 
@@ -451,16 +537,19 @@ def _torch_problems(name: str, text: str, doc: dict[str, Any]) -> list[Problem]:
         if not is_cpu(job):
             continue
         for step in job.get("steps", []) or []:
-            if "tasks.py install" not in str(step.get("run", "")):
+            text = str(step.get("run", ""))
+            if "tasks.py install" not in text and not re.search(
+                r"docverify canary\b.*--torch", text
+            ):
                 continue
             if _env_value("DOCS_TORCH_INDEX", step, job, doc) != TORCH_CPU_INDEX:
                 found.append(
                     Problem(
                         "torch",
                         f"{name}: jobs.{job_name}",
-                        "en un runner de GitHub, tasks.py install necesita "
-                        f"DOCS_TORCH_INDEX: {TORCH_CPU_INDEX} (si no, instala el torch de "
-                        "PyPI con CUDA, varios GB)",
+                        "en un runner de GitHub, tasks.py install y docverify canary --torch "
+                        f"necesitan DOCS_TORCH_INDEX: {TORCH_CPU_INDEX} (si no, instalan el "
+                        "torch de PyPI con CUDA, varios GB)",
                     )
                 )
     return found
@@ -748,8 +837,12 @@ def _site_without_gpu_problems(name: str, job_name: str, jobs: dict[str, Any]) -
     return found
 
 
-def _issue_problems(name: str, job_name: str, job: dict[str, Any]) -> list[Problem]:
-    """The job that files an issue fires when a needed job failed or was cancelled."""
+def _issue_problems(name: str, job_name: str, jobs: dict[str, Any]) -> list[Problem]:
+    """The weekly issue fires when a needed job failed or was cancelled; the canary's issue
+    (the job that needs a canary job) only after the cpu canary ran."""
+    job = jobs[job_name]
+    if reads_canary(job, jobs):
+        return _canary_issue_problems(name, job_name, jobs)
     condition = expression(job.get("if"))
     conjuncts = split_top(condition, "&&") if condition else []
     fires = len(split_top(condition, "||")) == 1 and any(
@@ -764,6 +857,188 @@ def _issue_problems(name: str, job_name: str, job: dict[str, Any]) -> list[Probl
             f"la incidencia se abre cuando un trabajo falló, se canceló o agotó su tiempo: if: "
             f"«always() && ({FAILED} || {CANCELLED})» (failure() no ve un trabajo cancelado, "
             "como uno que pasó 24 h en la cola de un runner propio)",
+        )
+    ]
+
+
+def _canary_issue_problems(name: str, job_name: str, jobs: dict[str, Any]) -> list[Problem]:
+    """The canary's issue: opened, updated or closed once the cpu canary ran (its report, or
+    «the newest torch is the pinned one»), whatever the gpu canary did; a canary that failed
+    leaves the issue as it is."""
+    job = jobs[job_name]
+    condition = expression(job.get("if"))
+    conjuncts = split_top(condition, "&&") if condition else []
+    required = [
+        f"needs.{n}.result == 'success'"
+        for n in needs(job)
+        if n in jobs and runs_canary(jobs[n]) and is_cpu(jobs[n])
+    ]
+    found = []
+    if (
+        not required
+        or len(split_top(condition, "||")) > 1
+        or not all(r in conjuncts for r in required)
+    ):
+        found.append(
+            Problem(
+                "incidencia-canario",
+                f"{name}: jobs.{job_name}",
+                "la incidencia del canario solo se toca cuando el canario de CPU terminó bien: su "
+                f"if: exige «{' && '.join(required) or 'needs.<canario de cpu>.result == success'}»"
+                " unido con && (un canario que falló deja la incidencia como está)",
+            )
+        )
+    if "always()" not in conjuncts:
+        found.append(
+            Problem(
+                "incidencia-canario",
+                f"{name}: jobs.{job_name}",
+                "sin «always()» unido con &&, un canario de GPU omitido (sin runner GPU), fallido "
+                "o cancelado impediría actualizar la incidencia con el canario de CPU",
+            )
+        )
+    return found
+
+
+def _shard_problems(name: str, job_name: str, jobs: dict[str, Any]) -> list[Problem]:
+    """A verification job split into shards: one job per shard of the matrix SHARDS_JOB gives,
+    none cancelled by another's failure, each checking its own shard and keeping its report
+    under a name of its own; the test suite once per run; shards of one run never queue
+    behind each other."""
+    job = jobs[job_name]
+    if not (
+        checks_on(job, "cpu")
+        or checks_on(job, "gpu")
+        or any("tasks.py test" in r for r in runs(job))
+    ):
+        return []
+    where = f"{name}: jobs.{job_name}"
+    found = []
+
+    def problem(message: str, rule: str = "partes") -> None:
+        found.append(Problem(rule, where, message))
+
+    source = expression(matrix(job).get("shard"))
+    match = re.fullmatch(r"fromjson\(\s*needs\.([\w-]+)\.outputs\.shards\s*\)", source, re.I)
+    origin = match.group(1) if match else ""
+    if not match or origin not in needs(job) or origin not in jobs:
+        problem(
+            "la matriz de partes sale del trabajo que lee DOCS_SHARDS: strategy.matrix.shard: "
+            f"${{{{ fromJSON(needs.{SHARDS_JOB}.outputs.shards) }}}}, con ese trabajo en needs"
+        )
+    else:
+        found.extend(_shards_config_problems(name, origin, jobs[origin]))
+    if (job.get("strategy") or {}).get("fail-fast") is not False:
+        problem(
+            "fail-fast: false en la matriz de partes: una parte que falla no debe cancelar las "
+            "demás, cuyos informes (que lee el sitio y docverify accept) se perderían"
+        )
+    total = f"${{{{ needs.{origin or SHARDS_JOB}.outputs.total }}}}"
+    for step in job.get("steps", []) or []:
+        text = str(step.get("run", ""))
+        env = step.get("env") or {}
+        for arg in _SHARD_ARG.findall(text):
+            if _resolve(arg, env) != f"{MATRIX_SHARD}/{total}":
+                problem(
+                    f"cada trabajo verifica su parte: --shard {MATRIX_SHARD}/{total} (por env: "
+                    f"«{arg}» no lo es)"
+                )
+        if "tasks.py test" in text and FIRST_SHARD not in split_top(
+            expression(step.get("if")), "&&"
+        ):
+            problem(
+                f"las pruebas corren una vez por ejecución, no en cada parte: el paso "
+                f"«{step.get('name')}» necesita «{FIRST_SHARD}» unido con && en su if:"
+            )
+    if (checks_on(job, "cpu") or checks_on(job, "gpu")) and not any(
+        _SHARD_ARG.search(r) for r in runs(job)
+    ):
+        problem("un trabajo de la matriz de partes verifica con docverify check --shard")
+    uploads = report_uploads(job)
+    if (checks_on(job, "cpu") or checks_on(job, "gpu")) and (
+        not uploads or not all(MATRIX_SHARD in artifact for artifact, _ in uploads)
+    ):
+        problem(
+            "cada parte sube su informe con un nombre propio (que lleve "
+            f"{MATRIX_SHARD}): con un nombre común, las partes se pisarían el artefacto"
+        )
+    group = job.get("concurrency")
+    if isinstance(group, dict):
+        group = group.get("group")
+    if group and MATRIX_SHARD not in _canon(str(group)):
+        problem(
+            "el grupo de concurrencia de un trabajo con partes lleva la parte "
+            f"({MATRIX_SHARD}): si no, las partes de una misma ejecución esperarían unas a otras "
+            "y GitHub cancelaría las que esperan",
+            "cola",
+        )
+    return found
+
+
+def _shards_config_problems(name: str, job_name: str, job: dict[str, Any]) -> list[Problem]:
+    """The job that reads DOCS_SHARDS on a GitHub-hosted runner with .ci/shards.py."""
+    reads = [
+        step
+        for step in job.get("steps", []) or []
+        if SHARDS_SCRIPT in str(step.get("run", ""))
+        and "id" in step
+        and expression((step.get("env") or {}).get(SHARDS_VARIABLE)) == f"vars.{SHARDS_VARIABLE}"
+    ]
+    outputs = job.get("outputs") or {}
+    wired = [
+        step
+        for step in reads
+        if all(
+            expression(outputs.get(key)) == f"steps.{step['id']}.outputs.{key}"
+            for key in ("total", "shards")
+        )
+    ]
+    if is_cpu(job) and wired:
+        return []
+    return [
+        Problem(
+            "partes",
+            f"{name}: jobs.{job_name}",
+            f"el trabajo de las partes corre en un runner de GitHub, ejecuta {SHARDS_SCRIPT} con "
+            f"{SHARDS_VARIABLE}: ${{{{ vars.{SHARDS_VARIABLE} }}}} en env y da sus salidas total "
+            "y shards como salidas del trabajo",
+        )
+    ]
+
+
+def _actions_reader_problems(name: str, job_name: str, job: dict[str, Any]) -> list[Problem]:
+    """A job that may read the repository's Actions (other runs, their artifacts and logs) holds
+    nothing else and runs no code of the repository: it checks nothing out."""
+    perms = job.get("permissions") or {}
+    if set(perms) == {"actions"} and not steps_using(job, "actions/checkout"):
+        return []
+    return [
+        Problem(
+            "lector-actions",
+            f"{name}: jobs.{job_name}",
+            "un trabajo con permiso «actions» no tiene otros permisos ni obtiene el código del "
+            "repositorio (actions/checkout): el token que lee otras ejecuciones no debe estar "
+            "donde corre código del repositorio",
+        )
+    ]
+
+
+def _zensical_problems(name: str, job_name: str, jobs: dict[str, Any]) -> list[Problem]:
+    """The Zensical job audits its build and never holds up publishing, which stays on MkDocs."""
+    gated = sorted(
+        other
+        for other, job in jobs.items()
+        if (steps_using(job, PAGES_UPLOAD) or steps_using(job, "actions/deploy-pages"))
+        and job_name in all_needs(jobs, other)
+    )
+    if not gated:
+        return []
+    return [
+        Problem(
+            "zensical",
+            f"{name}: jobs.{job_name}",
+            f"el trabajo de Zensical no bloquea la publicación: {', '.join(gated)} no debe "
+            "esperarlo (needs)",
         )
     ]
 
@@ -815,6 +1090,15 @@ def _permission_problems(name: str, job_name: str, job: dict[str, Any]) -> list[
                     f"trabajo que usa {action or 'nada: ningún trabajo lo necesita'}",
                 )
             )
+    if perms.get("issues") == "write" and set(perms) != {"issues"}:
+        found.append(
+            Problem(
+                "permisos",
+                where,
+                "el trabajo que escribe incidencias no tiene ningún otro permiso "
+                f"(tiene: {', '.join(sorted(perms))})",
+            )
+        )
     if writes and (
         steps_using(job, "actions/checkout") or any("run" in s for s in job.get("steps", []) or [])
     ):
@@ -934,7 +1218,25 @@ def _with(step: dict[str, Any], key: str) -> str:
 
 
 def _norm(path: str) -> str:
-    return posixpath.normpath(path.strip() or ".")
+    return posixpath.normpath(_canon(path).strip() or ".")
+
+
+def _canon(text: str) -> str:
+    """`${{x}}` and `${{  x  }}` written as `${{ x }}`."""
+    return re.sub(r"\$\{\{\s*(.*?)\s*\}\}", r"${{ \1 }}", text)
+
+
+def _resolve(arg: str, env: dict[str, Any]) -> str:
+    """A shell argument with its quotes removed and $NAME / ${NAME} replaced by the step's env
+    (the value as written: `${{ matrix.shard }}` stays an expression)."""
+    text = arg.strip().replace('"', "").replace("'", "")
+    return _canon(
+        re.sub(
+            r"\$\{?([A-Za-z_]\w*)\}?",
+            lambda m: str(env[m.group(1)]) if m.group(1) in env else m.group(0),
+            text,
+        )
+    )
 
 
 def report_folders(job: dict[str, Any]) -> list[str]:
@@ -942,7 +1244,7 @@ def report_folders(job: dict[str, Any]) -> list[str]:
     found = []
     for step in job.get("steps", []) or []:
         for match in _REPORT.finditer(str(step.get("run", ""))):
-            found.append(_norm(match.group(1)))
+            found.append(_norm(_resolve(match.group(1), step.get("env") or {})))
     return found
 
 
@@ -957,21 +1259,24 @@ def report_uploads(job: dict[str, Any]) -> list[tuple[str, str]]:
             for folder in report_folders(job):
                 inside = posixpath.relpath(folder, base)
                 if not inside.startswith(".."):
-                    found.append((_with(step, "name"), inside))
+                    found.append((_canon(_with(step, "name")), inside))
     return found
 
 
-def _gpu_report_problems(name: str, job_name: str, job: dict[str, Any]) -> list[Problem]:
-    """The gpu job keeps its report on every run: the published build and `accept` need it."""
+def _report_problems(name: str, job_name: str, job: dict[str, Any], rule: str) -> list[Problem]:
+    """A verification job keeps its report on every run: the published build (and, for the
+    GPU, `accept`) needs it."""
     where = f"{name}: jobs.{job_name}"
     if not report_folders(job):
         return [
-            Problem("informe-gpu", where, "el runner GPU debe ejecutar docverify check --report")
+            Problem(
+                rule, where, "el trabajo de verificación debe ejecutar docverify check --report"
+            )
         ]
     if not report_uploads(job):
         return [
             Problem(
-                "informe-gpu",
+                rule,
                 where,
                 "el informe de docverify check debe subirse en cada ejecución, pase o falle "
                 "(upload-artifact con if: always() cuya ruta contenga la carpeta de --report)",
@@ -980,13 +1285,61 @@ def _gpu_report_problems(name: str, job_name: str, job: dict[str, Any]) -> list[
     return []
 
 
+def _gpu_report_problems(name: str, job_name: str, job: dict[str, Any]) -> list[Problem]:
+    return _report_problems(name, job_name, job, "informe-gpu")
+
+
+_SAMPLES = ("1", "2", "16")  # matrix values an artifact name template is tried with
+
+
+def _covers(pattern: str, template: str) -> bool:
+    """Whether a download's glob `pattern` matches every name `template` (an artifact name that
+    may hold ${{ }} expressions, such as docverify-cpu-${{ matrix.shard }}) can take."""
+    return all(
+        fnmatch.fnmatchcase(re.sub(r"\$\{\{.*?\}\}", sample, template), pattern)
+        for sample in _SAMPLES
+    )
+
+
+def _this_run(step: dict[str, Any]) -> bool:
+    """A download-artifact step that reads this run's artifacts (no run-id, no token)."""
+    return not (_with(step, "run-id") or _with(step, "github-token"))
+
+
+def landing(job: dict[str, Any], uploads: list[tuple[str, str]], others: list[str]) -> set[str]:
+    """Where the job's download-artifact steps put the reports of `uploads` (artifact name,
+    folder inside it): for a download by name, that folder; for a download by pattern, which
+    must cover every name the artifact takes (one per shard) and none of `others` (another
+    runner's), the download folder (each shard's artifact lands below it; docverify merges
+    every report below a folder)."""
+    found = set()
+    for step in steps_using(job, "actions/download-artifact"):
+        if not _this_run(step):
+            continue
+        name, pattern, path = _with(step, "name"), _with(step, "pattern"), _with(step, "path")
+        for artifact, inside in uploads:
+            if name:
+                if name == artifact and "${{" not in artifact:
+                    found.add(_norm(posixpath.join(path or ".", inside)))
+            elif (
+                pattern
+                and _covers(pattern, artifact)
+                and not any(_covers(pattern, other) for other in others)
+            ):
+                found.add(_norm(path))
+    return found
+
+
 def _published_site_problems(
     name: str, job_name: str, jobs: dict[str, Any], doc: dict[str, Any]
 ) -> list[Problem]:
-    """The job that uploads the Pages artifact builds with the gpu job's report."""
+    """The job that uploads the Pages artifact renders the verification jobs' reports: the cpu
+    job's (every shard, DOCVERIFY_FROM_REPORTS: it executes no block) and the gpu job's
+    (DOCVERIFY_GPU_REPORT); a canary only as the site canary job passes it on."""
     where = f"{name}: jobs.{job_name}"
     job = jobs[job_name]
-    gpu_jobs = [n for n in all_needs(jobs, job_name) if is_gpu(n)]
+    upstream = all_needs(jobs, job_name)
+    gpu_jobs = [n for n in upstream if is_gpu(n)]
     if not gpu_jobs:
         return [
             Problem(
@@ -995,46 +1348,155 @@ def _published_site_problems(
                 "el sitio publicado se construye después del runner GPU (needs), con su informe",
             )
         ]
-    expected = set()  # where the gpu report lands here: download path + folder inside it
-    for step in steps_using(job, "actions/download-artifact"):
-        for gpu in gpu_jobs:
-            for artifact, inside in report_uploads(jobs[gpu]):
-                if artifact and _with(step, "name") == artifact:
-                    expected.add(_norm(posixpath.join(_with(step, "path") or ".", inside)))
-    if not expected:
-        return [
+    found = []
+    steps = job.get("steps", []) or []
+    upload = next(i for i, s in enumerate(steps) if s in steps_using(job, PAGES_UPLOAD))
+    builds = [s for s in steps[:upload] if "mkdocs build" in str(s.get("run", ""))]
+    for step in steps:
+        if _EXECUTES.search(str(step.get("run", ""))):
+            found.append(
+                Problem(
+                    "sitio-informes",
+                    where,
+                    f"el sitio publicado no ejecuta bloques («{step.get('name')}»): muestra lo "
+                    "que observaron los trabajos de verificación, desde sus informes",
+                )
+            )
+
+    def env(step: dict[str, Any], key: str) -> str:
+        return str(_env_value(key, step, job, doc) or "")
+
+    reports = {
+        n: report_uploads(jobs[n])
+        for n in jobs
+        if checks_on(jobs[n], "cpu") or checks_on(jobs[n], "gpu")
+    }
+    cpu_jobs = [n for n in upstream if checks_on(jobs[n], "cpu")]
+    cpu_places: set[str] = set()
+    for cpu in cpu_jobs:
+        found.extend(_report_problems(name, cpu, jobs[cpu], "informe-cpu"))
+        others = [a for n, up in reports.items() if not checks_on(jobs[n], "cpu") for a, _ in up]
+        cpu_places |= landing(job, reports[cpu], others)
+    if not cpu_places:
+        found.append(
+            Problem(
+                "sitio-informes",
+                where,
+                "el trabajo que sube el sitio descarga los informes de todas las partes del "
+                "trabajo de CPU (download-artifact de esta ejecución, con pattern que cubra "
+                "cada parte y ninguno de GPU)",
+            )
+        )
+    for step in builds:
+        if _norm(env(step, FROM_REPORTS_ENV)) not in cpu_places or not env(step, FROM_REPORTS_ENV):
+            found.append(
+                Problem(
+                    "sitio-informes",
+                    where,
+                    f"«{step.get('name')}» construye desde los informes de CPU, sin ejecutar "
+                    f"nada: {FROM_REPORTS_ENV} apuntando a donde se descargaron "
+                    f"({', '.join(sorted(cpu_places)) or '?'})",
+                )
+            )
+    gpu_places: set[str] = set()
+    for gpu in gpu_jobs:
+        others = [a for n, up in reports.items() if not checks_on(jobs[n], "gpu") for a, _ in up]
+        gpu_places |= landing(job, report_uploads(jobs[gpu]), others)
+    if not gpu_places:
+        found.append(
             Problem(
                 "sitio-gpu",
                 where,
                 "el trabajo que sube el sitio debe descargar el informe del runner GPU "
-                "(download-artifact con el nombre del artefacto que sube ese trabajo)",
-            )
-        ]
-    steps = job.get("steps", []) or []
-    upload = next(i for i, s in enumerate(steps) if s in steps_using(job, PAGES_UPLOAD))
-    builds = [
-        i
-        for i, step in enumerate(steps[:upload])
-        if "mkdocs build" in str(step.get("run", ""))
-        and _norm(
-            str(
-                {**(doc.get("env") or {}), **(job.get("env") or {}), **(step.get("env") or {})}.get(
-                    GPU_REPORT_ENV, ""
-                )
+                "(download-artifact de esta ejecución: el nombre del artefacto que sube ese "
+                "trabajo o, con partes, un pattern que cubra cada una y ninguna de CPU)",
             )
         )
-        in expected
-    ]
-    if not builds:
-        return [
+    elif not any(
+        _norm(env(s, GPU_REPORT_ENV)) in gpu_places for s in builds if env(s, GPU_REPORT_ENV)
+    ):
+        found.append(
             Problem(
                 "sitio-gpu",
                 where,
                 f"el sitio que se sube debe construirse (mkdocs build, antes de subirlo) con "
-                f"{GPU_REPORT_ENV} apuntando al informe descargado ({', '.join(sorted(expected))})",
+                f"{GPU_REPORT_ENV} apuntando al informe descargado "
+                f"({', '.join(sorted(gpu_places))})",
             )
-        ]
-    return []
+        )
+    found.extend(_site_canary_problems(name, job_name, jobs, doc))
+    return found
+
+
+def _site_canary_problems(
+    name: str, job_name: str, jobs: dict[str, Any], doc: dict[str, Any]
+) -> list[Problem]:
+    """The site's canary comes from weekly.yml's runs on the default branch, fetched by a job
+    of its own (the only one holding `actions: read`, running no repository code) and passed
+    on as an artifact of this run."""
+    where = f"{name}: jobs.{job_name}"
+    job = jobs[job_name]
+    values = [
+        str(scope[CANARY_REPORT_ENV])
+        for scope in (
+            doc.get("env") or {},
+            job.get("env") or {},
+            *((s.get("env") or {}) for s in job.get("steps", []) or []),
+        )
+        if CANARY_REPORT_ENV in scope
+    ]
+    if not values:
+        return []
+    # The folders the variable may name: the literals of its expression, or the plain value.
+    named = {
+        _norm(literal)
+        for value in values
+        for literal in (re.findall(r"'([^']+)'", value) if "${{" in value else [value])
+        if literal.strip() and literal not in ("true", "false")
+    }
+    fetched = set()
+    upstream = all_needs(jobs, job_name)
+    for step in steps_using(job, "actions/download-artifact"):
+        if not _this_run(step) or not _with(step, "name"):
+            continue
+        for other in upstream:
+            source = jobs[other]
+            if any(
+                _with(up, "name") == _with(step, "name")
+                for up in steps_using(source, "actions/upload-artifact")
+            ) and _fetches_weekly_canary(source):
+                fetched.add(_norm(_with(step, "path")))
+    if named and named <= fetched:
+        return []
+    return [
+        Problem(
+            "sitio-canario",
+            where,
+            f"{CANARY_REPORT_ENV} apunta solo al canario que pasa un trabajo previo de esta "
+            "ejecución (download-artifact por nombre, sin run-id ni token): ese trabajo, con "
+            "«actions: read» y sin el código del repositorio, lo toma de las ejecuciones de "
+            f"{WEEKLY_RUNS.split('/')[-2]} en la rama por defecto "
+            f"(branch={DEFAULT_BRANCH_VALUE})",
+        )
+    ]
+
+
+def _fetches_weekly_canary(job: dict[str, Any]) -> bool:
+    """Whether the job reads weekly.yml's runs of the default branch, holding `actions: read`
+    and nothing else, without the repository's code."""
+    if (
+        _actions_reader_problems("", "", job)
+        or (job.get("permissions") or {}).get("actions") != "read"
+    ):
+        return False
+    for step in job.get("steps", []) or []:
+        env = step.get("env") or {}
+        match = re.search(
+            rf"{re.escape(WEEKLY_RUNS)}\?[^\s\"']*\bbranch=\$\{{?(\w+)", str(step.get("run", ""))
+        )
+        if match and _canon(str(env.get(match.group(1), ""))) == DEFAULT_BRANCH_VALUE:
+            return True
+    return False
 
 
 def check_folder(folder: Path) -> list[Problem]:

@@ -2,11 +2,14 @@
 
 GitHub Actions cannot run here. This evaluates the workflow's own `if:` conditions, job outputs
 and `runs-on` with the expression rules GitHub documents (operators, loose equality, status
-functions, `needs.*.result`), over a scenario: the event, the repository variable DOCS_GPU_RUNNER
-and the result each job would have. The config job is not assumed: its step runs the real
-.ci/gpu-runner.py with the environment the workflow gives it. So the tests ask the workflows
-themselves what happens when no GPU runner is configured, when the gpu job fails or is cancelled,
-or when a fork opens a pull request, instead of restating the answer.
+functions, `needs.*.result`), over a scenario: the event, the repository variables DOCS_GPU_RUNNER
+and DOCS_SHARDS and the result each job would have. The first jobs are not assumed: their steps run
+the real .ci/gpu-runner.py and .ci/shards.py with the environment the workflow gives them. A job
+with a matrix runs once per combination (its `strategy.matrix`, evaluated like any expression),
+and its result is theirs together, as GitHub reports it to the jobs that need it. So the tests ask
+the workflows themselves what happens when no GPU runner is configured, when the gpu job (or one
+of its shards) fails or is cancelled, or when a fork opens a pull request, instead of restating
+the answer.
 
 Only what these workflows use is implemented; anything else raises, so a new construct is noticed.
 """
@@ -288,15 +291,26 @@ class Job:
     outputs: dict[str, str] = field(default_factory=dict)
     steps: list[str] = field(default_factory=list)  # names of the steps that ran
     uses: list[str] = field(default_factory=list)  # the actions of the steps that ran
-    env: dict[str, dict[str, str]] = field(default_factory=dict)  # step name -> its rendered env
+    # step name -> its rendered env (the job's env, then the step's)
+    env: dict[str, dict[str, str]] = field(default_factory=dict)
+    # step name -> its action and its rendered `with:` (for the steps that ran an action)
+    actions: dict[str, str] = field(default_factory=dict)
+    inputs: dict[str, dict[str, str]] = field(default_factory=dict)
     runs_on: Any = None
+    title: str = ""  # the job's rendered name
+    matrix: dict[str, Any] = field(default_factory=dict)  # this instance's matrix values
+    instances: list[Job] = field(default_factory=list)  # a matrix job: one per combination
 
 
 @dataclass
 class Scenario:
     event: str  # push, pull_request, schedule, workflow_dispatch
     variable: str | None = None  # DOCS_GPU_RUNNER; None: not set
-    results: dict[str, str] = field(default_factory=dict)  # job -> result when it runs
+    shards: str | None = None  # DOCS_SHARDS; None: not set
+    # job -> result when it runs; "job:N" for the Nth instance (from 1) of a matrix job
+    results: dict[str, str] = field(default_factory=dict)
+    # "job.step-id" -> the outputs of a step that asks GitHub or an index (not run here)
+    outputs: dict[str, dict[str, str]] = field(default_factory=dict)
     fork: bool = False  # a pull request from a fork
     head_current: bool = True  # the run's commit is still the head of main
     ref: str | None = None
@@ -312,7 +326,10 @@ def github_context(scenario: Scenario) -> dict[str, Any]:
     ref = scenario.ref
     if scenario.event == "pull_request":
         head = "extrana/curso" if scenario.fork else REPOSITORY
-        event = {"pull_request": {"head": {"repo": {"full_name": head}}}}
+        event = {
+            "pull_request": {"head": {"repo": {"full_name": head}}},
+            "repository": {"default_branch": "main"},
+        }
         ref = ref or "refs/pull/7/merge"
     elif scenario.event != "schedule":
         event = {"repository": {"default_branch": "main"}}  # a scheduled event carries none
@@ -373,16 +390,21 @@ def _needs(job: dict[str, Any]) -> list[str]:
     return [raw] if isinstance(raw, str) else list(raw)
 
 
-def _steps(job: dict[str, Any], name: str, context: dict[str, Any], scenario: Scenario) -> Job:
+def _steps(
+    job: dict[str, Any], name: str, context: dict[str, Any], scenario: Scenario, result: str
+) -> Job:
     """A job that starts: the steps whose if: holds, each assumed to pass, except the .ci/
     scripts, which run for real; the job's outputs from theirs."""
-    record = Job(scenario.results.get(name, "success"))
+    record = Job(result, matrix=dict(context.get("matrix") or {}))
     labels = job.get("runs-on")
     record.runs_on = evaluate(str(labels), context) if "${{" in str(labels) else labels
+    record.title = render(job.get("name", name), context)
     steps_ctx: dict[str, Any] = {}
-    runner = {"environment": "self-hosted" if name == "gpu" else "github-hosted"}
+    hosted = name != "gpu" and "${{" not in str(labels)  # labels from a variable: maybe its own
+    runner = {"environment": "github-hosted" if hosted else "self-hosted"}
+    job_env = {k: render(v, context) for k, v in (job.get("env") or {}).items()}
     for step in job.get("steps", []) or []:
-        step_context = {**context, "steps": steps_ctx, "runner": runner, "env": {}}
+        step_context = {**context, "steps": steps_ctx, "runner": runner, "env": job_env}
         if not condition(step.get("if"), step_context, {"success": True}):
             continue
         label = str(step.get("name") or step.get("uses") or step.get("run"))
@@ -390,13 +412,19 @@ def _steps(job: dict[str, Any], name: str, context: dict[str, Any], scenario: Sc
         record.steps.append(label)
         if "uses" in step:
             record.uses.append(str(step["uses"]).split("@")[0])
-        record.env[label] = env
+            record.actions[label] = record.uses[-1]
+            record.inputs[label] = {
+                k: render(v, step_context) for k, v in (step.get("with") or {}).items()
+            }
+        record.env[label] = {**job_env, **env}
         outputs: dict[str, str] = {}
         if ".ci/" in str(step.get("run", "")):
             result, outputs = _run_script_step(step, env)
             if result != "success":
                 record.result = "failure"
                 break
+        elif f"{name}.{step.get('id')}" in scenario.outputs:
+            outputs = dict(scenario.outputs[f"{name}.{step.get('id')}"])
         elif step.get("id") == "head":
             outputs = {"publish": "true" if scenario.head_current else "false"}
         elif step.get("id") == "pages":
@@ -409,13 +437,51 @@ def _steps(job: dict[str, Any], name: str, context: dict[str, Any], scenario: Sc
     return record
 
 
+def _combinations(job: dict[str, Any], context: dict[str, Any]) -> list[dict[str, Any]]:
+    """The matrix of a job, one dict per combination ([{}] without a matrix)."""
+    raw = (job.get("strategy") or {}).get("matrix")
+    if not raw:
+        return [{}]
+    if not isinstance(raw, dict) or {"include", "exclude"} & set(raw):
+        raise ValueError(f"matriz no implementada: {raw!r}")
+    found: list[dict[str, Any]] = [{}]
+    for key, raw_values in raw.items():
+        values = evaluate(raw_values, context) if isinstance(raw_values, str) else raw_values
+        if not isinstance(values, list) or not values:
+            raise ValueError(f"la matriz {key} no es una lista no vacía: {values!r}")
+        found = [{**done, key: value} for done in found for value in values]
+    return found
+
+
+def _run_job(job: dict[str, Any], name: str, context: dict[str, Any], scenario: Scenario) -> Job:
+    """A job that starts; a matrix job once per combination, with their result together:
+    failure if any failed, else cancelled if any was cancelled, else success."""
+    combinations = _combinations(job, context)
+    if combinations == [{}] and not (job.get("strategy") or {}).get("matrix"):
+        return _steps(job, name, context, scenario, scenario.results.get(name, "success"))
+    instances = [
+        _steps(
+            job,
+            name,
+            {**context, "matrix": values},
+            scenario,
+            scenario.results.get(f"{name}:{number}", scenario.results.get(name, "success")),
+        )
+        for number, values in enumerate(combinations, 1)
+    ]
+    ended = [i.result for i in instances]
+    result = next((r for r in ("failure", "cancelled") if r in ended), "success")
+    return Job(result, instances=instances)
+
+
 def simulate(doc: dict[str, Any], scenario: Scenario) -> dict[str, Job]:
     """Every job of the workflow under `scenario`, in the order GitHub would start them."""
     jobs: dict[str, Any] = doc["jobs"]
     github = github_context(scenario)
     variables: dict[str, str] = {}
-    if scenario.variable is not None and not scenario.fork:  # a fork's run gets no variables
-        variables = {"DOCS_GPU_RUNNER": scenario.variable}
+    if not scenario.fork:  # a fork's run gets no variables
+        given = {"DOCS_GPU_RUNNER": scenario.variable, "DOCS_SHARDS": scenario.shards}
+        variables = {k: v for k, v in given.items() if v is not None}
     done: dict[str, Job] = {}
 
     def ancestors(name: str) -> set[str]:
@@ -440,5 +506,5 @@ def simulate(doc: dict[str, Any], scenario: Scenario) -> dict[str, Job]:
         if not condition(job.get("if"), context, status):
             done[name] = Job("skipped")
             continue
-        done[name] = _steps(job, name, context, scenario)
+        done[name] = _run_job(job, name, context, scenario)
     return done

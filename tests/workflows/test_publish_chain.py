@@ -1,5 +1,7 @@
-"""The publishing chain: the gpu job keeps its report, `site` builds with it (or, with no GPU runner
-configured, without it), `deploy` runs nothing.
+"""The publishing chain: every shard of cpu and gpu keeps its report, `site` renders them (the gpu
+ones only where a GPU runner is configured) and executes nothing, its canary comes from weekly.yml
+on the default branch through a job that runs no repository code, `deploy` runs nothing, and the
+Zensical job holds up none of it.
 
 Each rule of tests/support/workflow_rules.py about the chain is shown to hold on the real
 workflows and to break when the chain is broken in a copy of the text.
@@ -15,22 +17,46 @@ from support import workflow_rules as rules
 WORKFLOWS = Path(__file__).resolve().parents[2] / ".github" / "workflows"
 PAGES = "actions/upload-pages-artifact@fc324d3547104276b827a68afc52ff2a11cc49c9 # v5.0.0"
 OTHER_ACTION = "actions/download-artifact@3e5f45b2cfb9172054b4087a40e8e0b5a5461e7c # v8.0.1"
-GPU_UPLOAD_IF = "        if: ${{ always() }}\n        uses: actions/upload-artifact"
-DOWNLOAD = """      - name: Descargar el informe del runner gpu
+CHECKOUT = "actions/checkout@3d3c42e5aac5ba805825da76410c181273ba90b1 # v7.0.1"
+# The always() upload of each runner's shard reports.
+CPU_UPLOAD = (
+    "        if: ${{ always() }}\n"
+    "        uses: actions/upload-artifact@bbbca2ddaa5d8feaa63e36b76fdaad77386f024f # v7.0.0\n"
+    "        with:\n"
+    "          name: docverify-cpu-${{ matrix.shard }}\n"
+)
+GPU_UPLOAD = CPU_UPLOAD.replace("docverify-cpu-", "docverify-gpu-")
+GPU_DOWNLOAD = """      - name: Descargar los informes de gpu (todas las partes)
         if: needs.gpu.result == 'success'
         uses: actions/download-artifact@3e5f45b2cfb9172054b4087a40e8e0b5a5461e7c # v8.0.1
         with:
-          name: docverify-gpu
-          path: gpu-artifact/
+          pattern: docverify-gpu-*
+          path: reports/gpu/
 """
+CPU_PATTERN = "          pattern: docverify-cpu-*\n          path: reports/cpu/\n"
+GPU_PATTERN = "          pattern: docverify-gpu-*\n          path: reports/gpu/\n"
+CANARY_DOWNLOAD = (
+    "          name: canario-semanal\n          path: canary/\n"
+    "      - name: Dirección del sitio publicado"
+)
 # Only the variable's line: the build step keeps its other variables (PAGES_URL).
-BUILD_ENV = "          DOCVERIFY_GPU_REPORT: gpu-artifact/docverify-gpu\n"
+BUILD_ENV = "          DOCVERIFY_GPU_REPORT: reports/gpu\n"
+FROM_REPORTS = "      DOCVERIFY_FROM_REPORTS: reports/cpu\n"
 # When `site` runs: cpu passed and gpu passed, or no GPU runner is configured (gpu skipped).
 SITE_GPU = (
     "      && (needs.gpu.result == 'success'\n"
     "      || needs.gpu.result == 'skipped' && needs.config.outputs.gpu == 'false') }}"
 )
+SITE_IF = (
+    "    if: >-\n      ${{ !cancelled() && needs.config.result == 'success' && "
+    "needs.cpu.result == 'success'\n      && needs.canario.result == 'success'\n" + SITE_GPU + "\n"
+)
 CPU_ONLY_IF = "        if: needs.config.outputs.gpu == 'false'\n"
+SITE_NEEDS = "    needs: [config, cpu, gpu, canario]\n"
+PAGES_STEP = "      - name: Dirección del sitio publicado (configuración de GitHub Pages)\n"
+CANARY_PERMISSIONS = (
+    "      actions: read # list weekly.yml's runs and download their artifact docverify-canary\n"
+)
 
 
 def text(name: str = "docs.yml") -> str:
@@ -51,10 +77,18 @@ def test_the_chain_of_the_real_workflow() -> None:
     jobs = rules.load(text())["jobs"]
     publishers = [n for n, j in jobs.items() if rules.steps_using(j, rules.PAGES_UPLOAD)]
     assert publishers == ["site"]
-    assert rules.all_needs(jobs, "site") == {"config", "cpu", "gpu"}
+    assert rules.all_needs(jobs, "site") == {"config", "partes", "cpu", "gpu", "canario"}
     assert rules.needs(jobs["deploy"]) == ["site"]
-    assert rules.report_folders(jobs["gpu"]) == ["test-artifacts/docverify-gpu"]
-    assert rules.report_uploads(jobs["gpu"]) == [("docverify-gpu", "docverify-gpu")]
+    for runner in ("cpu", "gpu"):
+        shard = f"test-artifacts/docverify-{runner}-{rules.MATRIX_SHARD}"
+        assert rules.report_folders(jobs[runner]) == [shard]
+        assert rules.report_uploads(jobs[runner]) == [
+            (f"docverify-{runner}-{rules.MATRIX_SHARD}", ".")
+        ]
+        others = rules.report_uploads(jobs["gpu" if runner == "cpu" else "cpu"])
+        others_names = [a for a, _ in others]
+        uploads = rules.report_uploads(jobs[runner])
+        assert rules.landing(jobs["site"], uploads, others_names) == {f"reports/{runner}"}
     steps = jobs["deploy"]["steps"]
     assert [s["uses"].split("@")[0] for s in steps] == ["actions/deploy-pages"]
     assert not any("run" in s for s in steps)
@@ -64,60 +98,104 @@ def test_the_chain_of_the_real_workflow() -> None:
         assert not rules.check(text(name), name)
 
 
+def _step_before(anchor: str, step: str) -> str:
+    """docs.yml with `step` (YAML lines of one step) inserted before the line `anchor`."""
+    return mutate(anchor, step + anchor)
+
+
 MUTATIONS = [
     # (id, workflow text, rule expected to break)
+    # Every shard of each runner keeps its report on every run, passed or failed.
     (
-        "informe-solo-si-falla",
-        lambda: mutate(
-            GPU_UPLOAD_IF, "        if: ${{ failure() }}\n        uses: actions/upload-artifact"
-        ),
+        "informe-gpu-solo-si-falla",
+        lambda: mutate(GPU_UPLOAD, GPU_UPLOAD.replace("always()", "failure()")),
         "informe-gpu",
+    ),
+    (
+        "informe-cpu-solo-si-falla",
+        lambda: mutate(CPU_UPLOAD, CPU_UPLOAD.replace("always()", "failure()")),
+        "informe-cpu",
     ),
     (
         "informe-fuera-del-artefacto",
         lambda: mutate(
-            "--runner gpu --report test-artifacts/docverify-gpu",
-            "--runner gpu --report /tmp/docverify-gpu",
+            '--report "test-artifacts/docverify-gpu-$SHARD"', '--report "/tmp/docverify-gpu-$SHARD"'
         ),
         "informe-gpu",
+    ),
+    (
+        "informe-cpu-en-otra-carpeta",
+        lambda: mutate(
+            '--report "test-artifacts/docverify-cpu-$SHARD"',
+            '--report "test-artifacts/cpu-$SHARD"',
+        ),
+        "informe-cpu",
     ),
     (
         "gpu-sin-informe",
-        lambda: mutate(" --report test-artifacts/docverify-gpu", ""),
+        lambda: mutate('\n          --report "test-artifacts/docverify-gpu-$SHARD"', ""),
         "informe-gpu",
     ),
-    ("sitio-sin-descarga", lambda: mutate(DOWNLOAD, ""), "sitio-gpu"),
+    # The site downloads every shard of the gpu job, and builds with them.
+    ("sitio-sin-descarga", lambda: mutate(GPU_DOWNLOAD, ""), "sitio-gpu"),
     (
         "sitio-descarga-otro-artefacto",
-        lambda: mutate(
-            "          name: docverify-gpu\n          path: gpu-artifact/",
-            "          name: docverify-cpu\n          path: gpu-artifact/",
-        ),
+        lambda: mutate(GPU_PATTERN, CPU_PATTERN.replace("reports/cpu/", "reports/gpu/")),
+        "sitio-gpu",
+    ),
+    (
+        "sitio-descarga-cpu-y-gpu-juntos",
+        lambda: mutate(GPU_PATTERN, GPU_PATTERN.replace("docverify-gpu-*", "docverify-*")),
+        "sitio-gpu",
+    ),
+    (
+        "sitio-descarga-una-parte-gpu",
+        lambda: mutate(GPU_PATTERN, GPU_PATTERN.replace("docverify-gpu-*", "docverify-gpu-1")),
         "sitio-gpu",
     ),
     ("sitio-sin-variable", lambda: mutate(BUILD_ENV, ""), "sitio-gpu"),
     (
         "sitio-otra-ruta",
-        lambda: mutate(
-            "DOCVERIFY_GPU_REPORT: gpu-artifact/docverify-gpu", "DOCVERIFY_GPU_REPORT: gpu-artifact"
-        ),
+        lambda: mutate(BUILD_ENV, BUILD_ENV.replace("reports/gpu", "reports/gpu/docverify-gpu-1")),
         "sitio-gpu",
     ),
     (
         "sitio-sin-gpu",
-        lambda: mutate("    needs: [config, cpu, gpu]\n", "    needs: [config, cpu]\n"),
+        lambda: mutate(SITE_NEEDS, SITE_NEEDS.replace(" gpu,", "")),
         "sitio-gpu",
+    ),
+    # The site renders the cpu shards' reports and executes nothing.
+    ("sitio-ejecuta-los-bloques", lambda: mutate(FROM_REPORTS, ""), "sitio-informes"),
+    (
+        "sitio-lee-otra-carpeta",
+        lambda: mutate(FROM_REPORTS, FROM_REPORTS.replace("reports/cpu", "reports")),
+        "sitio-informes",
+    ),
+    (
+        "sitio-descarga-una-parte-cpu",
+        lambda: mutate(
+            CPU_PATTERN, CPU_PATTERN.replace("pattern: docverify-cpu-*", "name: docverify-cpu-1")
+        ),
+        "sitio-informes",
+    ),
+    (
+        "sitio-ejecuta-check",
+        lambda: _step_before(
+            PAGES_STEP,
+            "      - name: Verificar otra vez\n"
+            "        run: .venv/bin/docverify check --runner cpu\n",
+        ),
+        "sitio-informes",
+    ),
+    (
+        "sitio-variable-solo-en-un-paso",
+        lambda: mutate(FROM_REPORTS, "").replace(
+            BUILD_ENV, BUILD_ENV + "          DOCVERIFY_FROM_REPORTS: reports/cpu\n", 1
+        ),
+        "sitio-informes",
     ),
     # Without a GPU runner the site is built all the same; with one, never after gpu failed.
-    (
-        "sitio-sin-if",
-        lambda: mutate(
-            "    if: >-\n      ${{ !cancelled() && needs.config.result == 'success' && "
-            "needs.cpu.result == 'success'\n" + SITE_GPU + "\n",
-            "",
-        ),
-        "sitio-sin-gpu",
-    ),
+    ("sitio-sin-if", lambda: mutate(SITE_IF, ""), "sitio-sin-gpu"),
     (
         "sitio-aunque-gpu-falle",
         lambda: mutate(
@@ -148,11 +226,11 @@ MUTATIONS = [
     (
         "cpu-publica",
         lambda: mutate(
-            "      - name: Subir el informe y los diffs si algo falló\n",
+            "      - name: Subir las capturas de las pruebas si algo falló (parte 1)\n",
             "      - name: Publicar desde cpu\n"
             f"        uses: {PAGES}\n"
             "        with:\n          path: site/\n"
-            "      - name: Subir el informe y los diffs si algo falló\n",
+            "      - name: Subir las capturas de las pruebas si algo falló (parte 1)\n",
         ),
         "sitio-gpu",
     ),
@@ -180,6 +258,68 @@ MUTATIONS = [
         lambda: mutate("    needs: [site]\n", "    needs: [cpu, gpu]\n"),
         "deploy",
     ),
+    # The site's canary: weekly.yml's, on the default branch, read by a job that runs no code of
+    # the repository and holds nothing but `actions: read`, passed on as this run's artifact.
+    (
+        "sitio-lee-el-canario-de-otra-ejecucion",
+        lambda: mutate(
+            CANARY_DOWNLOAD,
+            CANARY_DOWNLOAD.replace(
+                "      - name:",
+                "          run-id: ${{ needs.canario.outputs.run }}\n"
+                "          github-token: ${{ github.token }}\n      - name:",
+            ),
+        ),
+        "sitio-canario",
+    ),
+    (
+        "canario-de-cualquier-rama",
+        lambda: mutate(
+            "          BRANCH: ${{ github.event.repository.default_branch }}\n",
+            "          BRANCH: ${{ github.head_ref }}\n",
+        ),
+        "sitio-canario",
+    ),
+    (
+        "canario-de-cualquier-workflow",
+        lambda: mutate(
+            "repos/$REPOSITORY/actions/workflows/weekly.yml/runs?",
+            "repos/$REPOSITORY/actions/runs?",
+        ),
+        "sitio-canario",
+    ),
+    (
+        "canario-con-el-codigo",
+        lambda: _step_before(
+            "      - name: Buscar el canario de la última ejecución semanal",
+            f"      - uses: {CHECKOUT}\n        with:\n          persist-credentials: false\n",
+        ),
+        "lector-actions",
+    ),
+    (
+        "canario-con-mas-permisos",
+        lambda: mutate(CANARY_PERMISSIONS, CANARY_PERMISSIONS + "      contents: read\n"),
+        "lector-actions",
+    ),
+    (
+        "sitio-con-actions-read",
+        lambda: mutate(
+            "      pages: read # the published address, for site_url\n",
+            "      pages: read # the published address, for site_url\n      actions: read\n",
+        ),
+        "lector-actions",
+    ),
+    # Zensical audits its build and never holds up publishing.
+    (
+        "zensical-bloquea-el-sitio",
+        lambda: mutate(SITE_NEEDS, SITE_NEEDS.replace("canario]", "canario, zensical]")),
+        "zensical",
+    ),
+    (
+        "zensical-bloquea-deploy",
+        lambda: mutate("    needs: [site]\n", "    needs: [site, zensical]\n"),
+        "zensical",
+    ),
 ]
 
 
@@ -192,9 +332,6 @@ def test_a_broken_chain_is_reported(make, rule: str) -> None:
 
 
 def test_the_weekly_gpu_report_is_kept_on_every_run() -> None:
-    weekly = mutate(
-        GPU_UPLOAD_IF,
-        "        if: ${{ failure() }}\n        uses: actions/upload-artifact",
-        "weekly.yml",
-    )
+    upload = "        if: ${{ always() }}\n        uses: actions/upload-artifact"
+    weekly = mutate(upload, upload.replace("always()", "failure()"), "weekly.yml")
     assert "informe-gpu" in broken(weekly, "weekly.yml")

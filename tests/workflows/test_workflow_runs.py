@@ -1,12 +1,14 @@
 """What the workflows do with and without a GPU runner, asked of the workflows themselves.
 
-tests/support/workflow_run.py evaluates each job's `if:`, outputs and `runs-on` as GitHub does, and
-runs the real .ci/gpu-runner.py for the config job; each scenario gives only the event, the
-repository variable DOCS_GPU_RUNNER and how the other jobs end.
+tests/support/workflow_run.py evaluates each job's `if:`, outputs, `runs-on` and matrix as GitHub
+does, and runs the real .ci/gpu-runner.py and .ci/shards.py for the first jobs; each scenario gives
+only the event, the repository variables DOCS_GPU_RUNNER and DOCS_SHARDS, how the other jobs end
+and what GitHub answers the steps that ask it (the canary of weekly.yml, the newest torch).
 """
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -17,7 +19,13 @@ from support.workflow_run import Scenario
 
 WORKFLOWS = Path(__file__).resolve().parents[2] / ".github" / "workflows"
 SELF_HOSTED = '["self-hosted","linux","x64","gpu"]'
-GPU_REPORT = "gpu-artifact/docverify-gpu"
+GPU_REPORT = "reports/gpu"
+CPU_REPORTS = "reports/cpu"
+# What the site's canary job finds (docs.yml: canario.canary) and what weekly.yml's version step
+# says of the newest torch (canary.version / canary-gpu.version).
+CANARY_FOUND = {"canario.canary": {"found": "true"}}
+NEWER_TORCH = {"ran": "true", "torch": "9.9.9"}
+PINNED_TORCH = {"ran": "false", "torch": "9.9.9"}
 
 
 def workflow(name: str) -> dict[str, Any]:
@@ -43,6 +51,17 @@ def builds(job: wr.Job) -> dict[str, dict[str, str]]:
 
 def uploaded(job: wr.Job) -> bool:
     return rules.PAGES_UPLOAD in job.uses
+
+
+def downloads(job: wr.Job) -> list[dict[str, str]]:
+    """The `with:` of each download-artifact step that ran."""
+    return [job.inputs[s] for s in job.steps if job.actions.get(s) == "actions/download-artifact"]
+
+
+def checks(instance: wr.Job) -> dict[str, str]:
+    """The env of the instance's `docverify check` step."""
+    [found] = [env for name, env in instance.env.items() if name.startswith("Verificar")]
+    return found
 
 
 # --- The evaluator agrees with GitHub's documented rules -----------------------------------------
@@ -82,9 +101,12 @@ def test_without_a_gpu_runner_the_cpu_verified_site_is_published(variable: str |
     run = docs(event="push", variable=variable)
     assert results(run) == {
         "config": "success",
+        "partes": "success",
         "cpu": "success",
         "gpu": "skipped",  # skipped, never queued
+        "canario": "success",
         "site": "success",
+        "zensical": "success",
         "deploy": "success",
         "semanal": "success",
     }
@@ -92,8 +114,9 @@ def test_without_a_gpu_runner_the_cpu_verified_site_is_published(variable: str |
     built = builds(run["site"])
     assert len(built) == 1, built
     assert not any(rules.GPU_REPORT_ENV in env for env in built.values()), built
+    assert [env[rules.FROM_REPORTS_ENV] for env in built.values()] == [CPU_REPORTS]
     assert uploaded(run["site"])
-    assert "actions/download-artifact" not in run["site"].uses
+    assert [d.get("pattern") for d in downloads(run["site"])] == ["docverify-cpu-*"]
 
 
 @pytest.mark.parametrize(
@@ -104,9 +127,14 @@ def test_without_a_gpu_runner_the_cpu_verified_site_is_published(variable: str |
 def test_with_a_gpu_runner_the_site_carries_its_report(variable: str, labels: Any) -> None:
     run = docs(event="push", variable=variable)
     assert results(run)["gpu"] == "success"
-    assert run["gpu"].runs_on == labels
+    assert [gpu.runs_on for gpu in run["gpu"].instances] == [labels]
     built = builds(run["site"])
     assert [env.get(rules.GPU_REPORT_ENV) for env in built.values()] == [GPU_REPORT], built
+    assert [env[rules.FROM_REPORTS_ENV] for env in built.values()] == [CPU_REPORTS]
+    assert [d.get("pattern") for d in downloads(run["site"])] == [
+        "docverify-cpu-*",
+        "docverify-gpu-*",
+    ]
     assert results(run)["deploy"] == "success"
 
 
@@ -129,9 +157,12 @@ def test_a_malformed_variable_fails_first_and_the_cpu_check_still_runs(value: st
     run = docs(event="push", variable=value)
     assert results(run) == {
         "config": "failure",
+        "partes": "success",
         "cpu": "success",
         "gpu": "skipped",
+        "canario": "success",
         "site": "skipped",
+        "zensical": "success",
         "deploy": "skipped",
         "semanal": "success",
     }
@@ -144,9 +175,12 @@ def test_a_forks_pull_request_runs_the_cpu_job_only(variable: str | None) -> Non
     assert run["config"].outputs["gpu"] == "fork"
     assert results(run) == {
         "config": "success",
+        "partes": "success",
         "cpu": "success",
         "gpu": "skipped",
+        "canario": "skipped",  # nothing of another run is read for a fork
         "site": "skipped",
+        "zensical": "success",  # GitHub-hosted, publishes nothing
         "deploy": "skipped",
         "semanal": "skipped",
     }
@@ -168,9 +202,94 @@ def test_a_run_whose_commit_is_no_longer_the_head_of_main_publishes_nothing() ->
     assert results(run)["deploy"] == "skipped"
 
 
-def _group(raw: Any, scenario: Scenario, run_id: str) -> tuple[str, Any]:
+# --- docs.yml: shards (DOCS_SHARDS) -------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("shards", "total"), [(None, 1), ("", 1), ("1", 1), ("3", 3), (" 16 ", 16)]
+)
+@pytest.mark.parametrize("variable", [SELF_HOSTED, None], ids=["con-runner", "sin-runner"])
+def test_each_shard_checks_its_part_and_uploads_its_report(
+    shards: str | None, total: int, variable: str | None
+) -> None:
+    run = docs(event="push", variable=variable, shards=shards)
+    runners = ["cpu", "gpu"] if variable else ["cpu"]
+    for runner in runners:
+        instances = run[runner].instances
+        assert [i.matrix for i in instances] == [{"shard": n} for n in range(1, total + 1)]
+        for number, instance in enumerate(instances, 1):
+            assert checks(instance) | {"SHARD": str(number), "TOTAL": str(total)} == checks(
+                instance
+            )
+            assert instance.title.startswith(f"{runner} {number}/{total} ")
+            names = [
+                instance.inputs[s]["name"]
+                for s in instance.steps
+                if s.startswith("Subir el informe")
+            ]
+            assert names == [f"docverify-{runner}-{number}"]
+        # The test suite once per run: in shard 1 only.
+        tested = [
+            i.matrix["shard"] for i in instances if any("tasks.py test" in s for s in i.steps)
+        ]
+        assert tested == [1]
+    assert results(run)["deploy"] == "success"
+
+
+@pytest.mark.parametrize("ending", ["failure", "cancelled"])
+@pytest.mark.parametrize("failing", ["cpu:2", "gpu:3", "gpu:1"])
+def test_one_failed_shard_publishes_nothing(failing: str, ending: str) -> None:
+    run = docs(event="push", variable=SELF_HOSTED, shards="3", results={failing: ending})
+    runner = failing.partition(":")[0]
+    assert results(run)[runner] == ending
+    ended = [i.result for i in run[runner].instances]
+    assert sorted(ended) == sorted(["success", "success", ending])  # the others ran to the end
+    assert (results(run)["site"], results(run)["deploy"]) == ("skipped", "skipped")
+
+
+@pytest.mark.parametrize("value", ["0", "17", "-1", "2.0", "dos", "1e1", "[2]"])
+@pytest.mark.parametrize("variable", [SELF_HOSTED, None], ids=["con-runner", "sin-runner"])
+def test_a_malformed_shard_count_fails_first_and_verifies_nothing(
+    value: str, variable: str | None
+) -> None:
+    run = docs(event="push", variable=variable, shards=value)
+    assert results(run)["partes"] == "failure"
+    assert results(run)["config"] == "success"
+    for job in ("cpu", "gpu", "site", "zensical", "deploy"):
+        assert results(run)[job] == "skipped", job
+
+
+# --- docs.yml: the canary on the site, the Zensical job ------------------------------------------
+
+
+def test_the_site_shows_the_newest_weekly_canary_when_there_is_one() -> None:
+    with_canary = docs(event="push", outputs=CANARY_FOUND)
+    built = builds(with_canary["site"])
+    assert [env[rules.CANARY_REPORT_ENV] for env in built.values()] == ["canary"]
+    assert {"name": "canario-semanal", "path": "canary/"} in downloads(with_canary["site"])
+    assert "Pasar el canario a «site»" in with_canary["canario"].steps
+    without = docs(event="push")  # no canary yet: no error, no variable
+    assert results(without)["canario"] == "success"
+    assert [env[rules.CANARY_REPORT_ENV] for env in builds(without["site"]).values()] == [""]
+    assert not any(d.get("name") == "canario-semanal" for d in downloads(without["site"]))
+    assert results(without)["deploy"] == "success"
+
+
+@pytest.mark.parametrize("ending", ["failure", "cancelled"])
+def test_the_zensical_job_never_holds_up_publishing(ending: str) -> None:
+    run = docs(event="push", variable=SELF_HOSTED, results={"zensical": ending})
+    assert results(run)["zensical"] == ending
+    assert (results(run)["site"], results(run)["deploy"]) == ("success", "success")
+    assert results(docs(event="push", results={"cpu": "failure"}))["zensical"] == "skipped"
+
+
+def _group(raw: Any, scenario: Scenario, run_id: str, shard: int = 1) -> tuple[str, Any]:
     block = raw if isinstance(raw, dict) else {"group": raw}
-    context = {"github": {**wr.github_context(scenario), "run_id": run_id}, "vars": {}}
+    context = {
+        "github": {**wr.github_context(scenario), "run_id": run_id},
+        "vars": {},
+        "matrix": {"shard": shard},
+    }
     cancel = block.get("cancel-in-progress", False)
     return wr.render(block["group"], context), (
         wr.evaluate(cancel, context) if isinstance(cancel, str) else cancel
@@ -188,6 +307,9 @@ def test_runs_on_main_never_wait_for_each_other_and_pull_requests_do() -> None:
     gpu = doc["jobs"]["gpu"]["concurrency"]
     assert _group(gpu, push, "1") == _group(gpu, push, "2")
     assert _group(gpu, push, "1")[1] is False  # never cancels a gpu job that already runs
+    # The shards of one run never share a group (they would replace each other); shard I of
+    # two runs does.
+    assert _group(gpu, push, "1", shard=1) != _group(gpu, push, "1", shard=2)
     assert "concurrency" not in doc["jobs"]["cpu"]
 
 
@@ -234,3 +356,80 @@ def test_the_weekly_issue_is_filed_when_a_job_fails_or_is_cancelled(
 ) -> None:
     run = weekly(**scenario)
     assert (run["report"].result == "success") is files, results(run)
+
+
+# --- weekly.yml: the torch canary and its issue ------------------------------------------------
+
+
+def canary_outputs(cpu: dict[str, str], gpu: dict[str, str] | None = None) -> dict[str, Any]:
+    return {"canary.version": cpu, "canary-gpu.version": gpu or cpu}
+
+
+@pytest.mark.parametrize("torch", [NEWER_TORCH, PINNED_TORCH], ids=["mas-nueva", "la-fijada"])
+@pytest.mark.parametrize("variable", [SELF_HOSTED, None], ids=["con-runner", "sin-runner"])
+def test_the_canary_runs_only_for_a_newer_torch(
+    torch: dict[str, str], variable: str | None
+) -> None:
+    run = weekly(variable=variable, outputs=canary_outputs(torch))
+    newer = torch["ran"] == "true"
+    jobs = ["canary", "canary-gpu"] if variable else ["canary"]
+    for name in jobs:
+        ran = [s for s in run[name].steps if s.startswith(("Canario (", "Subir el informe"))]
+        assert len(ran) == (2 if newer else 0), (name, run[name].steps)
+        if newer:
+            env = run[name].env[ran[0]]
+            assert env["TORCH"] == torch["torch"]
+    assert results(run)["canary-gpu"] == ("success" if variable else "skipped")
+    if variable:
+        assert run["canary-gpu"].runs_on == json.loads(SELF_HOSTED)
+    # The issue: opened, updated or closed either way (closed when the newest is the pin).
+    issue = run["canary-issue"]
+    assert issue.result == "success"
+    fetched = [
+        issue.inputs[s]["name"]
+        for s in issue.steps
+        if s in issue.inputs and "name" in issue.inputs[s]
+    ]
+    expected = (
+        (["docverify-canary"] + (["docverify-canary-gpu"] if variable else [])) if newer else []
+    )
+    assert fetched == expected
+
+
+@pytest.mark.parametrize(
+    ("scenario", "files"),
+    [
+        ({}, True),
+        ({"variable": SELF_HOSTED, "results": {"canary-gpu": "cancelled"}}, True),
+        ({"variable": SELF_HOSTED, "results": {"canary-gpu": "failure"}}, True),
+        ({"results": {"canary": "failure"}}, False),  # the issue is left as it is
+        ({"results": {"canary": "cancelled"}}, False),
+        ({"event": "workflow_dispatch"}, True),
+        ({"event": "workflow_dispatch", "ref": "refs/heads/otra"}, False),
+    ],
+    ids=[
+        "canario-termina",
+        "gpu-cancelado",
+        "gpu-falla",
+        "canario-falla",
+        "canario-cancelado",
+        "a-mano-en-main",
+        "a-mano-en-otra-rama",
+    ],
+)
+def test_the_canary_issue_is_touched_only_after_the_cpu_canary_ran(
+    scenario: dict[str, Any], files: bool
+) -> None:
+    run = weekly(outputs=canary_outputs(NEWER_TORCH), **scenario)
+    assert (run["canary-issue"].result == "success") is files, results(run)
+    if files and scenario.get("results", {}).get("canary-gpu"):
+        # Only the cpu report: the gpu canary did not finish.
+        assert not any("gpu" in s for s in run["canary-issue"].steps if s.startswith("Descargar"))
+
+
+@pytest.mark.parametrize("failing", ["canary", "canary-gpu"])
+def test_a_canary_that_cannot_run_is_a_weekly_failure(failing: str) -> None:
+    run = weekly(
+        variable=SELF_HOSTED, outputs=canary_outputs(NEWER_TORCH), results={failing: "failure"}
+    )
+    assert run["report"].result == "success", results(run)

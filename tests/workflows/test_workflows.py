@@ -84,19 +84,31 @@ def test_the_rules_see_what_they_guard() -> None:
     jobs = docs["jobs"]
     assert rules.events(docs) == {"pull_request", "push"}
     assert [n for n, j in jobs.items() if rules.checks_on(j, "gpu")] == [rules.GPU_JOB]
-    assert [
-        n
-        for n, j in jobs.items()
-        if rules.is_cpu(j) and n not in ("deploy", "semanal", "site", rules.CONFIG_JOB)
-    ] == ["cpu"]
-    assert rules.all_needs(jobs, "deploy") == {"config", "cpu", "gpu", "site"}
+    assert [n for n, j in jobs.items() if rules.checks_on(j, "cpu")] == ["cpu"]
+    assert rules.all_needs(jobs, "deploy") == {"config", "partes", "cpu", "gpu", "canario", "site"}
+    # cpu and gpu are shard matrices; the Zensical job and the site's canary are seen.
+    assert [n for n, j in jobs.items() if rules.matrix(j)] == ["cpu", "gpu"]
+    assert [n for n, j in jobs.items() if rules.builds_zensical(j)] == ["zensical"]
+    assert [n for n, j in jobs.items() if rules._fetches_weekly_canary(j)] == ["canario"]
     # The gpu job's labels come from DOCS_GPU_RUNNER: the rules treat it as a self-hosted job.
     assert rules.runs_on(jobs["gpu"]) == [GPU_RUNS_ON.split(": ", 1)[1].strip()]
     assert rules.is_self_hosted(jobs["gpu"])
     weekly = rules.load(text("weekly.yml"))
     assert rules.events(weekly) == {"schedule", "workflow_dispatch"}
-    assert rules.all_needs(weekly["jobs"], "report") == {"config", "cpu", "gpu", "freshness"}
+    assert rules.all_needs(weekly["jobs"], "report") == {
+        "config",
+        "cpu",
+        "gpu",
+        "freshness",
+        "canary",
+        "canary-gpu",
+    }
     assert [n for n, j in weekly["jobs"].items() if rules.checks_on(j, "gpu")] == [rules.GPU_JOB]
+    # The jobs on the GPU runner, the canary's included, and the canary's issue.
+    assert [n for n, j in weekly["jobs"].items() if rules.on_gpu(j)] == ["gpu", "canary-gpu"]
+    assert [n for n, j in weekly["jobs"].items() if rules.reads_canary(j, weekly["jobs"])] == [
+        "canary-issue"
+    ]
     pinned = [
         ref
         for name in ("docs.yml", "weekly.yml")
@@ -106,7 +118,7 @@ def test_the_rules_see_what_they_guard() -> None:
     assert all(rules.SHA.match(ref.partition("@")[2]) for ref in pinned)
 
 
-def test_only_deploy_and_report_may_write() -> None:
+def test_only_deploy_and_the_issue_jobs_may_write() -> None:
     writers = {}
     for path in sorted(WORKFLOWS.glob("*.yml")):
         for name, job in rules.load(path.read_text(encoding="utf-8"))["jobs"].items():
@@ -114,7 +126,11 @@ def test_only_deploy_and_report_may_write() -> None:
             scopes = sorted(s for s, level in perms.items() if level == "write")
             if scopes:
                 writers[f"{path.name}:{name}"] = scopes
-    assert writers == {"docs.yml:deploy": ["id-token", "pages"], "weekly.yml:report": ["issues"]}
+    assert writers == {
+        "docs.yml:deploy": ["id-token", "pages"],
+        "weekly.yml:report": ["issues"],
+        "weekly.yml:canary-issue": ["issues"],
+    }
 
 
 def test_the_node24_table_covers_every_action_in_use() -> None:
@@ -274,8 +290,20 @@ MUTATIONS = [
         "cd2ce8fcbc39b97be8ca5fce6e763baed58fa128",
         "fijado",
     ),
-    ("deploy-sin-gpu", "docs.yml", "needs: [config, cpu, gpu]", "needs: [config, cpu]", "deploy"),
-    ("deploy-sin-cpu", "docs.yml", "needs: [config, cpu, gpu]", "needs: [config, gpu]", "deploy"),
+    (
+        "deploy-sin-gpu",
+        "docs.yml",
+        "needs: [config, cpu, gpu, canario]",
+        "needs: [config, cpu, canario]",
+        "deploy",
+    ),
+    (
+        "deploy-sin-cpu",
+        "docs.yml",
+        "needs: [config, cpu, gpu, canario]",
+        "needs: [config, gpu, canario]",
+        "deploy",
+    ),
     (
         "deploy-always",
         "docs.yml",
@@ -606,7 +634,7 @@ def test_zizmor_finds_nothing() -> None:
     ("old", "new", "audit"),
     [
         (
-            "        run: .venv/bin/mkdocs build --strict\n",
+            "        run: python3 .ci/shards.py\n",
             '        run: echo "${{ github.event.pull_request.title }}"\n',
             "template-injection",
         ),

@@ -15,8 +15,9 @@ def _args(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "folder",
         metavar="CARPETA",
-        help="la carpeta de docverify check --report (p. ej. el artefacto docverify-gpu de CI), "
-        "o una carpeta con los informes de todas las partes de una ejecución repartida",
+        help="la carpeta de docverify check --report, o una carpeta con los informes de todas "
+        "las partes de una ejecución (p. ej. los artefactos docverify-gpu-* de CI, descargados "
+        "con gh run download ID -p 'docverify-gpu-*' -D CARPETA)",
     )
     parser.add_argument(
         "--runner",

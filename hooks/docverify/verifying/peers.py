@@ -25,8 +25,8 @@ ENV = "DOCVERIFY_GPU_REPORT"
 RUNNER = "gpu"
 FIX_REPORT = (
     f"apunta {ENV} a la carpeta que escribió docverify check --runner gpu --report CARPETA "
-    "para este mismo código (en CI, el artefacto docverify-gpu de la misma ejecución; si se "
-    "repartió con --shard, las carpetas de todas sus partes, separadas por comas)."
+    "para este mismo código (en CI, los artefactos docverify-gpu-* de la misma ejecución, "
+    "todas sus partes: una carpeta que las contenga, o sus carpetas separadas por comas)."
 )
 
 
