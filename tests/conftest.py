@@ -63,6 +63,30 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     )
 
 
+# The session's copies of the site (see `authored`): built once for the run, by the first worker
+# that needs them, while a worker that needs one waits for it.
+SESSION_SITES = frozenset({"authored", "built", "small"})
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Order the run so that no worker waits idle and none is left alone at the end: first one
+    test that needs the session's site (its worker builds it), then every test that needs none
+    (the other worker runs them meanwhile), then the rest, the slow ones first (pytest-xdist
+    hands out the first tests in turns and then one by one: long tests last would run alone).
+    Tests never depend on their order; only how the two workers share the run changes."""
+
+    def needs_site(item: pytest.Item) -> bool:
+        return bool(SESSION_SITES & set(getattr(item, "fixturenames", ())))
+
+    def slow(item: pytest.Item) -> bool:
+        return item.get_closest_marker("slow") is not None
+
+    waiting = [i for i in items if needs_site(i)]
+    free = [i for i in items if not needs_site(i)]
+    waiting.sort(key=lambda i: not slow(i))  # stable: file order kept within each kind
+    items[:] = waiting[:1] + free + waiting[1:]
+
+
 @pytest.fixture(scope="session")
 def generator(request: pytest.FixtureRequest) -> str:
     """The site generator of this run's built sites (--generador)."""
@@ -188,7 +212,6 @@ def site_build(
 # The article that the session's build adds, as an author would (`docverify new`, `record`): the
 # content-independent checks of the built site then run on an article that no one wrote by hand.
 NEW_SLUG = "articulo-temporal"
-NEW_TITLE = "Artículo temporal: un tensor de prueba"
 NEW_PAGE = f"docs/articulos/{NEW_SLUG}.md"
 
 
@@ -200,6 +223,7 @@ class Authored:
 
     root: Path
     mkdocs_before: str  # mkdocs.yml before `docverify new`
+    title: str = ""  # the new article's title (sharing_title: it shares the home page's words)
     steps: dict[str, dict[str, Any]] = field(default_factory=dict)  # ported, new, record
     lint_before_record: list[dict[str, Any]] = field(default_factory=list)
 
@@ -275,23 +299,17 @@ def sharing_title(root: Path) -> str:
 
 
 def _author(folder: Path) -> dict[str, Any]:
-    from docverify.output import search  # noqa: PLC0415
     from docverify.site import lint  # noqa: PLC0415
 
     root = copy_site(folder / "src")
     ported = _completed(add_ported(root))
-    # First, an article whose title shares words with the home page's, added and recorded as
-    # any author would: every test of the built site sees it (and the search test, whose first
-    # result must be this article, not the home page).
-    title = sharing_title(root)
-    slug = "busqueda-" + re.sub(r"\W+", "-", search.fold(title)).strip("-")
-    for args in (["new", slug, title], ["record", "--runner", "cpu", f"docs/articulos/{slug}.md"]):
-        done = docverify(root, *args)
-        assert done.returncode == 0, f"docverify {args}:\n{done.stdout}\n{done.stderr}"
-    made = Authored(root, (root / "mkdocs.yml").read_text(encoding="utf-8"))
+    # The new article's title shares words with the home page's, as an article on one of the
+    # site's subjects would: every test of the built site sees it, and the search test, whose
+    # first result must be this article and not the home page.
+    made = Authored(root, (root / "mkdocs.yml").read_text(encoding="utf-8"), sharing_title(root))
     made.steps["ported"] = ported
     # The console scripts themselves, as an author runs them.
-    made.steps["new"] = _completed(docverify(root, "new", NEW_SLUG, NEW_TITLE, new_process=True))
+    made.steps["new"] = _completed(docverify(root, "new", NEW_SLUG, made.title, new_process=True))
     made.lint_before_record = [
         {"kind": f.kind, "fix": f.fix, "where": f.where}
         for f in errors(lint.run(config_mod.load(root)))  # INFO (a source due soon) is no error

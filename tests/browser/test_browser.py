@@ -136,7 +136,8 @@ def auditor(browser: Any, base: str, axe: str) -> Iterator[Callable[[str], list[
         page.set_viewport_size({"width": 1280, "height": 900})
         log.urls.clear()
         errors.clear()
-        page.goto(base + url, wait_until="networkidle")
+        page.goto(base + url, wait_until="load")
+        log.settle(page)
         if len(log.urls) < 3:
             problems.append(f"{where}: el registro de peticiones no vio CSS ni JS")
         if foreign := log.foreign(base):

@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
-from conftest import NEW_PAGE, NEW_SLUG, NEW_TITLE, Authored, Built
+from conftest import NEW_PAGE, NEW_SLUG, Authored, Built
 from docverify.cli import main as cli
 from docverify.core import config as config_mod
 from docverify.core.findings import errors
@@ -46,14 +46,14 @@ def test_new_then_record_in_a_copy_of_the_site(authored: Authored) -> None:
 
 
 @pytest.mark.slow
-def test_new_article_is_built_verified_and_found(built: Built) -> None:
+def test_new_article_is_built_verified_and_found(built: Built, authored: Authored) -> None:
     site = built.site
     home = (site / "index.html").read_text(encoding="utf-8")
     assert f'href="articulos/{NEW_SLUG}/"' in home  # in the navigation (and the article list)
-    assert NEW_TITLE in home
+    assert authored.title in home
     index = json.loads((site / "search/search_index.json").read_text(encoding="utf-8"))
     titles = {d["location"]: d["title"] for d in index["docs"]}
-    assert titles.get(f"articulos/{NEW_SLUG}/") == NEW_TITLE
+    assert titles.get(f"articulos/{NEW_SLUG}/") == authored.title
     article = (site / f"articulos/{NEW_SLUG}/index.html").read_text(encoding="utf-8")
     labels = ("Qué aprenderás", "Antes de empezar", "Conclusiones clave", "Preguntas frecuentes")
     for part in (*labels, *anatomy.BODY_SECTIONS, scaffold.FIRST_SECTION, "Fuentes", "CPU ✓"):

@@ -11,6 +11,7 @@ import re
 import shutil
 import subprocess
 import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -138,7 +139,31 @@ class RequestLog:
 
     def __init__(self, context: Any) -> None:
         self.urls: list[str] = []
-        context.on("request", lambda request: self.urls.append(request.url))
+        self.pending = 0  # requests started and not yet finished or failed
+        self.last = time.monotonic()  # when a request last started or ended
+        context.on("request", self._started)
+        context.on("requestfinished", self._ended)
+        context.on("requestfailed", self._ended)
+
+    def _started(self, request: Any) -> None:
+        self.urls.append(request.url)
+        self.pending += 1
+        self.last = time.monotonic()
+
+    def _ended(self, _: Any) -> None:
+        self.pending = max(0, self.pending - 1)
+        self.last = time.monotonic()
+
+    def settle(self, page: Any, quiet: float = 0.25, limit: float = 15.0) -> None:
+        """Wait after the page's load event until no request is in flight and none has started
+        or ended for `quiet` seconds: what the page asks for once loaded (the search scripts,
+        the favicon) is logged too. Playwright's «networkidle» waits 0.5 s of quiet on every
+        page; the requests after load come within ~0.1 s on these pages."""
+        deadline = time.monotonic() + limit
+        while time.monotonic() < deadline:
+            if not self.pending and time.monotonic() - self.last >= quiet:
+                return
+            page.wait_for_timeout(40)  # lets Playwright deliver the request events
 
     def foreign(self, base: str) -> list[str]:
         """Requests to any host other than the site's (data: and blob: URLs are local)."""
