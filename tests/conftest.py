@@ -16,7 +16,8 @@ import shutil
 import subprocess
 import sys
 import textwrap
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -97,6 +98,18 @@ def generator(request: pytest.FixtureRequest) -> str:
 def local_author(monkeypatch: pytest.MonkeyPatch) -> None:
     """Run as an author does locally: CI=true (as in .ci/run) forbids recording."""
     monkeypatch.delenv("CI", raising=False)
+
+
+@contextmanager
+def as_local_author() -> Iterator[None]:
+    """`local_author` for session fixtures (no monkeypatch there): CI is unset inside, and
+    restored after."""
+    before = os.environ.pop("CI", None)
+    try:
+        yield
+    finally:
+        if before is not None:
+            os.environ["CI"] = before
 
 
 def docverify(

@@ -98,7 +98,7 @@ def test_a_page_killed_on_timeout_leaves_nothing_running(
 
 
 def test_the_warning_of_a_popen_dropped_while_running_is_recorded_without_its_pid(
-    project: Project, executor: Executor, tmp_path: Path
+    project: Project, executor: Executor, tmp_path: Path, local_author: None
 ) -> None:
     """Python warns with the pid of a Popen dropped while its process runs; the recording keeps
     the pid rule's placeholder, and a new run (another pid) matches it."""

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import _shared, docverify
+from conftest import _shared, as_local_author, docverify
 from docverify import build
 from docverify.bench import shards
 from docverify.bench.corpus import make_corpus
@@ -80,7 +80,9 @@ def _make_corpus(folder: Path) -> dict[str, Any]:
     (root / "docs" / "extra.md").write_text(EXTRA, encoding="utf-8")
     cfg = config_mod.load(root)
     executor = executor_mod.shared(2)
-    record(cfg, read_site(cfg), "cpu", executor)
+    with as_local_author():
+        recorded = record(cfg, read_site(cfg), "cpu", executor)
+    assert not [f for f in recorded.findings if f.kind is Kind.REFUSED], recorded.findings
     for stem in ("p004", "p001"):  # in different shards, so that merging must reorder them
         divergent = root / "snippets" / stem / "b0.cpu.txt"
         divergent.write_text(divergent.read_text(encoding="utf-8") + "una línea de más\n", "utf-8")
