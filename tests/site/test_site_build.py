@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from bs4 import BeautifulSoup
 from conftest import NEW_PAGE, NEW_SLUG, Authored, Built, mkdocs_build
 from docverify.core import config as config_mod
 from docverify.core import volatile
@@ -222,3 +223,20 @@ def test_loose_build_renders_what_the_code_printed_now(broken: Broken) -> None:
     text = text_of(broken.loose_site, f"articulos/{NEW_SLUG}")
     assert "tensor(7.)" in text  # 1 + 2 + 4, printed by the edited snippet
     assert "Esperado 6 · Observado tensor(7.) ✗" in text
+
+
+def test_no_page_stops_for_a_script_before_it_paints(built_site: Path) -> None:
+    """Every external script of every built page (the theme's bundle, extra_javascript) loads
+    with defer or async: none blocks the parser, so the browser can paint the article first
+    (overrides/main.html)."""
+    pages = sorted(built_site.rglob("*.html"))
+    assert pages
+    blocking = [
+        f"{page.relative_to(built_site)}: {tag['src']}"
+        for page in pages
+        for tag in BeautifulSoup(page.read_text(encoding="utf-8"), "html.parser").find_all(
+            "script", src=True
+        )
+        if not (tag.has_attr("defer") or tag.has_attr("async") or tag.get("type") == "module")
+    ]
+    assert not blocking, blocking
