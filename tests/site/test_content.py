@@ -252,6 +252,20 @@ def test_every_curve_is_drawn_from_its_recording(built: Built) -> None:
 
 
 @pytest.mark.slow
+def test_every_recorded_loss_curve_goes_down(built: Built) -> None:
+    """A curve whose values are a loss («pérdida», as its output names them) ends lower than it
+    starts in its recording: the training it shows learns (a loop that diverges fails here)."""
+    cfg = config_mod.load(built.root)
+    for page in read_site(cfg):
+        for block in (b for b in page.blocks if b.options.get(curve.OPTION)):
+            drawn = curve.parse(recordings.load(cfg, block, "cpu").body)
+            if "pérdida" not in drawn.y_label.lower():
+                continue
+            first, last = drawn.points[0][1], drawn.points[-1][1]
+            assert last < first, f"{block.key}: la pérdida pasa de {first} a {last}"
+
+
+@pytest.mark.slow
 def test_every_article_that_calls_backward_draws_its_graph(
     built: Built, articles: list[Page]
 ) -> None:
