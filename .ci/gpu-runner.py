@@ -18,9 +18,9 @@ Tested by tests/workflows/test_gpu_runner.py.
 from __future__ import annotations
 
 import json
-import os
 import sys
-from pathlib import Path
+
+import step_outputs
 
 VARIABLE = "DOCS_GPU_RUNNER"
 EXAMPLES = '["self-hosted","linux","x64","gpu"] (runner propio) o "nombre-del-runner" (de GitHub)'
@@ -82,27 +82,14 @@ def decide(env: dict[str, str]) -> tuple[dict[str, str], str]:
 
 
 def main() -> int:
-    try:
-        outputs, line = decide(dict(os.environ))
-    except Malformed as problem:
-        # Workflow commands are read from standard output: this one marks the run as failed here.
-        print(
-            f"::error title={VARIABLE} mal formada::la variable del repositorio {VARIABLE} está "
-            f"mal formada: {problem}. Debe ser JSON: un texto o una lista de textos con las "
-            f"etiquetas de runs-on del runner GPU, p. ej. {EXAMPLES}. Corrígela en Settings → "
-            "Secrets and variables → Actions → Variables, o bórrala para publicar el sitio "
-            "verificado solo en CPU."
-        )
-        return 1
-    print(line)
-    path = os.environ.get("GITHUB_OUTPUT")
-    if not path:
-        print("::error::falta GITHUB_OUTPUT: este guion es un paso de GitHub Actions")
-        return 1
-    with Path(path).open("a", encoding="utf-8") as out:
-        for key, value in outputs.items():
-            out.write(f"{key}={value}\n")
-    return 0
+    return step_outputs.run(
+        decide,
+        VARIABLE,
+        Malformed,
+        "Debe ser JSON: un texto o una lista de textos con las etiquetas de runs-on del runner "
+        f"GPU, p. ej. {EXAMPLES}. Corrígela en Settings → Secrets and variables → Actions → "
+        "Variables, o bórrala para publicar el sitio verificado solo en CPU.",
+    )
 
 
 if __name__ == "__main__":

@@ -19,10 +19,10 @@ tests/workflows/test_shard_matrix.py.
 from __future__ import annotations
 
 import json
-import os
 import re
 import sys
-from pathlib import Path
+
+import step_outputs
 
 VARIABLE = "DOCS_SHARDS"
 MAXIMUM = 16  # more shards than this only pays start-up and installation again (README)
@@ -58,27 +58,14 @@ def decide(env: dict[str, str]) -> tuple[dict[str, str], str]:
 
 
 def main() -> int:
-    try:
-        outputs, line = decide(dict(os.environ))
-    except Malformed as problem:
-        # Workflow commands are read from standard output: this one marks the run as failed here.
-        print(
-            f"::error title={VARIABLE} mal formada::la variable del repositorio {VARIABLE} está "
-            f"mal formada: {problem}. Debe ser el número de partes en que se reparte la "
-            f"verificación, un entero de 1 a {MAXIMUM} (p. ej. 2). Corrígela en Settings → "
-            "Secrets and variables → Actions → Variables, o bórrala para verificar en una sola "
-            "parte."
-        )
-        return 1
-    print(line)
-    path = os.environ.get("GITHUB_OUTPUT")
-    if not path:
-        print("::error::falta GITHUB_OUTPUT: este guion es un paso de GitHub Actions")
-        return 1
-    with Path(path).open("a", encoding="utf-8") as out:
-        for key, value in outputs.items():
-            out.write(f"{key}={value}\n")
-    return 0
+    return step_outputs.run(
+        decide,
+        VARIABLE,
+        Malformed,
+        "Debe ser el número de partes en que se reparte la verificación, un entero de 1 a "
+        f"{MAXIMUM} (p. ej. 2). Corrígela en Settings → Secrets and variables → Actions → "
+        "Variables, o bórrala para verificar en una sola parte.",
+    )
 
 
 if __name__ == "__main__":

@@ -358,31 +358,38 @@ def _order(jobs: dict[str, Any]) -> list[str]:
     return done
 
 
+def run_ci_script(
+    script: str | Path, env: dict[str, str], output: Path
+) -> tuple[int, str, dict[str, str]]:
+    """A .ci/ step script run for real, from the repository's root, with `env` (PATH aside,
+    nothing of this process's environment) and GITHUB_OUTPUT at `output`: its exit status, its
+    log, and the outputs it wrote."""
+    output.touch()
+    done = subprocess.run(
+        [sys.executable, str(script)],
+        cwd=ROOT,
+        env={k: v for k, v in os.environ.items() if k == "PATH"}
+        | env
+        | {"GITHUB_OUTPUT": str(output)},
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=60,
+    )
+    outputs = dict(
+        line.split("=", 1) for line in output.read_text(encoding="utf-8").splitlines() if line
+    )
+    return done.returncode, done.stdout + done.stderr, outputs
+
+
 def _run_script_step(step: dict[str, Any], env: dict[str, str]) -> tuple[str, dict[str, str]]:
     """Run a `run:` step that only calls .ci/ scripts (the config job's), for real."""
+    command = str(step["run"]).strip()
+    if not re.fullmatch(r"python3 \.ci/[\w.-]+\.py", command):
+        raise ValueError(f"solo se ejecutan guiones de .ci/ así: {command!r}")
     with tempfile.TemporaryDirectory() as folder:
-        output = Path(folder) / "output"
-        output.touch()
-        command = str(step["run"]).strip()
-        if not re.fullmatch(r"python3 \.ci/[\w.-]+\.py", command):
-            raise ValueError(f"solo se ejecutan guiones de .ci/ así: {command!r}")
-        done = subprocess.run(
-            [sys.executable, command.split()[1]],
-            cwd=ROOT,
-            env={
-                **{k: v for k, v in os.environ.items() if k == "PATH"},
-                **env,
-                "GITHUB_OUTPUT": str(output),
-            },
-            capture_output=True,
-            text=True,
-            check=False,
-            timeout=60,
-        )
-        outputs = dict(
-            line.split("=", 1) for line in output.read_text(encoding="utf-8").splitlines() if line
-        )
-    return ("success" if done.returncode == 0 else "failure"), outputs
+        code, _, outputs = run_ci_script(command.split()[1], env, Path(folder) / "output")
+    return ("success" if code == 0 else "failure"), outputs
 
 
 def _needs(job: dict[str, Any]) -> list[str]:

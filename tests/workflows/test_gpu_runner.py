@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 from support import workflow_rules as rules
+from support.workflow_run import run_ci_script
 
 ROOT = Path(__file__).resolve().parents[2]
 SCRIPT = ROOT / ".ci" / "gpu-runner.py"
@@ -16,23 +15,10 @@ WORKFLOWS = ROOT / ".github" / "workflows"
 
 
 def run(tmp_path: Path, value: str | None, **env: str) -> tuple[int, str, dict[str, str]]:
-    output = tmp_path / "output"
-    output.touch()
-    variables = {"GITHUB_OUTPUT": str(output), "EVENT_NAME": "push", **env}
+    variables = {"EVENT_NAME": "push", **env}
     if value is not None:
         variables[rules.GPU_VARIABLE] = value
-    done = subprocess.run(
-        [sys.executable, str(SCRIPT)],
-        env=variables,
-        capture_output=True,
-        text=True,
-        check=False,
-        timeout=30,
-    )
-    written = dict(
-        line.split("=", 1) for line in output.read_text(encoding="utf-8").splitlines() if line
-    )
-    return done.returncode, done.stdout + done.stderr, written
+    return run_ci_script(SCRIPT, variables, tmp_path / "output")
 
 
 @pytest.mark.parametrize(

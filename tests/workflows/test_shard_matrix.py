@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 from support import workflow_rules as rules
+from support.workflow_run import run_ci_script
 
 ROOT = Path(__file__).resolve().parents[2]
 SCRIPT = ROOT / ".ci" / "shards.py"
@@ -19,23 +20,8 @@ WORKFLOWS = ROOT / ".github" / "workflows"
 
 
 def run(tmp_path: Path, value: str | None) -> tuple[int, str, dict[str, str]]:
-    output = tmp_path / "output"
-    output.write_text("", encoding="utf-8")
-    variables = {"GITHUB_OUTPUT": str(output)}
-    if value is not None:
-        variables[rules.SHARDS_VARIABLE] = value
-    done = subprocess.run(
-        [sys.executable, str(SCRIPT)],
-        env=variables,
-        capture_output=True,
-        text=True,
-        check=False,
-        timeout=30,
-    )
-    written = dict(
-        line.split("=", 1) for line in output.read_text(encoding="utf-8").splitlines() if line
-    )
-    return done.returncode, done.stdout + done.stderr, written
+    variables = {} if value is None else {rules.SHARDS_VARIABLE: value}
+    return run_ci_script(SCRIPT, variables, tmp_path / "output")
 
 
 @pytest.mark.parametrize(

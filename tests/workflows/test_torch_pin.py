@@ -16,7 +16,7 @@ ROOT = Path(__file__).resolve().parents[2]
 # is data, not a pin.
 INSTALLERS = [
     ROOT / "tasks.py",
-    *sorted((ROOT / ".ci").glob("*")),
+    *sorted(p for p in (ROOT / ".ci").glob("*") if p.is_file()),  # not a __pycache__
     *sorted(ROOT.glob(".github/**/*.yml")),
 ]
 

@@ -14,7 +14,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from docverify.cli.commands import command, configuration, select_pages
+from docverify.cli.commands import command, configuration, runner_args, select_pages
 from docverify.core import config as config_mod
 
 if TYPE_CHECKING:
@@ -45,19 +45,7 @@ def _args(parser: argparse.ArgumentParser) -> None:
         help="escribe report.json (el formato de docverify check --report, que lee docverify "
         "accept), findings.txt, diffs/ y resumen.md",
     )
-    parser.add_argument(
-        "--runner",
-        choices=[*config_mod.RUNNERS, "auto"],
-        default=None,
-        help="runner (por defecto DOCVERIFY_RUNNER o auto: gpu si hay CUDA con ese torch)",
-    )
-    parser.add_argument(
-        "--workers",
-        type=int,
-        default=None,
-        help="procesos en paralelo (por defecto, uno por núcleo)",
-    )
-    parser.add_argument("paths", nargs="*", help="páginas o carpetas (por defecto, todo docs/)")
+    runner_args(parser, auto="gpu si hay CUDA con ese torch")
 
 
 def _environment(cfg: config_mod.Config, version: str, pins: dict[str, str]) -> str:

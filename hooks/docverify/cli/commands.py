@@ -69,3 +69,21 @@ def print_findings(findings: list[Finding]) -> None:
     for finding in findings:
         stream = sys.stderr if finding.level is Level.ERROR else sys.stdout
         print(finding.format(), end="\n\n", file=stream)
+
+
+def runner_args(parser: argparse.ArgumentParser, auto: str = "gpu si hay CUDA") -> None:
+    """--runner, --workers and the pages, as check, record and canary take them (`auto`: what
+    the runner `auto` picks, as the help says it)."""
+    parser.add_argument(
+        "--runner",
+        choices=[*config_mod.RUNNERS, "auto"],
+        default=None,
+        help=f"runner (por defecto DOCVERIFY_RUNNER o auto: {auto})",
+    )
+    parser.add_argument(
+        "--workers",
+        type=int,
+        default=None,
+        help="procesos en paralelo (por defecto, uno por núcleo)",
+    )
+    parser.add_argument("paths", nargs="*", help="páginas o carpetas (por defecto, todo docs/)")

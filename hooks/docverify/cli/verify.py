@@ -6,31 +6,21 @@ import argparse
 import sys
 from pathlib import Path
 
-from docverify.cli.commands import command, configuration, print_findings, select_pages
+from docverify.cli.commands import (
+    command,
+    configuration,
+    print_findings,
+    runner_args,
+    select_pages,
+)
 from docverify.core import config as config_mod
 from docverify.core.findings import errors
 from docverify.core.status import Status
 from docverify.parsing.pages import read_site
 
 
-def _runner_args(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "--runner",
-        choices=[*config_mod.RUNNERS, "auto"],
-        default=None,
-        help="runner (por defecto DOCVERIFY_RUNNER o auto: gpu si hay CUDA)",
-    )
-    parser.add_argument(
-        "--workers",
-        type=int,
-        default=None,
-        help="procesos en paralelo (por defecto, uno por núcleo)",
-    )
-    parser.add_argument("paths", nargs="*", help="páginas o carpetas (por defecto, todo docs/)")
-
-
 def _check_args(parser: argparse.ArgumentParser) -> None:
-    _runner_args(parser)
+    runner_args(parser)
     parser.add_argument(
         "--shard",
         default=None,
@@ -108,7 +98,7 @@ def _check(args: argparse.Namespace) -> int:
     return 1 if bad else 0
 
 
-@command("record", "graba las salidas que cambiaron (nunca con CI=true)", _runner_args)
+@command("record", "graba las salidas que cambiaron (nunca con CI=true)", runner_args)
 def _record(args: argparse.Namespace) -> int:
     from docverify.running import executor as executor_mod  # noqa: PLC0415
     from docverify.verifying.record import record  # noqa: PLC0415
