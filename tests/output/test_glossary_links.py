@@ -110,3 +110,16 @@ def test_the_page_lists_every_term_with_its_anchor() -> None:
     ]
     assert "*computational graph*" in text and "«gráfico computacional»" in text
     assert "Se escribe solo como código." in text
+
+
+def test_code_in_a_definition_is_code_on_the_page_and_plain_in_the_tooltip() -> None:
+    """A definition's `code` spans render as code on the glossary page (the rest escaped), and
+    the link's tooltip, plain text, shows no backticks."""
+    term = Term("hoja", "leaf", "Suma en su `.grad` la derivada; *no* es `x*y`.", (), False, 1)
+    glossary = Glossary(Path("glosario.yml"), (term,))
+    page = glossary_page.render(glossary)
+    assert "Suma en su `.grad` la derivada; \\*no\\* es `x*y`." in page, page
+    assert glossary_page.definition("un ` suelto") == "un \\` suelto"
+    linked = glossary_links.link_first_uses("<p>Una hoja.</p>", glossary, "g/")
+    title = BeautifulSoup(linked, "html.parser").a["title"]
+    assert title == "Suma en su .grad la derivada; *no* es x*y.", title

@@ -25,7 +25,7 @@ from docverify.running.executor import Executor
 from docverify.site import coverage
 from docverify.site.result import BuildResult
 from docverify.sources import freshness
-from docverify.verifying import accept, observed
+from docverify.verifying import accept, cache, observed
 from docverify.verifying.record import record
 from docverify.verifying.verify import verify
 from docverify.zensical import adapter
@@ -118,6 +118,33 @@ def test_without_a_gpu_observation_the_site_says_cpu_only(
     legend = render.legend(cov)
     assert "solo en CPU" in legend and "«GPU: aún sin ejecutar»" in legend
     assert "«GPU ✓»" not in legend
+
+
+def test_a_build_given_outputs_by_the_local_cache_says_so(
+    project: Project, executor: Executor, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Outside CI the local cache gives a block's output instead of running it again: the home
+    page and the report page say how many, and a build that ran everything says «se
+    ejecutaron» and nothing of the cache."""
+    monkeypatch.delenv("CI", raising=False)
+    monkeypatch.setenv("DOCVERIFY_CACHE", "1")
+    project.page("index.md", HOME)
+    project.page("bloques.md", PAGE)
+    cfg = project.config
+    assert record(cfg, read_site(cfg), "cpu", executor).written
+    local = cache.for_run(cfg)  # what the MkDocs hook and docverify check use
+    assert local is not None
+    ran = build.run(cfg, read_site(cfg), "cpu", executor, cache=local)
+    cached = build.run(cfg, read_site(cfg), "cpu", executor, cache=local)
+    assert ran.coverage is not None and cached.coverage is not None
+    assert (ran.coverage.cached, cached.coverage.cached) == (0, 2)
+    assert "2 bloques se ejecutaron" in home(ran) and "caché" not in home(ran)
+    assert "caché" not in opening(ran) and "salvo los que la caché" not in ran.report_text
+    shown = home(cached)
+    assert "2 bloques se verificaron" in shown, shown
+    assert "De ellos, 2 bloques no se volvieron a ejecutar" in shown, shown
+    assert "salvo los que la caché local de docverify" in cached.report_text
+    assert "(2 en esta," in cached.report_text
 
 
 def test_with_a_gpu_report_the_site_says_what_it_observed(

@@ -68,27 +68,46 @@ def description(cov: Coverage) -> str:
     return f"{verdict(cov)} {_blocks(cov.cpu_observed)} observados en CPU y 0 en una GPU."
 
 
+def _ran(cov: Coverage, count: int) -> str:
+    """«Al construirla, N bloques se ejecutaron»: when this build observed them."""
+    if cov.reported:
+        return f"En la verificación de este commit, {_blocks(count)} se ejecutaron"
+    verb = "se verificaron" if cov.cached else "se ejecutaron"
+    return f"Al construirla, {_blocks(count)} {verb}"
+
+
+def _cache(cov: Coverage) -> str:
+    """Outside CI, the blocks whose output the local cache gave instead of running them."""
+    if not cov.cached or cov.reported:
+        return ""
+    return (
+        f" De ellos, {_blocks(cov.cached)} no se volvieron a ejecutar: la caché local de "
+        "docverify guardaba lo que ya se había observado con este mismo código y estas "
+        "versiones, y cada panel dice cuándo."
+    )
+
+
 def _observed(cov: Coverage) -> str:
     """What ran, in Markdown (after the verdict)."""
     gpu = cov.gpu
     runner = "(un *runner* es la máquina que ejecuta los bloques)"
     if cov.runner == "gpu" and gpu is not None:
         return (
-            f"Al construirla, {_blocks(gpu.blocks)} se ejecutaron en un runner de GPU {runner} "
+            f"{_ran(cov, gpu.blocks)} en un runner de GPU {runner} "
             f"({md_escape(gpu.device)}, torch {gpu.torch}) y cada salida se comparó con la "
             "grabada; ninguno se ejecutó en CPU en esta construcción (0 bloques observados en "
-            "CPU): las salidas de CPU que verás son las grabadas, con su fecha."
+            "CPU): las salidas de CPU que verás son las grabadas, con su fecha." + _cache(cov)
         )
     if gpu is not None:
         return (
-            f"Al construirla, {_blocks(cov.cpu_observed)} se ejecutaron en un runner de CPU "
+            f"{_ran(cov, cov.cpu_observed)} en un runner de CPU "
             f"{runner} y {_blocks(gpu.blocks)} en una GPU ({md_escape(gpu_where(gpu))}); cada "
-            "salida se comparó con la grabada para su runner."
+            "salida se comparó con la grabada para su runner." + _cache(cov)
         )
     return (
-        f"Al construirla, {_blocks(cov.cpu_observed)} se ejecutaron en un runner de CPU "
+        f"{_ran(cov, cov.cpu_observed)} en un runner de CPU "
         f"{runner} y cada salida se comparó con la grabada; ningún bloque se ha ejecutado en "
-        "una GPU para esta versión (0 bloques observados en una GPU)."
+        "una GPU para esta versión (0 bloques observados en una GPU)." + _cache(cov)
     )
 
 
@@ -102,7 +121,7 @@ def _recordings(cov: Coverage) -> str:
     return (
         f"{_subject(own)} {'tienen' if own > 1 else 'tiene'} su propia grabación de GPU; "
         f"{_subject(need).lower()} {'la necesitan' if need > 1 else 'la necesita'} y aún no "
-        f"{'la tienen' if need > 1 else 'la tiene'}, porque su salida en una GPU no puede ser "
+        f"{'la tienen' if need > 1 else 'la tiene'}, porque su salida en una GPU puede no ser "
         f"la de CPU ({WHY_OWN})."
     )
 
@@ -121,8 +140,8 @@ def _labels(cov: Coverage) -> str:
             f"«GPU: {NOT_RUN}» quiere decir que ninguna GPU ha ejecutado ese bloque para esta "
             "versión"
             + (
-                f"; si añade «{NEEDS_OWN}», en una GPU imprimirá otra cosa y esa salida tendrá "
-                "que grabarse aparte."
+                f"; si añade «{NEEDS_OWN}», en una GPU puede imprimir otra cosa y esa salida "
+                "tendrá que grabarse aparte."
                 if cov.need_gpu
                 else "."
             )
@@ -189,8 +208,8 @@ def legend_gpu(cov: Coverage | None) -> str:
     parts = [f"«GPU: {NOT_RUN}»: ninguna GPU ha ejecutado el bloque."]
     if cov.need_gpu:
         parts.append(
-            f"«{NEEDS_OWN}»: en una GPU imprimirá otra cosa (números aleatorios, el acelerador "
-            "o un dispositivo) y esa salida se grabará aparte."
+            f"«{NEEDS_OWN}»: en una GPU puede imprimir otra cosa (números aleatorios, el "
+            "acelerador o un dispositivo) y esa salida se grabará aparte."
         )
     if cov.own_gpu:
         parts.append(

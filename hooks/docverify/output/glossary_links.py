@@ -150,7 +150,7 @@ def link_first_uses(content: str, glossary: Glossary | None, glossary_url: str) 
         out.append(content[cursor:start])
         out.append(
             f'<a class="{LINK_CLASS}" href="{html.escape(glossary_url)}#{term.anchor}" '
-            f'title="{html.escape(term.definition)}">{content[start:end]}</a>'
+            f'title="{html.escape(term.definition.replace("`", ""))}">{content[start:end]}</a>'
         )
         cursor = end
     out.append(content[cursor:])

@@ -19,8 +19,17 @@ def _name(term: Term) -> str:
     return f"`{term.term}`" if term.code else md_escape(term.term)
 
 
+def definition(text: str) -> str:
+    """A definition in Markdown: its `code` spans stay code, the rest is escaped (an unpaired
+    backtick leaves it all as plain text)."""
+    parts = text.split("`")
+    if len(parts) % 2 == 0:
+        return md_escape(text)
+    return "".join(f"`{part}`" if i % 2 else md_escape(part) for i, part in enumerate(parts))
+
+
 def entry(term: Term) -> str:
-    lines = [f"## {_name(term)} {{ #{term.anchor} }}", md_escape(term.definition)]
+    lines = [f"## {_name(term)} {{ #{term.anchor} }}", definition(term.definition)]
     details = [f"En inglés: *{md_escape(term.english)}*."]
     if term.code:
         details.append("Se escribe solo como código.")

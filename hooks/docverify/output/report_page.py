@@ -62,17 +62,30 @@ def render(
             "dice cuándo se grabó su salida en cada runner, con qué grabación compara cada runner "
             "y si la salida observada coincide con ella, comprobado en esta construcción."
             if origin is not None
-            else "Cada bloque se ejecuta en cada construcción; la tabla dice cuándo se grabó su "
-            "salida en cada runner, con qué grabación compara cada runner y si la salida de esta "
-            "construcción coincide con ella."
+            else "Cada bloque se ejecuta en cada construcción"
+            + _cached_clause(report)
+            + "; la tabla dice cuándo se grabó su salida en cada runner, con qué grabación compara "
+            "cada runner y si la salida de esta construcción coincide con ella."
         )
         + f" Sin grabación propia, el runner GPU compara con la de CPU ("
         f"{baselines.DEVICE_RULE}: {baselines.DEVICE_RULE_TEXT}), salvo en un bloque cuya salida "
-        "en una GPU no puede ser la de CPU (depende de números aleatorios, pregunta por el "
+        "en una GPU puede no ser la de CPU (depende de números aleatorios, pregunta por el "
         "acelerador o muestra un dispositivo): ese necesita su propia grabación de GPU.",
         _stacked("dv-report-bloques", blocks_markdown(config, pages, report)),
     ]
     return "\n\n".join(parts) + "\n"
+
+
+def _cached_clause(report: Report | None) -> str:
+    """Outside CI the local cache may give a block's output instead of running it again."""
+    outcomes = report.outcomes.values() if report else ()
+    cached = sum(1 for o in outcomes if (o.result or {}).get("cached"))
+    if not cached:
+        return ""
+    return (
+        ", salvo los que la caché local de docverify ya observó con este mismo código y estas "
+        f"versiones ({cached} en esta, con la fecha en que se observaron)"
+    )
 
 
 def _origin_lines(report: Report | None) -> list[str]:

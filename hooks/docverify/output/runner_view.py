@@ -115,8 +115,8 @@ def not_run(outcome: Outcome, runner: str) -> OtherView:
             None,
             "",
             note=(
-                f"{label} · {coverage.NOT_RUN}: este bloque {why}, así que en una GPU "
-                f"imprimirá otra cosa que en {LABEL[baselines.FALLBACK[runner]]}; su salida de "
+                f"{label} · {coverage.NOT_RUN}: este bloque {why}, así que en una GPU puede "
+                f"imprimir otra cosa que en {LABEL[baselines.FALLBACK[runner]]}; su salida de "
                 f"{label} tendrá que grabarse aparte"
             ),
         )

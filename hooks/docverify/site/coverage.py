@@ -38,6 +38,8 @@ class Coverage:
     torch: str  # its torch ("?" when nothing ran)
     blocks: int  # executed blocks of the site
     observed: int  # blocks this build observed on its runner (run now, or from the local cache)
+    cached: int  # of those, given by the local cache (observed before: same code, same versions)
+    reported: bool  # the observations come from the verification jobs' reports (ran nothing)
     gpu: GpuObservation | None  # None: no block of this version was observed on a GPU
     own_gpu: int  # blocks with their own GPU recording
     need_gpu: tuple[str, ...]  # blocks whose device marks ask for a GPU recording they lack
@@ -60,6 +62,8 @@ class Coverage:
             "torch": self.torch,
             "blocks": self.blocks,
             "cpu_observed": self.cpu_observed,
+            "from_local_cache": self.cached,
+            "from_reports": self.reported,
             "gpu_observed": self.gpu_observed,
             "gpu": None
             if gpu is None
@@ -105,6 +109,8 @@ def of(report: Report, fresh: Freshness, today: dt.date) -> Coverage:
         torch=report.env.get("torch", "?"),
         blocks=len(outcomes),
         observed=observed,
+        cached=sum(1 for o in outcomes if (o.result or {}).get("cached")),
+        reported=any(o.origin is not None for o in outcomes),
         gpu=gpu,
         own_gpu=sum(1 for o in outcomes if GPU in o.recordings),
         need_gpu=need,

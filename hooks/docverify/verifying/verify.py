@@ -111,7 +111,7 @@ def missing_recording(
             Kind.MISSING_RECORDING,
             f"el bloque «{block.key}» necesita su propia grabación para el runner {runner} "
             f"({target}): {device_marks.text(reasons)} (marcado en {cpu}), así que su salida "
-            f"en una GPU no puede ser la de CPU y no se compara con ella. (página "
+            f"en una GPU puede no ser la de CPU y no se compara con ella. (página "
             f"{page}:{block.fence_line})",
             config.rel(block.origin),
             block.origin_line,
