@@ -358,16 +358,16 @@ def _order(jobs: dict[str, Any]) -> list[str]:
     return done
 
 
-def run_ci_script(
-    script: str | Path, env: dict[str, str], output: Path
+def run_with_outputs(
+    argv: list[str], env: dict[str, str], output: Path, cwd: Path = ROOT
 ) -> tuple[int, str, dict[str, str]]:
-    """A .ci/ step script run for real, from the repository's root, with `env` (PATH aside,
-    nothing of this process's environment) and GITHUB_OUTPUT at `output`: its exit status, its
-    log, and the outputs it wrote."""
+    """A step's command run for real in `cwd`, with `env` (PATH aside, nothing of this
+    process's environment) and GITHUB_OUTPUT at `output`: its exit status, its log, and the
+    outputs it wrote."""
     output.touch()
     done = subprocess.run(
-        [sys.executable, str(script)],
-        cwd=ROOT,
+        argv,
+        cwd=cwd,
         env={k: v for k, v in os.environ.items() if k == "PATH"}
         | env
         | {"GITHUB_OUTPUT": str(output)},
@@ -380,6 +380,13 @@ def run_ci_script(
         line.split("=", 1) for line in output.read_text(encoding="utf-8").splitlines() if line
     )
     return done.returncode, done.stdout + done.stderr, outputs
+
+
+def run_ci_script(
+    script: str | Path, env: dict[str, str], output: Path
+) -> tuple[int, str, dict[str, str]]:
+    """A .ci/ step script (Python) run for real from the repository's root (run_with_outputs)."""
+    return run_with_outputs([sys.executable, str(script)], env, output)
 
 
 def _run_script_step(step: dict[str, Any], env: dict[str, str]) -> tuple[str, dict[str, str]]:

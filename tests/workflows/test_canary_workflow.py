@@ -29,6 +29,7 @@ from support import browser as bs
 from support import workflow_rules as rules
 from support.blocks import block
 from support.canary import report_here
+from support.workflow_run import run_with_outputs
 
 ROOT = Path(__file__).resolve().parents[2]
 WORKFLOWS = ROOT / ".github" / "workflows"
@@ -83,25 +84,15 @@ def run_version(
         encoding="utf-8",
     )
     python.chmod(0o755)
-    output = tmp_path / "output"
-    output.write_text("", encoding="utf-8")
-    env = {"PATH": os.environ.get("PATH", ""), "GITHUB_OUTPUT": str(output)}
-    if index is not None:
-        env["DOCS_TORCH_INDEX"] = index
-    done = subprocess.run(
+    env = {} if index is None else {"DOCS_TORCH_INDEX": index}
+    code, log, outputs = run_with_outputs(
         [shutil.which("bash") or "/bin/bash", "-e", "-c", str(step(job, "version")["run"])],
+        env,
+        tmp_path / "output",
         cwd=work,
-        env=env,
-        capture_output=True,
-        text=True,
-        check=False,
-        timeout=60,
-    )
-    outputs = dict(
-        line.split("=", 1) for line in output.read_text(encoding="utf-8").splitlines() if line
     )
     args = (work / "pip-args.txt").read_text(encoding="utf-8").splitlines()
-    return done.returncode, done.stdout + done.stderr, outputs, args
+    return code, log, outputs, args
 
 
 def test_both_canary_jobs_ask_for_the_version_the_same_way() -> None:
