@@ -72,9 +72,16 @@ class Page:
     body_line: int
     blocks: list[Block] = field(default_factory=list)
     findings: list[Finding] = field(default_factory=list)
+    front: str = ""  # the front matter's YAML as written (prose.front_matter reads its lines)
 
     def meta_line(self, key: str) -> int:
         return self.meta.key_lines.get(key, 1) if hasattr(self.meta, "key_lines") else 1
+
+
+def closing_fence(fence: str) -> re.Pattern[str]:
+    """The line that closes a fenced block opened with `fence` (the same character, at least as
+    many times, nothing after it)."""
+    return re.compile(rf"^[ \t]*{re.escape(fence[0])}{{{len(fence)},}}[ \t]*$")
 
 
 def page_stem(rel: str) -> str:
@@ -103,7 +110,15 @@ def read_page(config: Config, path: Path, text: str | None = None) -> Page:
                 "corrige el YAML entre las líneas «---» del principio.",
             )
         )
-    page = Page(path=path, rel=rel, meta=meta, body=body, body_line=body_line, findings=findings)
+    page = Page(
+        path=path,
+        rel=rel,
+        meta=meta,
+        body=body,
+        body_line=body_line,
+        findings=findings,
+        front=frontmatter.source(text),
+    )
     for name in policies.CHOICES:
         if name in meta and (message := policies.problem(name, meta[name])):
             findings.append(
@@ -129,7 +144,7 @@ def _find_blocks(config: Config, page: Page, text: str) -> None:
             i += 1
             continue
         indent, fence, info = match.group("indent"), match.group("fence"), match.group("info")
-        closer = re.compile(rf"^[ \t]*{re.escape(fence[0])}{{{len(fence)},}}[ \t]*$")
+        closer = closing_fence(fence)
         start = i
         i += 1
         content: list[str] = []

@@ -24,7 +24,7 @@ from pathlib import Path
 
 import yaml
 
-from docverify.parsing.pages import Block, Page
+from docverify.parsing.pages import Block, Page, closing_fence
 
 _FENCE = re.compile(r"^[ \t]*(?P<fence>`{3,}|~{3,})")
 # A line that starts a new piece of prose: heading, list item, table row, quote, admonition.
@@ -125,7 +125,7 @@ def body(page: Page) -> list[Text]:
     for offset, line in enumerate(page.body.split("\n")):
         number = page.body_line + offset
         if fence is not None:
-            if re.match(rf"^[ \t]*{re.escape(fence[0])}{{{len(fence)},}}[ \t]*$", line):
+            if closing_fence(fence).match(line):
                 fence = None
             continue
         if in_comment:
@@ -153,12 +153,10 @@ def body(page: Page) -> list[Text]:
 def front_matter(page: Page, keys: tuple[str, ...]) -> list[Text]:
     """The strings under `keys` of the page's front matter (lists and mappings walked), each
     with its line in the page: the build renders them as prose (title, goals, FAQ…)."""
-    raw = page.path.read_text(encoding="utf-8")
-    match = re.match(r"\A---[ \t]*\n(.*?\n)?(?:---|\.\.\.)[ \t]*(?:\n|\Z)", raw, re.DOTALL)
-    if not match or not match.group(1):
+    if not page.front:
         return []
     try:
-        root = yaml.compose(match.group(1), Loader=yaml.SafeLoader)
+        root = yaml.compose(page.front, Loader=yaml.SafeLoader)
     except yaml.YAMLError:
         return []  # the page's parse reports it
     if not isinstance(root, yaml.MappingNode):
