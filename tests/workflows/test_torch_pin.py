@@ -157,3 +157,11 @@ def test_torchvision_and_torchaudio_come_from_torch_s_index(
     (indexed,) = [c for c in calls if "--index-url" in c]
     assert {"torch==9.8.7", "torchvision==0.99.1", "torchaudio==9.8.7"} <= set(indexed), indexed
     assert "pillow==1.0" not in indexed
+
+
+def test_the_missing_module_hint_names_what_tasks_installs_with_torch() -> None:
+    """The hint for a missing torchvision-like module says tasks.py installs it from torch's
+    index: only true of the packages tasks.py installs that way."""
+    from docverify.verifying import hints  # noqa: PLC0415
+
+    assert set(hints.TORCH_COMPANIONS) == set(load_tasks().COMPANIONS)

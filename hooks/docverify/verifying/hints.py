@@ -19,7 +19,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from docverify.core import volatile
+from docverify.core import versions, volatile
 from docverify.parsing.pages import Block, page_stem
 from docverify.verifying import baselines, compare
 from docverify.verifying.recordings import Recording
@@ -37,7 +37,8 @@ DISTRIBUTIONS = {
     "dateutil": "python-dateutil",
 }
 # Published with each torch release, for that release only: their version must match torch's.
-TORCH_COMPANIONS = ("torchvision", "torchaudio", "torchtext", "torchdata")
+# The same pair as tasks.COMPANIONS, which installs them from torch's index (the hint says so).
+TORCH_COMPANIONS = ("torchvision", "torchaudio")
 EXTRA = "site"  # the extra of [project.optional-dependencies] that the site's blocks need
 
 
@@ -129,10 +130,7 @@ def missing_module_fix(result: dict[str, Any]) -> str | None:
 
 
 def _installed(package: str) -> str:
-    try:
-        return importlib.metadata.version(package)
-    except importlib.metadata.PackageNotFoundError:
-        return "?"
+    return versions.installed(package) or "?"
 
 
 def name_error_fix(block: Block, result: dict[str, Any], earlier: Sequence[Block]) -> str | None:
