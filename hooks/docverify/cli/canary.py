@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from docverify.cli.commands import command, configuration, runner_args, select_pages
 from docverify.core import config as config_mod
+from docverify.core import versions
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -99,7 +100,7 @@ def _canary(args: argparse.Namespace) -> int:
         candidate = interpreter.probe(python)
     except (environments.SetupError, interpreter.InterpreterError) as exc:
         return _refuse(str(exc))
-    if args.torch and candidate.torch.split("+")[0] != args.torch.strip().split("+")[0]:
+    if args.torch and not versions.same(candidate.torch, args.torch.strip()):
         return _refuse(f"{python}: tiene torch {candidate.torch}, no {args.torch}.")
     executor = Executor(args.workers, python=candidate.path, path=[str(interpreter.HOOKS)])
     seen = executor.identity()

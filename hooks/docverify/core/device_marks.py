@@ -35,12 +35,17 @@ RUNNER = "cpu"  # the runner whose runs detect the marks and whose recordings ca
 HEADER_KEY = "device-dependent"  # the recording header's key (recordings.py)
 RESULT_KEY = "device_dependent"  # the BlockResult's and the observation's key
 
-# What each reason means, for authors and readers (after "su salida en una GPU será otra: …").
+# What each reason means, for authors and readers (in «… puede no ser la de CPU: …»).
 TEXT = {
     RANDOM: "depende de números aleatorios",
     ACCELERATOR: "pregunta por el acelerador",
     DEVICE: "muestra un dispositivo",
 }
+
+
+def kept(runner: str, reasons: Iterable[str]) -> tuple[str, ...]:
+    """The marks a recording of `runner` carries: only the cpu runner's runs detect them."""
+    return tuple(reasons) if runner == RUNNER else ()
 
 
 def ordered(reasons: Iterable[str]) -> tuple[str, ...]:
@@ -63,6 +68,12 @@ def text(reasons: Iterable[str]) -> str:
     """In Spanish: «depende de números aleatorios y pregunta por el acelerador»."""
     parts = [TEXT[r] for r in ordered(reasons)]
     return " y ".join([", ".join(parts[:-1]), parts[-1]]) if len(parts) > 1 else "".join(parts)
+
+
+def any_text() -> str:
+    """In Spanish, every reason as alternatives: «depende de …, pregunta por … o muestra …»."""
+    parts = [TEXT[r] for r in REASONS]
+    return f"{', '.join(parts[:-1])} o {parts[-1]}"
 
 
 def can_match_cpu(reasons: Iterable[str], device_policy: str) -> bool:

@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 import docverify
+from docverify.core import versions
 
 # The engine's folder on the interpreter's path: the page processes import docverify.running.*
 # and docverify.core.* from this checkout, whatever else that interpreter has installed.
@@ -116,10 +117,7 @@ def this_side() -> dict[str, Any]:
                 and isinstance(value, ast.Constant)
             ):
                 found[names[target.id]] = value.value
-    try:
-        numpy = importlib.metadata.version("numpy")
-    except importlib.metadata.PackageNotFoundError:
-        numpy = "?"
+    numpy = versions.installed("numpy") or "?"
     return {
         **found,
         "variant": variant(found["cuda"], found["hip"]),

@@ -29,6 +29,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from docverify.core import versions
+
 KEYS = ("package", "version", "sha256", "file", "object")
 _SHA = re.compile(r"^[0-9a-f]{64}$")
 _PACKAGE = re.compile(r"^[A-Za-z_]\w*$")
@@ -123,11 +125,7 @@ def digest(text: str) -> str:
 
 def same_version(recorded: str | None, installed: str | None) -> bool:
     """Versions equal once the local label is dropped (2.13.0+cpu is 2.13.0)."""
-
-    def public(v: str | None) -> str | None:
-        return v.split("+", 1)[0] if v else v
-
-    return public(recorded) == public(installed)
+    return versions.same(recorded, installed)
 
 
 def package_dir(package: str, path: Sequence[str] | None = None) -> Path:

@@ -9,12 +9,11 @@ date of the run and the CI run's URL.
 
 from __future__ import annotations
 
-import importlib.metadata
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from docverify.core import device_marks
+from docverify.core import device_marks, versions
 from docverify.core.config import RUNNERS, Config, in_ci
 from docverify.core.files import write_atomic
 from docverify.core.findings import Finding
@@ -126,19 +125,16 @@ def plan(
 def installed_torch() -> str | None:
     """The torch this project's environment has installed (read from its metadata, never
     imported: this process stays torch-free)."""
-    try:
-        return importlib.metadata.version("torch")
-    except importlib.metadata.PackageNotFoundError:
-        return None
+    return versions.installed("torch")
 
 
 def _canary_torch(report: observed.ObservedReport) -> Finding | None:
     """A canary's outputs are adopted only once the project runs that torch (the pin bumped
     and installed): before, they would make every `docverify check` fail."""
     seen, here = report.env.get("torch", "?"), installed_torch()
-    if here is not None and seen.split("+")[0] == here.split("+")[0]:
+    if here is not None and versions.same(seen, here):
         return None
-    public = seen.split("+")[0]
+    public = versions.public(seen)
     return refusal(
         f"el informe es de un canario con torch {seen} y este proyecto tiene instalado torch "
         f"{here or '(ninguno)'}: sus salidas solo se adoptan cuando el proyecto usa esa versión.",
@@ -162,12 +158,11 @@ def _write(
     baseline = baselines.choose(block, recs, runner)
     tol = tolerance(config, block)
     own = recs.get(runner)
-    # Only the cpu runner's recordings carry the device marks its runs detect (verify.py).
-    marks = item.device_dependent if runner == device_marks.RUNNER else ()
+    marks = device_marks.kept(runner, item.device_dependent)
     if baseline.matches(item.output, tol):
         if own is None or runner != device_marks.RUNNER or own.marks == marks:
             return None
-        before, after = own.path.read_text(encoding="utf-8"), recordings.with_marks(own, marks)
+        before, after = recordings.with_marks(own, marks)
         label = config.rel(own.path)
         diff = compare.diff(before, after, f"{label} (cabecera actual)", f"{label} (observada)")
         return Write(block.key, own.path, after, diff)  # the header's marks line only

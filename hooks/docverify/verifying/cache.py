@@ -33,7 +33,6 @@ and is treated as a miss, then overwritten by the fresh run. It is never trusted
 from __future__ import annotations
 
 import hashlib
-import importlib.metadata
 import json
 import os
 import platform
@@ -43,6 +42,7 @@ from pathlib import Path
 from typing import Any
 
 import docverify
+from docverify.core import versions
 from docverify.core.config import Config, in_ci, today
 from docverify.core.files import write_atomic
 from docverify.running.executor import PageJob
@@ -83,10 +83,7 @@ def failed(result: BlockResult | None, raises: str | None) -> bool:
 
 
 def _version(package: str) -> str:
-    try:
-        return importlib.metadata.version(package)
-    except importlib.metadata.PackageNotFoundError:
-        return "absent"
+    return versions.installed(package) or "absent"
 
 
 @cache

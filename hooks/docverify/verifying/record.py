@@ -76,10 +76,9 @@ def record(
             result = results[block.key]
             tol = tolerance(config, block)
             old = outcome.recording
-            # Only the cpu runner's recordings carry the marks its runs detect.
-            marks = result.get("device_dependent", []) if runner == device_marks.RUNNER else []
+            marks = device_marks.kept(runner, result.get("device_dependent", []))
             if baselines.choose(block, outcome.recordings, runner).matches(result["output"], tol):
-                if old is not None and runner == device_marks.RUNNER and old.marks != tuple(marks):
+                if old is not None and runner == device_marks.RUNNER and old.marks != marks:
                     _rewrite_marks(config, old, marks, report)  # the header's marks line only
                 else:
                     report.unchanged += 1  # its baseline (maybe the cpu one) already holds
@@ -100,11 +99,10 @@ def record(
 
 
 def _rewrite_marks(
-    config: Config, old: recordings.Recording, marks: list[str], report: RecordReport
+    config: Config, old: recordings.Recording, marks: tuple[str, ...], report: RecordReport
 ) -> None:
     """Write `old` again with only its device marks line changed, the diff of that line shown."""
-    before = old.path.read_text(encoding="utf-8")
-    after = recordings.with_marks(old, marks)
+    before, after = recordings.with_marks(old, marks)
     write_atomic(old.path, after)
     label = config.rel(old.path)
     report.written.append(

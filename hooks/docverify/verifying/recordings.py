@@ -84,10 +84,10 @@ def render(
     return "\n".join(header) + "\n" + (body + "\n" if body else "")
 
 
-def with_marks(recording: Recording, marks: Iterable[str]) -> str:
-    """The recording's file text with its device marks line replaced by `marks` (removed when
-    none), and every other line as it is: `record` rewrites only that line when only the marks
-    changed."""
+def with_marks(recording: Recording, marks: Iterable[str]) -> tuple[str, str]:
+    """The recording's file text, and that text with its device marks line replaced by `marks`
+    (removed when none) and every other line as it is: `record` and `accept` rewrite only that
+    line when only the marks changed."""
     text = recording.path.read_text(encoding="utf-8")
     lines = text.split("\n")
     if _END not in lines:  # no header at all: nothing to keep
@@ -96,7 +96,7 @@ def with_marks(recording: Recording, marks: Iterable[str]) -> str:
     head = [line for line in lines[:end] if not line.startswith(f"# {MARKS}:")]
     if value := device_marks.header_value(marks):
         head.append(f"# {MARKS}: {value}")
-    return "\n".join([*head, *lines[end:]])
+    return text, "\n".join([*head, *lines[end:]])
 
 
 def all_recordings(config: Config) -> list[tuple[Path, str, str]]:
