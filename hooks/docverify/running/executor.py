@@ -85,7 +85,7 @@ def _server_interpreter(python: str, path: Sequence[str]) -> Iterator[None]:
     forkserver_main.keep_own_path). Everything is restored once it has started."""
     executable = multiprocessing.spawn.get_executable()
     saved = {k: os.environ.get(k) for k in ("PYTHONPATH", forkserver_main.OWN_PATH)}
-    old = os.environ.get("PYTHONPATH")
+    old = saved["PYTHONPATH"]
     os.environ["PYTHONPATH"] = os.pathsep.join([*path, *([old] if old else [])])
     os.environ[forkserver_main.OWN_PATH] = "1"
     multiprocessing.spawn.set_executable(python)
@@ -164,17 +164,7 @@ class Executor:
     def identity(self) -> dict[str, str]:
         """What a child of this executor runs: its sys.executable and torch's file and version
         (asked of a throwaway child, like CUDA: this process never imports torch)."""
-        self._start_server()
-        receiver, sender = self.ctx.Pipe(duplex=False)
-        process = self.ctx.Process(target=worker.identify, args=(sender,))
-        process.start()
-        sender.close()
-        try:
-            found = receiver.recv() if receiver.poll(600) else {}
-        except EOFError:
-            found = {}
-        process.join(5)
-        return dict(found)
+        return dict(self._ask(worker.identify, 600, {}))
 
     def resolve_runner(self, runner: str) -> str:
         """'auto' becomes gpu when CUDA is available; an explicit gpu without CUDA is an error.
@@ -194,20 +184,24 @@ class Executor:
         return "gpu" if available else "cpu"
 
     def _cuda_available(self) -> bool:
-        if self._cuda is not None:
-            return self._cuda
+        if self._cuda is None:
+            self._cuda = bool(self._ask(worker.probe, 120, False))
+        return self._cuda
+
+    def _ask(self, target: Callable[[Any], None], timeout: float, default: Any) -> Any:
+        """What `target` sends back from a throwaway child of the fork server (`default` when it
+        says nothing within `timeout` seconds or dies): never asked of this process."""
         self._start_server()
         receiver, sender = self.ctx.Pipe(duplex=False)
-        process = self.ctx.Process(target=worker.probe, args=(sender,))
+        process = self.ctx.Process(target=target, args=(sender,))
         process.start()
         sender.close()
         try:
-            available = receiver.recv() if receiver.poll(120) else False
+            answer = receiver.recv() if receiver.poll(timeout) else default
         except EOFError:
-            available = False
+            answer = default
         process.join(5)
-        self._cuda = bool(available)
-        return self._cuda
+        return answer
 
     def run(
         self, jobs: list[PageJob], on_env: Callable[[Environment], None] | None = None

@@ -27,7 +27,7 @@ import re
 import sys
 import types
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 import torch
@@ -60,7 +60,6 @@ class Watch:
     accelerator: bool = False
     device_read: bool = False
     installed: bool = False
-    originals: dict[str, Any] = field(default_factory=dict)
 
 
 WATCH = Watch()
@@ -103,7 +102,6 @@ def install() -> None:
             module.__class__ = _watched(type(module), None)
     torch.version.__class__ = _watched(type(torch.version), VERSION_NAMES)
     original_default = torch.get_default_device
-    WATCH.originals["get_default_device"] = original_default
 
     @functools.wraps(original_default)
     def get_default_device() -> torch.device:
@@ -113,7 +111,6 @@ def install() -> None:
 
     torch.get_default_device = get_default_device
     device = torch._C.TensorBase.device  # the C getter that Tensor inherits
-    WATCH.originals["device"] = device
 
     def read_device(tensor: torch.Tensor) -> torch.device:
         if WATCH.files and sys._getframe(1).f_code.co_filename in WATCH.files:

@@ -20,11 +20,12 @@ from pathlib import Path
 from typing import Any
 
 from docverify.parsing.pages import page_stem
-from docverify.verifying import observed
+from docverify.verifying import observed, shards
 from docverify.verifying.observed import REPORT_FILE, ReportError
 
 FORMAT = 3  # the first format whose shard reports can be merged (observed.py)
 SHARD_KEYS = ("shard", "plan", "basis", "plan_shards")  # what only a shard's report holds
+REMADE_KEYS = ("durations", "merged")  # what a merge writes anew (not copied from a shard)
 FIX_SAME_RUN = (
     "combina solo las partes de una misma ejecución (en CI, los artefactos docverify-<runner>-* "
     "de la misma ejecución), o vuelve a verificar todas las partes con este código"
@@ -126,8 +127,7 @@ def _mergeable(file: Path, raw: dict[str, Any], count: int) -> None:
             "una misma ejecución."
         )
     try:
-        index, total = _index(raw), _total(raw)
-        if not 1 <= index <= total or len(raw["plan_shards"]) != total:
+        if len(raw["plan_shards"]) != shards.parse(str(raw["shard"])).total:
             raise ValueError(raw["shard"])
     except (KeyError, TypeError, ValueError) as exc:
         raise ReportError(
@@ -137,11 +137,11 @@ def _mergeable(file: Path, raw: dict[str, Any], count: int) -> None:
 
 
 def _index(raw: dict[str, Any]) -> int:
-    return int(str(raw.get("shard", "1/1")).split("/")[0])
+    return shards.parse(str(raw.get("shard", "1/1"))).index
 
 
 def _total(raw: dict[str, Any]) -> int:
-    return int(str(raw.get("shard", "1/1")).split("/")[1])
+    return shards.parse(str(raw.get("shard", "1/1"))).total
 
 
 def _same_run(a_file: Path, a: dict[str, Any], b_file: Path, b: dict[str, Any]) -> None:
@@ -251,7 +251,7 @@ def _combine(raws: list[tuple[Path, dict[str, Any]]], total: int) -> Merged:
     data = {
         key: value
         for key, value in first.items()
-        if key not in SHARD_KEYS and key not in ("durations", "merged")
+        if key not in SHARD_KEYS and key not in REMADE_KEYS
     }
     data.update(
         date=max(str(raw.get("date") or "") for _, raw in raws),

@@ -327,3 +327,12 @@ def _changed_before(pages: list[Page], report: ObservedReport, key: str) -> str:
             if item is None or item.code_sha256 != own:
                 return earlier
     return ""
+
+
+def folders_from_env(name: str) -> list[Path] | None:
+    """The report folders an environment variable names (comma-separated), or None when unset
+    or blank: DOCVERIFY_GPU_REPORT and DOCVERIFY_FROM_REPORTS."""
+    value = os.environ.get(name, "").strip()
+    if not value:
+        return None
+    return [Path(part.strip()) for part in value.split(",") if part.strip()]

@@ -9,7 +9,6 @@ incomplete or divergent is an error of the build, never a silent gap.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -45,10 +44,7 @@ class Peer:
 
 def from_env() -> list[Path] | None:
     """The folders of DOCVERIFY_GPU_REPORT (comma-separated), or None when unset."""
-    value = os.environ.get(ENV, "").strip()
-    if not value:
-        return None
-    return [Path(part.strip()) for part in value.split(",") if part.strip()]
+    return observed.folders_from_env(ENV)
 
 
 def attach(config: Config, report: Report, folders: Path | Sequence[Path]) -> list[Finding]:

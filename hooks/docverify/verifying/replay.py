@@ -14,7 +14,6 @@ recordings, "not run now", with the error under it.
 
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -36,10 +35,7 @@ FIX = (
 
 def from_env() -> list[Path] | None:
     """The report folders of DOCVERIFY_FROM_REPORTS (comma-separated), or None when unset."""
-    value = os.environ.get(ENV, "").strip()
-    if not value:
-        return None
-    return [Path(part.strip()) for part in value.split(",") if part.strip()]
+    return observed.folders_from_env(ENV)
 
 
 @dataclass
