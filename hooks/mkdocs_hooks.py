@@ -81,7 +81,7 @@ def on_files(files: Any, config: Any) -> Any:
         log.info(note)
     _emit(result.findings)
     # The site's description ends with where this version ran (output/coverage.py).
-    config["site_description"] = page_parts.site_description(result, config.get("site_description"))
+    config["site_description"] = page_parts.with_sentence(config.get("site_description"), result)
     if files.get_file_from_path(report_page.URI) is None:
         files.append(File.generated(config, report_page.URI, content=result.report_text))
     # The glossary's data file is read by the engine, never published; its page is generated.

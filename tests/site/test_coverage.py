@@ -109,7 +109,7 @@ def test_without_a_gpu_observation_the_site_says_cpu_only(
     described = page_parts.description_meta(result, "index.md")["description"]
     assert described.startswith("Un recorrido verificado. ")
     assert described.endswith("solo en CPU. 2 bloques observados en CPU y 0 en una GPU.")
-    assert page_parts.site_description(result, "Autor.") == "Autor. " + words.description(cov)
+    assert page_parts.with_sentence("Autor.", result) == "Autor. " + words.description(cov)
     report = opening(result)
     assert "**Esta versión del sitio se verificó solo en CPU.**" in report
     assert "- Bloques observados en una GPU: 0 (esta versión se verificó solo en CPU)." in report

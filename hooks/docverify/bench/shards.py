@@ -27,9 +27,10 @@ from typing import Any
 
 from docverify.bench.common import Bench, timed
 from docverify.bench.corpus import make_corpus
+from docverify.verifying import merge
 
 # What differs between two runs of the same code, or only exists in a shard's or merged report.
-_NOT_COMPARED = {"shard", "plan", "basis", "plan_shards", "merged", "durations"}
+_NOT_COMPARED = {*merge.SHARD_KEYS, *merge.REMADE_KEYS}
 
 
 def comparable(data: dict[str, Any]) -> dict[str, Any]:

@@ -55,7 +55,7 @@ def _chooser(paths: list[str]) -> Callable[[Page, Block], bool]:
 
 
 def print_device_dependent(cfg: config_mod.Config, pages: list[Page], paths: list[str]) -> None:
-    """The blocks (of PATHS, or all) whose output on a GPU cannot be their CPU output."""
+    """The blocks (of PATHS, or all) whose output on a GPU may not be their CPU output."""
     chosen = _chooser(paths)
     wanted = {b.key for p in pages for b in p.blocks if chosen(p, b)}
     if lines := lint.device_dependent(cfg, pages, wanted):

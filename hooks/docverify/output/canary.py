@@ -10,7 +10,6 @@ output with how it would change; a block whose code changed since the report say
 from __future__ import annotations
 
 import html
-import re
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -32,13 +31,6 @@ def write(config: Config, folder: Path, report: Report, section: dict[str, Any])
     path = folder / canary.SUMMARY_FILE
     write_atomic(path, summary(config, report, section))
     return [*written, path]
-
-
-def _fenced(text: str, info: str = "") -> str:
-    """`text` in a Markdown fence longer than any run of backticks inside it."""
-    longest = max((len(m) for m in re.findall(r"`{3,}", text)), default=2)
-    ticks = "`" * (longest + 1)
-    return f"{ticks}{info}\n{text.rstrip()}\n{ticks}"
 
 
 def _side(data: Mapping[str, Any]) -> str:
@@ -86,7 +78,7 @@ def summary(config: Config, report: Report, section: Mapping[str, Any]) -> str:
                 lines += ["", finding.message]
                 if finding.detail:
                     kind = "diff" if finding.detail.startswith("---") else "text"
-                    lines += ["", _fenced(finding.detail, kind)]
+                    lines += ["", render.fence(finding.detail.rstrip(), kind)]
     quiet = {k: w for k, w in section["warnings"].items() if k not in section["changed"]}
     if quiet:
         lines += ["", "## Avisos nuevos en bloques que no cambian de salida", ""]
@@ -108,7 +100,7 @@ def summary(config: Config, report: Report, section: Mapping[str, Any]) -> str:
             f"{source['version'] or '?'}, {after}.",
         ]
         if source["diff"]:
-            lines += ["", _fenced(source["diff"], "diff")]
+            lines += ["", render.fence(source["diff"].rstrip(), "diff")]
     lines += [
         "",
         "## Cómo adoptarlo",

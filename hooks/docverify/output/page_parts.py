@@ -278,13 +278,9 @@ def description_meta(result: BuildResult, rel: str) -> dict[str, Any]:
     return {"description": with_sentence(page.meta.get("description"), result)}
 
 
-def site_description(result: BuildResult, authored: object) -> str:
-    """The site's description: the author's (free of claims about runners), then the build's
-    sentence of where this version ran."""
-    return with_sentence(authored, result)
-
-
 def with_sentence(authored: object, result: BuildResult) -> str:
+    """An author's description (the site's, or the home page's: free of claims about runners),
+    then the build's sentence of where this version ran."""
     text = str(authored or "").strip()
     if result.coverage is None:
         return text

@@ -19,11 +19,12 @@ OUTPUT_FENCE = "dv-output"  # SuperFences custom fence for outputs, formatted by
 _DIFF_CLASS = {"-": "dv-diff-del", "+": "dv-diff-add", "@": "dv-diff-hunk"}
 
 
-def fence(text: str) -> str:
-    """An output as a fence of its own kind (OUTPUT_FENCE), longer than any fence inside it."""
+def fence(text: str, info: str = OUTPUT_FENCE) -> str:
+    """`text` in a Markdown fence longer than any run of backticks inside it: by default an
+    output, as a fence of its own kind (OUTPUT_FENCE)."""
     longest = max((len(m) for m in re.findall(r"`{3,}", text)), default=2)
     ticks = "`" * (longest + 1)
-    return f"{ticks}{OUTPUT_FENCE}\n{text}\n{ticks}"
+    return f"{ticks}{info}\n{text}\n{ticks}"
 
 
 def diff_html(text: str) -> str:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import datetime as dt
 
+from docverify.core import device_marks
 from docverify.core.config import LABEL, RUNNERS, Config
 from docverify.core.dates import spanish_date, spanish_date_of
 from docverify.core.markdown import md_escape
@@ -63,23 +64,22 @@ def render(
             "y si la salida observada coincide con ella, comprobado en esta construcción."
             if origin is not None
             else "Cada bloque se ejecuta en cada construcción"
-            + _cached_clause(report)
+            + _cached_clause(cov.cached if cov else 0)
             + "; la tabla dice cuándo se grabó su salida en cada runner, con qué grabación compara "
             "cada runner y si la salida de esta construcción coincide con ella."
         )
         + f" Sin grabación propia, el runner GPU compara con la de CPU ("
         f"{baselines.DEVICE_RULE}: {baselines.DEVICE_RULE_TEXT}), salvo en un bloque cuya salida "
-        "en una GPU puede no ser la de CPU (depende de números aleatorios, pregunta por el "
-        "acelerador o muestra un dispositivo): ese necesita su propia grabación de GPU.",
+        "en una GPU puede no ser la de CPU ("
+        f"{device_marks.any_text()}): ese necesita su propia grabación de GPU.",
         _stacked("dv-report-bloques", blocks_markdown(config, pages, report)),
     ]
     return "\n\n".join(parts) + "\n"
 
 
-def _cached_clause(report: Report | None) -> str:
-    """Outside CI the local cache may give a block's output instead of running it again."""
-    outcomes = report.outcomes.values() if report else ()
-    cached = sum(1 for o in outcomes if (o.result or {}).get("cached"))
+def _cached_clause(cached: int) -> str:
+    """Outside CI the local cache may give a block's output instead of running it again
+    (`cached`: how many, Coverage.cached)."""
     if not cached:
         return ""
     return (
@@ -88,18 +88,26 @@ def _cached_clause(report: Report | None) -> str:
     )
 
 
+def _observed_by(runner: str, device: str, torch: str, date: str, run_url: str) -> str:
+    """«las salidas de CPU son las que observó el runner CPU (…) el … en …»: who observed a
+    runner's outputs that this build shows."""
+    label = LABEL.get(runner, runner)
+    where = f"la ejecución de CI {run_url}" if run_url else "un informe local"
+    return (
+        f"las salidas de {label} son las que observó el runner {label} ({md_escape(device)}, "
+        f"torch {torch}) el {spanish_date_of(date)} en {where}"
+    )
+
+
 def _origin_lines(report: Report | None) -> list[str]:
     """A build from reports says that it ran nothing, and where its outputs were observed."""
     origin = report.origin if report else None
     if report is None or origin is None:
         return []
-    label = LABEL.get(report.runner, report.runner)
-    where = f"la ejecución de CI {origin.run_url}" if origin.run_url else "un informe local"
     split = f" repartida en {origin.shards} partes" if origin.shards not in ("", "1") else ""
+    observed = _observed_by(report.runner, origin.device, origin.torch, origin.date, origin.run_url)
     return [
-        f"Esta construcción no ejecutó ningún bloque: las salidas de {label} son las que observó "
-        f"el runner {label} ({md_escape(origin.device)}, torch {origin.torch}) el "
-        f"{spanish_date_of(origin.date)} en {where}{split}, para este mismo código "
+        f"Esta construcción no ejecutó ningún bloque: {observed}{split}, para este mismo código "
         f"(informes: {md_escape(', '.join(origin.reports))}), comparadas aquí con sus grabaciones."
     ]
 
@@ -107,15 +115,11 @@ def _origin_lines(report: Report | None) -> list[str]:
 def _peer_lines(report: Report | None) -> list[str]:
     """Where the other runner's outputs on the pages come from, when the build has its report."""
     peers = {r: p for o in (report.outcomes.values() if report else []) for r, p in o.peers.items()}
-    lines = []
-    for runner, peer in sorted(peers.items()):
-        origin = f"la ejecución de CI {peer.run_url}" if peer.run_url else "un informe local"
-        lines.append(
-            f"Las salidas de {LABEL[runner]} son las que observó el runner {LABEL[runner]} "
-            f"({md_escape(peer.device)}, torch {peer.torch}) el {spanish_date_of(peer.date)} "
-            f"en {origin}, para este mismo código."
-        )
-    return lines
+    lines = [
+        _observed_by(runner, peer.device, peer.torch, peer.date, peer.run_url)
+        for runner, peer in sorted(peers.items())
+    ]
+    return [f"{line[0].upper()}{line[1:]}, para este mismo código." for line in lines]
 
 
 def _stacked(name: str, markdown: str) -> str:

@@ -94,14 +94,13 @@ _CONTENT = re.compile(
 )
 
 
-def link_glossary(result: BuildResult, site_dir: Path, directory_urls: bool = True) -> int:
+def link_glossary(result: BuildResult, site_dir: Path, directory_urls: bool = True) -> None:
     """Add the glossary's links to each built article's content (output/glossary_links.py), as
     the MkDocs hook does while rendering: a generator without hooks leaves that to the build
-    that follows it. Returns how many pages changed."""
-    glossary_url = page_url(glossary_page.URI, directory_urls)
+    that follows it."""
     if not result.glossary_text:
-        return 0
-    changed = 0
+        return
+    glossary_url = page_url(glossary_page.URI, directory_urls)
     for rel in result.pages:
         url = page_url(rel, directory_urls)
         path = site_dir / _dest(url)
@@ -115,8 +114,6 @@ def link_glossary(result: BuildResult, site_dir: Path, directory_urls: bool = Tr
         linked = raw[: found.start(2)] + content + raw[found.end(2) :]
         if linked != raw:
             path.write_text(linked, encoding="utf-8")
-            changed += 1
-    return changed
 
 
 def page_source(
@@ -175,7 +172,7 @@ def notebook_source(
         if cell["cell_type"] == "markdown":
             parts.append(notebook_links.relink_markdown(source, article, rel))
             continue
-        parts.append(render.fence(source).replace(render.OUTPUT_FENCE, "python", 1))
+        parts.append(render.fence(source, "python"))
         parts += [render.fence(shown) for out in cell.get("outputs", []) if (shown := _output(out))]
     # One block around the cells: the site's CSS fits their tables to a phone (.dv-notebook).
     cells = "\n\n".join(parts[1:])

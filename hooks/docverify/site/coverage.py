@@ -12,12 +12,11 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass
 
-from docverify.sources.freshness import Freshness
+from docverify.sources.freshness import FRESH, Freshness
 from docverify.verifying import baselines
 from docverify.verifying.outcome import Report
 
 GPU = "gpu"
-FRESH = ("ok", "soon")  # the statuses of a source that does not fail the build (freshness.py)
 
 
 @dataclass(frozen=True)

@@ -30,6 +30,7 @@ from docverify.sources.model import Source, read_sources
 
 DRIFT_MODES = ("error", "report")
 # Status of a source, with the Spanish words readers see on the report page.
+FRESH = ("ok", "soon")  # the statuses of a source that does not fail the build
 STATUS = {
     "ok": "al día",
     "soon": "revisar pronto",
@@ -212,7 +213,7 @@ def _drift(
     try:
         now = fp_mod.installed(fp)
     except fp_mod.FingerprintError as exc:
-        if status.status in ("ok", "soon"):
+        if status.status in FRESH:
             status.status = "drift"
         status.drift_note = str(exc)
         add(
@@ -225,7 +226,7 @@ def _drift(
         return
     status.installed = now
     if now.sha256 != fp.sha256:
-        if status.status in ("ok", "soon"):
+        if status.status in FRESH:
             status.status = "drift"
         status.drift_note = (
             f"{fp.label}: {fp.package} {fp.version} → {now.version} "

@@ -63,9 +63,7 @@ def generate(root: Path, out: Path, executor: Executor) -> BuildResult:
     tree_mod.write(theme, out / config_mod.OVERRIDES)
     settings = config_mod.derive(source, root)
     # The site's description ends with where this version ran, as the MkDocs hook writes it.
-    settings["site_description"] = page_parts.site_description(
-        result, source.get("site_description")
-    )
+    settings["site_description"] = page_parts.with_sentence(source.get("site_description"), result)
     derived = config_mod.dump(settings, mkdocs_yml)
     tree_mod.put(out / "mkdocs.yml", derived.encode("utf-8"))
     return result
