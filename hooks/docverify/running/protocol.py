@@ -84,7 +84,8 @@ class Environment(TypedDict):
 # The fields every result has.
 RESULT_FIELDS = tuple(sorted(BlockResult.__required_keys__))
 # The fields every result of a page process has: the cache rejects a stored result missing any
-# of them (one stored by an engine that did not detect device marks would read as unmarked).
+# of them. Another engine's entries never match (the key holds the engine's fingerprint): this
+# guards an entry edited or truncated by hand, which would otherwise read as unmarked.
 STORED_FIELDS = tuple(sorted({*RESULT_FIELDS, "device_dependent"}))
 
 # Messages, in order, from a page process (relayed by its worker) to the verifying process:
