@@ -117,7 +117,7 @@ def on_page_content(html: str, page: Any, config: Any, files: Any) -> str:
     if article is None:
         glossary = files.get_file_from_path(glossary_page.URI)
         url = glossary.url if glossary is not None else None
-        return page_parts.glossary_links_html(result, uri, html, url, page.file.url)
+        return page_parts.content_html(result, uri, html, url, page.file.url)
 
     def url_of(path: str) -> str | None:
         found = files.get_file_from_path(path)

@@ -80,7 +80,7 @@ Texto.
 
 Texto.
 """
-CODE = "print(6 * 2)\n"
+CODE = "doce = 6 * 2\nprint(doce)\n"  # a name, an operator: the highlighting has both
 RECORDING = "# docverify: grabación\n# ----\n{body}\n"
 
 

@@ -67,6 +67,27 @@ def test_every_executed_block_shows_its_panel_as_in_the_mkdocs_build(clean: Both
     assert "dv-banner" not in page and not SUMMARY.search(clean.zensical.stderr)
 
 
+def test_the_code_reads_as_in_the_mkdocs_build_with_the_same_lighter_highlighting(
+    clean: Both,
+) -> None:
+    """Zensical has no hooks: the engine rewrites its built pages as the MkDocs hook rewrites
+    content (tree.finish_pages), so a page's code has the same characters and the same spans."""
+    rel = "articulos/a/index.html"
+    on_zensical = code_spans((clean.out / "z/site" / rel).read_text(encoding="utf-8"))
+    on_mkdocs = code_spans((clean.out / "mkdocs-site" / rel).read_text(encoding="utf-8"))
+    assert on_zensical, "el artículo de prueba no tiene código resaltado"
+    assert on_zensical == on_mkdocs
+    assert not {"n", "w"} & {c for _, classes in on_zensical for c in classes}, on_zensical
+
+
+def code_spans(page: str) -> list[tuple[str, list[str]]]:
+    """Each highlighted block's characters and the classes of its spans, in order."""
+    blocks = re.findall(r'<div class="highlight"><pre>.*?</pre>', page, re.DOTALL)
+    return [
+        (re.sub(r"<[^>]+>", "", b), re.findall(r'<span class="([\w-]+)">', b)) for b in blocks
+    ]
+
+
 @pytest.mark.parametrize(
     ("kind", "old", "new"),
     [("divergencia", "12", "13"), ("fuente-caducada", '"2026-05-01"', '"2020-01-01"')],

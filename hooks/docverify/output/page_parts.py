@@ -25,6 +25,7 @@ from docverify.output import (
     curve,
     glossary_links,
     graph,
+    highlight,
     notebook_links,
     render,
     report_page,
@@ -225,6 +226,14 @@ def glossary_links_html(
     return glossary_links.link_first_uses(
         content, result.glossary, relative(glossary_url, page_url)
     )
+
+
+def content_html(
+    result: BuildResult, rel: str, content: str, glossary_url: str | None, page_url: str
+) -> str:
+    """A Markdown page's rendered HTML as the site serves it: an article's glossary links
+    (glossary_links_html), and highlighted code with fewer elements (output/highlight.py)."""
+    return highlight.lighten(glossary_links_html(result, rel, content, glossary_url, page_url))
 
 
 def notebook_box(result: BuildResult, rel: str, notebook: NotebookFile, page_url: str) -> str:

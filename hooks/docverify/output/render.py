@@ -114,7 +114,7 @@ def _error_and_expectations(outcome: Outcome) -> str:
             f"<code>{html.escape(str(e['observed']))}</code> {'✓' if e['ok'] else '✗'}"
             for e in outcome.expectations
         )
-        extra += f'\n\n<div class="dv-expectations" markdown>\n\n{items}\n\n</div>'
+        extra += f'\n\n<div class="dv-expectations">\n\n{items}\n\n</div>'
     return extra
 
 

@@ -88,19 +88,17 @@ def build(result: BuildResult, docs_dir: Path, directory_urls: bool = True) -> T
 
 
 # The article's content in the page a Material-like theme writes: what the MkDocs hook gets in
-# on_page_content, so the glossary's links go exactly where they go on the MkDocs site.
+# on_page_content, so what finish_pages adds goes exactly where it goes on the MkDocs site.
 _CONTENT = re.compile(
     r'(<article class="md-content__inner md-typeset">)(.*?)(</article>)', re.DOTALL
 )
 
 
-def link_glossary(result: BuildResult, site_dir: Path, directory_urls: bool = True) -> None:
-    """Add the glossary's links to each built article's content (output/glossary_links.py), as
-    the MkDocs hook does while rendering: a generator without hooks leaves that to the build
-    that follows it."""
-    if not result.glossary_text:
-        return
-    glossary_url = page_url(glossary_page.URI, directory_urls)
+def finish_pages(result: BuildResult, site_dir: Path, directory_urls: bool = True) -> None:
+    """Rewrite each built Markdown page's content as the MkDocs hook does while rendering
+    (page_parts.content_html: an article's glossary links, lighter highlighting): a generator
+    without hooks leaves that to the build that follows it."""
+    glossary_url = page_url(glossary_page.URI, directory_urls) if result.glossary_text else None
     for rel in result.pages:
         url = page_url(rel, directory_urls)
         path = site_dir / _dest(url)
@@ -110,10 +108,10 @@ def link_glossary(result: BuildResult, site_dir: Path, directory_urls: bool = Tr
         found = _CONTENT.search(raw)
         if found is None:
             continue
-        content = page_parts.glossary_links_html(result, rel, found.group(2), glossary_url, url)
-        linked = raw[: found.start(2)] + content + raw[found.end(2) :]
-        if linked != raw:
-            path.write_text(linked, encoding="utf-8")
+        content = page_parts.content_html(result, rel, found.group(2), glossary_url, url)
+        finished = raw[: found.start(2)] + content + raw[found.end(2) :]
+        if finished != raw:
+            path.write_text(finished, encoding="utf-8")
 
 
 def page_source(

@@ -105,7 +105,7 @@ def build(root: Path, out: Path, executor: Executor, *, strict: bool = False) ->
         )
         return 1
     source = config_mod.load(root / "mkdocs.yml")
-    tree_mod.link_glossary(
+    tree_mod.finish_pages(
         result, out / config_mod.SITE, bool(source.get("use_directory_urls", True))
     )
     print(f"Sitio verificado y construido con Zensical en {out / config_mod.SITE}")
