@@ -19,7 +19,7 @@ import pytest
 from conftest import NEW_SLUG, Built, site_build
 from docverify.core import config as config_mod
 from docverify.core.files import write_atomic
-from docverify.output import search
+from docverify.output import highlight, search
 from docverify.parsing.pages import Page, read_site
 from docverify.site import anatomy, scaffold
 from docverify.verifying import recordings
@@ -380,6 +380,43 @@ def test_light_dark_toggle(playwright_browser: Any, site_url: str) -> None:
         page.click("[data-md-component=palette] label:not([hidden])")
         assert page.get_attribute("body", "data-md-color-scheme") == scheme
         assert page.evaluate("() => getComputedStyle(document.body).backgroundColor") != background
+    finally:
+        page.close()
+
+
+# For each class: a span of it put into the page's first highlighted code, against a span
+# without a class there, which is drawn as the code's own text.
+_DRAWN_LIKE_CODE = """(classes) => {
+    const code = document.querySelector(".highlight code");
+    const looks = c => {
+        const span = document.createElement("span");
+        if (c) span.className = c;
+        span.textContent = "x";
+        code.append(span);
+        const s = getComputedStyle(span);
+        const seen = [s.color, s.backgroundColor, s.fontWeight, s.fontStyle,
+                      s.textDecorationLine, s.fontFamily].join(" ");
+        span.remove();
+        return seen;
+    };
+    const text = looks("");
+    return classes.flatMap(c => looks(c) === text ? [] : [`.${c}: ${looks(c)} ≠ ${text}`]);
+}"""
+
+
+def test_unwrapped_tokens_look_like_the_code(playwright_browser: Any, site_url: str) -> None:
+    """The premise of output/highlight.py, with the real cascade of the built site's theme and
+    stylesheet, in both schemes: a token whose span the build drops (a name, an operator,
+    punctuation…) would be drawn exactly as the code's own text, so dropping it changes nothing."""
+    page = playwright_browser.new_page(color_scheme="light")
+    try:
+        page.goto(site_url + ARTICLE, wait_until="networkidle")
+        assert page.locator(".highlight code").count() > 0, "el artículo no tiene código"
+        for scheme in ("default", "slate"):
+            if page.get_attribute("body", "data-md-color-scheme") != scheme:
+                page.click("[data-md-component=palette] label:not([hidden])")
+            differ = page.evaluate(_DRAWN_LIKE_CODE, list(highlight.PLAIN))
+            assert differ == [], f"esquema {scheme}: {differ}"
     finally:
         page.close()
 

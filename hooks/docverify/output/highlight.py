@@ -1,54 +1,30 @@
 """Highlighted code with fewer elements, and the same picture.
 
-Pygments wraps every token in a span; in a Python block most of them are names (`n`) and
-whitespace (`w`). The theme colours a name exactly as the code's own text
-(`.highlight .n{color:var(--md-code-hl-name-color)}` with `--md-code-hl-name-color:
-var(--md-code-fg-color)`, in both palettes) and has no rule for `w`, so those spans change
-nothing a reader sees, yet every one is an element the browser restyles each time the theme's
-script touches the page (its palette, its copy buttons, its scroll reads): on the longest article
-they were a quarter of the page's elements. `lighten` unwraps them inside `<code>` only, the text
-untouched. `theme_keeps_plain` is the premise, read from a theme's stylesheets; the tests check
-it against the installed themes, so a theme that starts colouring names stops this (and fails).
+Pygments wraps every token in a span; in a Python block most of them are names (`n`),
+punctuation (`p`), operators (`o`, `ow`), whitespace (`w`). The theme draws names and `None`,
+`True`, `False` (`kc`) in the code's own colour and has no rule for whitespace, and the site's
+stylesheet gives operators and punctuation that colour too (docs/stylesheets/docverify.css), so
+those spans change nothing a reader sees, yet each is an element the browser restyles every time
+the theme's script touches the page while it starts (its palette, its copy buttons, its scroll
+reads): on the longest article they were over half of the page's elements, and most of its
+blocking time. `lighten` unwraps them inside `<code>` only, the characters untouched. The
+browser tests check the premise on the built site, in both schemes: a span of each class drawn
+exactly as the code around it (tests/browser, `test_unwrapped_tokens_look_like_the_code`).
 """
 
 from __future__ import annotations
 
 import re
 
-# Token classes the theme draws as plain code text: a name, whitespace.
-PLAIN = ("n", "w")
+# Token classes drawn in the code's own colour: name, None/True/False, operator, operator word,
+# punctuation, whitespace.
+PLAIN = ("n", "kc", "o", "ow", "p", "w")
 _CODE = re.compile(r"(<code\b[^>]*>)(.*?)(</code>)", re.DOTALL)
-_PLAIN_SPAN = re.compile(r'<span class="(?:%s)">([^<]*)</span>' % "|".join(PLAIN))
+_PLAIN_SPAN = re.compile(r'<span class="(?:' + "|".join(PLAIN) + r')">([^<]*)</span>')
 
 
 def lighten(content: str) -> str:
     """`content` with each plain token's span inside `<code>` replaced by its text."""
     if '<span class="' not in content:
         return content
-    return _CODE.sub(lambda m: m.group(1) + _PLAIN_SPAN.sub(r"\1", m.group(2)) + m.group(3), content)
-
-
-_RULE = re.compile(r"([^{}]+)\{([^{}]*)\}")
-_NAME_VAR = "--md-code-hl-name-color"
-
-
-def theme_keeps_plain(css: str) -> list[str]:
-    """What in `css` (a theme's stylesheets, concatenated) colours a plain token unlike the
-    code's text: one line per rule or declaration; empty when `lighten` changes nothing seen."""
-    problems = []
-    for found in _RULE.finditer(css):
-        selectors, body = found.group(1), found.group(2)
-        for selector in selectors.split(","):
-            for token in PLAIN:
-                if re.search(rf"\.{token}(?![\w-])", selector) is None:
-                    continue
-                if token == "n" and selector.strip() == ".highlight .n":
-                    declarations = [d.strip() for d in body.split(";") if d.strip()]
-                    if declarations == [f"color:var({_NAME_VAR})"]:
-                        continue
-                problems.append(f"{selector.strip()} {{{body}}}")
-        for declaration in body.split(";"):
-            name, _, value = declaration.partition(":")
-            if name.strip() == _NAME_VAR and value.strip() != "var(--md-code-fg-color)":
-                problems.append(declaration.strip())
-    return problems
+    return _CODE.sub(lambda m: m[1] + _PLAIN_SPAN.sub(r"\1", m[2]) + m[3], content)
