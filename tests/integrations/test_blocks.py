@@ -25,6 +25,9 @@ RUNNER = config_mod.runner_from_env()
 if RUNNER == "auto":
     RUNNER = Executor(1).resolve_runner("auto")
 BLOCKS = [b for p in PAGES for b in p.blocks if b.runs_on(RUNNER)]
+# One worker runs the module: the report below verifies every block of the site, and split
+# across pytest-xdist's workers each of them would verify them all again.
+pytestmark = pytest.mark.xdist_group("blocks")
 
 
 @pytest.fixture(scope="module")
