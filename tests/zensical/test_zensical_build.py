@@ -83,9 +83,7 @@ def test_the_code_reads_as_in_the_mkdocs_build_with_the_same_lighter_highlightin
 def code_spans(page: str) -> list[tuple[str, list[str]]]:
     """Each highlighted block's characters and the classes of its spans, in order."""
     blocks = re.findall(r'<div class="highlight"><pre>.*?</pre>', page, re.DOTALL)
-    return [
-        (re.sub(r"<[^>]+>", "", b), re.findall(r'<span class="([\w-]+)">', b)) for b in blocks
-    ]
+    return [(re.sub(r"<[^>]+>", "", b), re.findall(r'<span class="([\w-]+)">', b)) for b in blocks]
 
 
 @pytest.mark.parametrize(
