@@ -56,10 +56,10 @@ def report_here(config: Config, executor: Executor, folder: Path) -> dict[str, A
     `docverify canary` writes, through the same functions, without another interpreter. Its
     canary section; nothing changes unless the recordings say otherwise."""
     from docverify.cli.canary import observe  # noqa: PLC0415
+    from docverify.core import versions  # noqa: PLC0415
     from docverify.output import canary as canary_output  # noqa: PLC0415
-    from docverify.verifying.accept import installed_torch  # noqa: PLC0415
 
-    side = {"torch": installed_torch(), "variant": "CPU", "numpy": "?", "python": "?"}
+    side = {"torch": versions.installed("torch"), "variant": "CPU", "numpy": "?", "python": "?"}
     report, section = observe(config, read_site(config), "cpu", executor, side, side, sys.path)
     canary_output.write(config, folder, report, section)
     return section

@@ -215,25 +215,19 @@ def article_list(result: BuildResult, rel: str) -> str:
     return '<div class="grid cards" markdown>\n\n' + "\n\n".join(items) + "\n\n</div>"
 
 
-def glossary_links_html(
-    result: BuildResult, rel: str, content: str, glossary_url: str | None, page_url: str
-) -> str:
-    """An article's HTML with its first use of each glossary term linked to the glossary page
-    (at `glossary_url`, site-relative); other pages, and sites without a glossary, unchanged."""
-    page = result.pages.get(rel)
-    if page is None or not anatomy.is_article(page) or glossary_url is None:
-        return content
-    return glossary_links.link_first_uses(
-        content, result.glossary, relative(glossary_url, page_url)
-    )
-
-
 def content_html(
     result: BuildResult, rel: str, content: str, glossary_url: str | None, page_url: str
 ) -> str:
-    """A Markdown page's rendered HTML as the site serves it: an article's glossary links
-    (glossary_links_html), and highlighted code with fewer elements (output/highlight.py)."""
-    return highlight.lighten(glossary_links_html(result, rel, content, glossary_url, page_url))
+    """A Markdown page's rendered HTML as the site serves it: in an article, the first use of
+    each glossary term linked to the glossary page (at `glossary_url`, site-relative; none
+    without a glossary), and on every page highlighted code with fewer elements
+    (output/highlight.py)."""
+    page = result.pages.get(rel)
+    if page is not None and anatomy.is_article(page) and glossary_url is not None:
+        content = glossary_links.link_first_uses(
+            content, result.glossary, relative(glossary_url, page_url)
+        )
+    return highlight.lighten(content)
 
 
 def notebook_box(result: BuildResult, rel: str, notebook: NotebookFile, page_url: str) -> str:

@@ -29,8 +29,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from docverify.core import versions
-
 KEYS = ("package", "version", "sha256", "file", "object")
 _SHA = re.compile(r"^[0-9a-f]{64}$")
 _PACKAGE = re.compile(r"^[A-Za-z_]\w*$")
@@ -121,11 +119,6 @@ def _problem(raw: dict[str, Any]) -> str:
 
 def digest(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
-
-
-def same_version(recorded: str | None, installed: str | None) -> bool:
-    """Versions equal once the local label is dropped (2.13.0+cpu is 2.13.0)."""
-    return versions.same(recorded, installed)
 
 
 def package_dir(package: str, path: Sequence[str] | None = None) -> Path:

@@ -20,6 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, fields
 from pathlib import Path
 
+from docverify.core import versions
 from docverify.core.config import Config
 from docverify.core.dates import spanish_date
 from docverify.core.findings import Finding, Level
@@ -241,7 +242,7 @@ def _drift(
             level=pol.drift_level,
             at=at,
         )
-    elif not fp_mod.same_version(fp.version, now.version):
+    elif not versions.same(fp.version, now.version):
         add(
             Kind.SAME_FINGERPRINT,
             f"{fp.package} {now.version} instalado (verificada con "

@@ -122,16 +122,11 @@ def plan(
     return result
 
 
-def installed_torch() -> str | None:
-    """The torch this project's environment has installed (read from its metadata, never
-    imported: this process stays torch-free)."""
-    return versions.installed("torch")
-
-
 def _canary_torch(report: observed.ObservedReport) -> Finding | None:
     """A canary's outputs are adopted only once the project runs that torch (the pin bumped
     and installed): before, they would make every `docverify check` fail."""
-    seen, here = report.env.get("torch", "?"), installed_torch()
+    # The torch this project's environment has installed, read from its metadata: never imported.
+    seen, here = report.env.get("torch", "?"), versions.installed("torch")
     if here is not None and versions.same(seen, here):
         return None
     public = versions.public(seen)
