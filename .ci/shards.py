@@ -25,7 +25,7 @@ import sys
 import step_outputs
 
 VARIABLE = "DOCS_SHARDS"
-MAXIMUM = 16  # more shards than this only pays start-up and installation again (README)
+MAXIMUM = 16  # more shards only pay start-up and installation again (docs-dev/repartir.md)
 
 
 class Malformed(ValueError):

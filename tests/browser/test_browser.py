@@ -1,7 +1,7 @@
 """The built site in a real browser (Debian's Chromium): privacy, accessibility, search, layout.
 
 The site is the session's build (conftest `built`): MkDocs's, or with `--generador=zensical` the
-same sources built by `docverify zensical build` (its CI job, README «Zensical»). Where the two
+same sources built by `docverify zensical build` (its CI job, docs-dev/zensical.md). Where the two
 themes differ (the search dialog, the notebook page), each test says what it looks for on each.
 """
 

@@ -1,9 +1,9 @@
 """The engine's layers: every import between its parts points down, so no two parts need each other.
 
-The order is the README's layer table («Capas del motor»); this test reads that table, measures
-the imports of hooks/docverify/ from their source (imports under `if TYPE_CHECKING:` aside: they
-never run) and fails on any import of a part at the same level or above. A part is a sub-package
-(`verifying/`) or a top-level module (`build.py`).
+The order is the layer table «Capas del motor» of docs-dev/motor.md; this test reads that table,
+measures the imports of hooks/docverify/ from their source (imports under `if TYPE_CHECKING:`
+aside: they never run) and fails on any import of a part at the same level or above. A part is a
+sub-package (`verifying/`) or a top-level module (`build.py`).
 """
 
 from __future__ import annotations
@@ -15,13 +15,13 @@ from pathlib import Path
 import docverify
 
 ENGINE = Path(docverify.__file__).parent
-README = ENGINE.parents[1] / "README.md"
+MOTOR_DOC = ENGINE.parents[1] / "docs-dev" / "motor.md"
 _ROW = re.compile(r"^\|\s*(?P<level>\d+)\s*\|(?P<parts>[^|]+)\|")
 
 
-def layers(readme: str = README.read_text(encoding="utf-8")) -> dict[str, int]:
-    """Part → level (1 at the bottom), from the README's «Capas del motor» table."""
-    section = readme.split("### Capas del motor", 1)[1].split("\n#", 1)[0]
+def layers(doc: str = MOTOR_DOC.read_text(encoding="utf-8")) -> dict[str, int]:
+    """Part → level (1 at the bottom), from the «Capas del motor» table of docs-dev/motor.md."""
+    section = doc.split("### Capas del motor", 1)[1].split("\n#", 1)[0]
     found: dict[str, int] = {}
     for line in section.splitlines():
         if match := _ROW.match(line):
@@ -79,9 +79,9 @@ def imports(engine: Path = ENGINE) -> list[tuple[str, str, str]]:
     return found
 
 
-def test_every_part_has_a_layer_in_the_readme() -> None:
-    assert sorted(parts() - set(layers())) == [], "partes del motor sin capa en el README"
-    assert sorted(set(layers()) - parts()) == [], "capas del README que ya no existen"
+def test_every_part_has_a_layer_in_the_table() -> None:
+    assert sorted(parts() - set(layers())) == [], "partes del motor sin capa en docs-dev/motor.md"
+    assert sorted(set(layers()) - parts()) == [], "capas de docs-dev/motor.md que ya no existen"
 
 
 def test_every_import_points_down() -> None:

@@ -2,7 +2,7 @@
 
 Each case starts from a set of missing Debian packages and a user (root, with sudo, without it)
 and checks what .ci/run installs, through what, and that it stops with a clear message when it
-cannot. How to run it for real, as a user with sudo on a clean clone: README, «Empezar».
+cannot. How to run it for real, as a user with sudo on a clean clone: docs-dev/pruebas.md.
 """
 
 from __future__ import annotations

@@ -1,5 +1,6 @@
-"""The README's CI sections against what the repository holds: the runner recipe, the pins, the
-actionlint configuration and the Python it asks for."""
+"""The README and the maintainers' reference (docs-dev/) against what the repository holds: the
+runner recipe, the pins, the actionlint configuration, the Python they ask for, and the README as a
+newcomer's first page (short, the two commands first, every link to docs-dev/ resolving)."""
 
 from __future__ import annotations
 
@@ -14,6 +15,8 @@ from support import workflow_rules as rules
 
 ROOT = Path(__file__).resolve().parents[2]
 README = ROOT / "README.md"
+DOCS_DEV = ROOT / "docs-dev"
+CI_DOC = DOCS_DEV / "ci.md"
 WORKFLOWS = ROOT / ".github" / "workflows"
 RECIPE_TITLE = "### Registrar el runner GPU propio"
 # Commands that start the runner's machine or put something into it.
@@ -83,8 +86,20 @@ def readme() -> str:
     return README.read_text(encoding="utf-8")
 
 
+def ci_doc() -> str:
+    """The CI part of the maintainers' reference: workflows, runner recipe, pinned actions."""
+    return CI_DOC.read_text(encoding="utf-8")
+
+
+def every_doc() -> str:
+    """The README and every file of docs-dev/, one text."""
+    return "\n".join(
+        path.read_text(encoding="utf-8") for path in [README, *sorted(DOCS_DEV.glob("*.md"))]
+    )
+
+
 def test_the_runner_recipe_puts_no_registration_token_in_the_runner_machine() -> None:
-    assert recipe_problems(section(readme(), RECIPE_TITLE)) == []
+    assert recipe_problems(section(ci_doc(), RECIPE_TITLE)) == []
 
 
 # The recipe as it was (a registration token handed to the container), and ways back to it.
@@ -124,7 +139,7 @@ def test_the_recipe_check_catches_a_credential_in_the_machine(recipe: str) -> No
 
 
 def test_the_recipe_registers_the_labels_the_variable_names() -> None:
-    recipe = section(readme(), RECIPE_TITLE)
+    recipe = section(ci_doc(), RECIPE_TITLE)
     script = "\n".join(bash_blocks(recipe))
     registered = set(re.findall(r"labels\[\]=([\w.-]+)", script))
     example = re.search(r"gh variable set DOCS_GPU_RUNNER --body '([^']+)'", recipe)
@@ -152,7 +167,7 @@ def test_the_readme_table_of_pinned_actions_matches_the_workflows() -> None:
     rows = {
         match.group(1): (match.group(2), match.group(3))
         for match in re.finditer(
-            r"^\s*\| `(actions/[\w-]+)` \| (v[\d.]+) \| `([0-9a-f]{12})` \|", readme(), re.MULTILINE
+            r"^\s*\| `(actions/[\w-]+)` \| (v[\d.]+) \| `([0-9a-f]{12})` \|", ci_doc(), re.MULTILINE
         )
     }
     pinned = {}
@@ -164,14 +179,95 @@ def test_the_readme_table_of_pinned_actions_matches_the_workflows() -> None:
                 assert version, ref
                 pinned[action] = (version.group(0), sha[:12])
     assert pinned
-    assert rows == pinned, {"README": rows, "workflows": pinned}
+    assert rows == pinned, {"docs-dev/ci.md": rows, "workflows": pinned}
 
 
 def test_the_readme_asks_for_the_python_pyproject_asks_for() -> None:
     spec = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
     minimum = spec["requires-python"].removeprefix(">=")
     asked = re.findall(
-        r"Python (?:≥ ?(\d+\.\d+(?:\.\d+)?)|(\d+\.\d+(?:\.\d+)?) o posterior)", readme()
+        r"Python (?:≥ ?(\d+\.\d+(?:\.\d+)?)|(\d+\.\d+(?:\.\d+)?) o posterior)", every_doc()
     )
     versions = {a or b for a, b in asked}
     assert versions == {minimum}, versions
+
+
+# The README is a newcomer's first page: how long it may be, and how much of it is the first screen.
+README_MAX_LINES = 300
+FIRST_SCREEN_LINES = 40
+TWO_COMMANDS = ("python3 tasks.py serve", "python3 tasks.py test")
+LINK = re.compile(r"\[[^\]]+\]\(([^)\s]+)\)")
+
+
+def slug(heading: str) -> str:
+    """GitHub's anchor of a Markdown heading: lower case, punctuation dropped, spaces to dashes."""
+    text = heading.strip().lstrip("#").strip().lower()
+    return re.sub(r"[^\w\- ]", "", text).replace(" ", "-")
+
+
+def link_problems(path: Path, text: str) -> list[str]:
+    """Every relative link of a Markdown file whose file or anchor does not exist."""
+    problems = []
+    for target in LINK.findall(text):
+        if re.match(r"[a-z]+:", target):
+            continue
+        file, _, anchor = target.partition("#")
+        resolved = (path.parent / file).resolve() if file else path
+        if not resolved.exists():
+            problems.append(f"{path.name}: {target} (no existe)")
+            continue
+        if anchor and resolved.suffix == ".md":
+            headings = re.findall(r"^#+ .*$", resolved.read_text(encoding="utf-8"), re.MULTILINE)
+            if anchor not in {slug(h) for h in headings}:
+                problems.append(f"{path.name}: {target} (sin ese título)")
+    return problems
+
+
+def readme_problems(text: str) -> list[str]:
+    """What keeps a README from being read in minutes: too long, the commands or the way to the
+    first publish past the first screen, a maintainer file it does not link."""
+    problems = []
+    lines = text.splitlines()
+    if len(lines) > README_MAX_LINES:
+        problems.append(f"{len(lines)} líneas (máximo {README_MAX_LINES})")
+    first = "\n".join(lines[:FIRST_SCREEN_LINES])
+    for command in TWO_COMMANDS:
+        if command not in first:
+            problems.append(f"«{command}» no está en la primera pantalla")
+    if "](docs-dev/ci.md" not in first:
+        problems.append("la primera publicación no se alcanza desde la primera pantalla")
+    linked = {target.partition("#")[0] for target in LINK.findall(text)}
+    for path in sorted(DOCS_DEV.glob("*.md")):
+        if f"docs-dev/{path.name}" not in linked:
+            problems.append(f"no enlaza docs-dev/{path.name}")
+    return problems
+
+
+def test_the_readme_is_a_first_page() -> None:
+    assert readme_problems(readme()) == []
+
+
+def test_the_first_page_check_catches_a_manual() -> None:
+    text = readme()
+    assert readme_problems(text + "\nmás\n" * README_MAX_LINES)
+    title, rest = text.split("\n", 1)
+    pushed_down = title + "\nUna introducción larga.\n" * FIRST_SCREEN_LINES + rest
+    assert len(readme_problems(pushed_down)) == 3, readme_problems(pushed_down)
+    unlinked = text.replace("](docs-dev/motor.md)", "](docs-dev/)")
+    assert "no enlaza docs-dev/motor.md" in readme_problems(unlinked)
+
+
+def test_every_relative_link_of_the_readme_and_docs_dev_resolves() -> None:
+    found = [
+        problem
+        for path in [README, *sorted(DOCS_DEV.glob("*.md"))]
+        for problem in link_problems(path, path.read_text(encoding="utf-8"))
+    ]
+    assert found == []
+
+
+def test_the_link_check_catches_a_moved_file_and_a_renamed_heading() -> None:
+    assert link_problems(README, "[x](docs-dev/no-existe.md)")
+    assert link_problems(README, "[x](docs-dev/ci.md#un-titulo-que-no-hay)")
+    assert link_problems(CI_DOC, "[x](#otro-titulo)")
+    assert not link_problems(README, "[x](docs-dev/ci.md) [y](https://example.org/a#b)")

@@ -1,7 +1,7 @@
 """The Zensical build path on a one-article site: the same panels as MkDocs, the same failures.
 
 A smoke test of the default suite (seconds): the full site on Zensical, with the browser audit,
-is `python3 tasks.py test tests/browser --generador=zensical` (README, «Zensical»).
+is `python3 tasks.py test tests/browser --generador=zensical` (docs-dev/zensical.md).
 """
 
 from __future__ import annotations
