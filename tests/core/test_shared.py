@@ -101,4 +101,24 @@ def test_every_subcommand_is_registered_by_a_module_of_its_own() -> None:
     )
     listed = re.search(r"\{([\w,-]+)\}", done.stdout)
     assert listed, done.stdout
-    assert listed.group(1).split(",") == list(cli.COMMANDS)
+    # The same order whatever this process imported first (another test may have imported a
+    # command's module before main did: `docverify --help` must not depend on it).
+    shown = [name for name, _ in cli.ordered_commands()]
+    assert listed.group(1).split(",") == shown
+    assert cli.COMMANDS[shown[0]][2].__module__ == f"docverify.cli.{cli.FIRST}"
+
+
+def test_help_lists_commands_by_module_whatever_was_imported_first(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Registration order is import order; the help's order is the modules' (FIRST first)."""
+    from docverify.cli import main as cli  # noqa: PLC0415
+
+    cli.build_parser()
+    reversed_registry = dict(reversed(list(cli.COMMANDS.items())))
+    monkeypatch.setattr(cli, "COMMANDS", reversed_registry)
+    names = [name for name, _ in cli.ordered_commands()]
+    modules = [cli.COMMANDS[n][2].__module__ for n in names]
+    assert modules[0] == f"docverify.cli.{cli.FIRST}"
+    rest = [m for m in modules if m != modules[0]]
+    assert rest == sorted(rest)
