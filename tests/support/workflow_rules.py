@@ -51,6 +51,7 @@ GPU_REPORT_ENV = "DOCVERIFY_GPU_REPORT"
 FROM_REPORTS_ENV = "DOCVERIFY_FROM_REPORTS"
 CANARY_REPORT_ENV = "DOCVERIFY_CANARY_REPORT"
 PAGES_UPLOAD = "actions/upload-pages-artifact"
+PAGES_DEPLOY = "actions/deploy-pages"
 _REPORT = re.compile(r"docverify check\b[^\n]*?--report[ =]([^\s;&|]+)")
 _SHARD_ARG = re.compile(r"docverify check\b[^\n]*?--shard[ =]([^\s;&|]+)")
 # What runs blocks: never in the job that builds the published site from reports.
@@ -157,6 +158,37 @@ TORCH_CPU_INDEX = "https://download.pytorch.org/whl/cpu"
 TORCH_VERSION_LITERAL = re.compile(r"\btorch\s*(==|>=|<=|~=|!=|===)\s*\d")
 DEFAULT_BRANCH = "github.ref == format('refs/heads/{0}', github.event.repository.default_branch)"
 SCHEDULED = "github.event_name == 'schedule'"
+# The events that publish from main: a push, or a run started by hand (workflow_dispatch).
+PUBLISHING_EVENTS = ("push", "workflow_dispatch")
+# The step that asks GitHub which commit is the head of main (publish=true only when it is this
+# run's commit); what a job with a write permission may run besides its action, since it runs no
+# code of the repository (`gh api`, nothing checked out).
+_HEAD_QUERY = re.compile(r'gh api "?repos/\$\{?REPOSITORY\}?/commits/main"?')
+_RUNS_CODE = re.compile(r"\.ci/|tasks\.py|\.venv|\bpython3?\b|\bpip\b|\bnpm\b|\bsource\b|\./")
+
+
+def is_head_check(step: dict[str, Any]) -> bool:
+    """Whether the step only asks which commit is the head of main and compares it with this
+    run's commit (`SHA: ${{ github.sha }}`), writing `publish=true` or `publish=false`."""
+    run = str(step.get("run", ""))
+    sha = _canon(str((step.get("env") or {}).get("SHA", "")))
+    return (
+        bool(_HEAD_QUERY.search(run))
+        and sha == "${{ github.sha }}"
+        and "publish=true" in run
+        and "publish=false" in run
+        and not _RUNS_CODE.search(run)
+    )
+
+
+def publishing_event(conjunct: str) -> bool:
+    """Whether a conjunct holds only for a push or a run started by hand (a push at least)."""
+    parts = split_top(conjunct, "||")
+    return "github.event_name == 'push'" in parts and all(
+        re.fullmatch(r"github\.event_name == '([a-z_]+)'", p)
+        and p.split("'")[1] in PUBLISHING_EVENTS
+        for p in parts
+    )
 
 
 def version_tuple(text: str) -> tuple[int, ...] | None:
@@ -1100,7 +1132,8 @@ def _permission_problems(name: str, job_name: str, job: dict[str, Any]) -> list[
             )
         )
     if writes and (
-        steps_using(job, "actions/checkout") or any("run" in s for s in job.get("steps", []) or [])
+        steps_using(job, "actions/checkout")
+        or any("run" in s and not is_head_check(s) for s in job.get("steps", []) or [])
     ):
         found.append(
             Problem(
@@ -1160,20 +1193,23 @@ def _deploy_problems(name: str, job_name: str, jobs: dict[str, Any]) -> list[Pro
                 "el despliegue debe esperar al trabajo que sube el sitio (upload-pages-artifact)",
             )
         )
+    steps = job.get("steps", []) or []
     foreign = [
         str(step.get("name") or step.get("uses") or step.get("run"))
-        for step in job.get("steps", []) or []
-        if "run" in step or str(step.get("uses", "")).split("@")[0] != "actions/deploy-pages"
+        for step in steps
+        if not is_head_check(step)
+        and ("run" in step or str(step.get("uses", "")).split("@")[0] != "actions/deploy-pages")
     ]
     if foreign:
         found.append(
             Problem(
                 "deploy",
                 where,
-                "el despliegue no ejecuta código del repositorio: su único paso es "
-                f"actions/deploy-pages (sobran: {', '.join(foreign)})",
+                "el despliegue no ejecuta código del repositorio: sus pasos son la consulta de la "
+                f"cabeza de main y actions/deploy-pages (sobran: {', '.join(foreign)})",
             )
         )
+    found.extend(_deploy_head_problems(where, steps))
     condition = expression(job.get("if"))
     conjuncts = split_top(condition, "&&") if condition else []
     # `!cancelled()` only lifts GitHub's implicit success() over every ancestor, which a skipped
@@ -1207,10 +1243,54 @@ def _deploy_problems(name: str, job_name: str, jobs: dict[str, Any]) -> list[Pro
                 "fuera de paréntesis: debe exigir push a main sin alternativas",
             )
         )
-    for required in ("github.event_name == 'push'", "github.ref == 'refs/heads/main'"):
-        if required not in conjuncts:
-            found.append(Problem("deploy", where, f"el despliegue debe exigir «{required}»"))
+    if not any(publishing_event(c) for c in conjuncts):
+        found.append(
+            Problem(
+                "deploy",
+                where,
+                "el despliegue debe exigir «github.event_name == 'push'» (o «(github.event_name "
+                "== 'push' || github.event_name == 'workflow_dispatch')») unido con &&",
+            )
+        )
+    if "github.ref == 'refs/heads/main'" not in conjuncts:
+        found.append(
+            Problem("deploy", where, "el despliegue debe exigir «github.ref == 'refs/heads/main'»")
+        )
     return found
+
+
+def _deploy_head_problems(where: str, steps: list[dict[str, Any]]) -> list[Problem]:
+    """Deploy asks again, in its own job, whether its commit is the head of main, and publishes
+    only then: re-running deploy alone reuses what `site` computed back then."""
+    deploys = [
+        i for i, s in enumerate(steps) if str(s.get("uses", "")).split("@")[0] == PAGES_DEPLOY
+    ]
+    checks = [
+        str(s["id"]) for s in steps[: min(deploys, default=0)] if is_head_check(s) and "id" in s
+    ]
+    if (
+        deploys
+        and checks
+        and all(
+            any(
+                expression(steps[i].get("if")) == f"steps.{check}.outputs.publish == 'true'"
+                for check in checks
+            )
+            for i in deploys
+        )
+    ):
+        return []
+    return [
+        Problem(
+            "deploy-cabeza",
+            where,
+            "el despliegue pregunta otra vez, en su propio trabajo, si su commit sigue siendo la "
+            "cabeza de main (un paso con id que consulte `gh api repos/$REPOSITORY/commits/main` "
+            "y lo compare con SHA: ${{ github.sha }}) y publica solo con «if: "
+            "steps.<id>.outputs.publish == 'true'»: relanzar deploy solo reutiliza el "
+            "«publish» que calculó site entonces",
+        )
+    ]
 
 
 def _with(step: dict[str, Any], key: str) -> str:

@@ -312,7 +312,9 @@ class Scenario:
     # "job.step-id" -> the outputs of a step that asks GitHub or an index (not run here)
     outputs: dict[str, dict[str, str]] = field(default_factory=dict)
     fork: bool = False  # a pull request from a fork
-    head_current: bool = True  # the run's commit is still the head of main
+    head_current: bool = True  # the run's commit is still the head of main (when `site` asks)
+    # ... when `deploy` asks again (None: the same answer): False for a deploy re-run alone later
+    head_at_deploy: bool | None = None
     ref: str | None = None
     cancelled: bool = False  # the whole run was cancelled
 
@@ -440,7 +442,10 @@ def _steps(
         elif f"{name}.{step.get('id')}" in scenario.outputs:
             outputs = dict(scenario.outputs[f"{name}.{step.get('id')}"])
         elif step.get("id") == "head":
-            outputs = {"publish": "true" if scenario.head_current else "false"}
+            current = scenario.head_current
+            if name == "deploy" and scenario.head_at_deploy is not None:
+                current = scenario.head_at_deploy
+            outputs = {"publish": "true" if current else "false"}
         elif step.get("id") == "pages":
             outputs = {"url": "https://duena.github.io/curso/"}
         if "id" in step:

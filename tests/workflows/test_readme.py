@@ -196,6 +196,8 @@ def test_the_readme_asks_for_the_python_pyproject_asks_for() -> None:
 README_MAX_LINES = 300
 FIRST_SCREEN_LINES = 40
 TWO_COMMANDS = ("python3 tasks.py serve", "python3 tasks.py test")
+CHECKLIST_TITLE = "## Primera publicación: lista de comprobación"
+CHECKLIST_ANCHOR = "primera-publicación-lista-de-comprobación"
 LINK = re.compile(r"\[[^\]]+\]\(([^)\s]+)\)")
 
 
@@ -234,7 +236,7 @@ def readme_problems(text: str) -> list[str]:
     for command in TWO_COMMANDS:
         if command not in first:
             problems.append(f"«{command}» no está en la primera pantalla")
-    if "](docs-dev/ci.md" not in first:
+    if f"](docs-dev/ci.md#{CHECKLIST_ANCHOR})" not in first:
         problems.append("la primera publicación no se alcanza desde la primera pantalla")
     linked = {target.partition("#")[0] for target in LINK.findall(text)}
     for path in sorted(DOCS_DEV.glob("*.md")):
@@ -271,3 +273,70 @@ def test_the_link_check_catches_a_moved_file_and_a_renamed_heading() -> None:
     assert link_problems(README, "[x](docs-dev/ci.md#un-titulo-que-no-hay)")
     assert link_problems(CI_DOC, "[x](#otro-titulo)")
     assert not link_problems(README, "[x](docs-dev/ci.md) [y](https://example.org/a#b)")
+
+
+def scheduled_workflows() -> list[str]:
+    return sorted(
+        path.name
+        for path in WORKFLOWS.glob("*.yml")
+        if "schedule" in rules.events(rules.load(path.read_text(encoding="utf-8")))
+    )
+
+
+def variables_read() -> set[str]:
+    """Every repository variable (vars.NAME) a workflow reads."""
+    return {
+        name
+        for path in WORKFLOWS.glob("*.yml")
+        for name in re.findall(r"\bvars\.([A-Za-z_]\w*)", path.read_text(encoding="utf-8"))
+    }
+
+
+def checklist_problems(doc: str) -> list[str]:
+    """What the first-publish checklist must say, read against the workflows: it opens the CI
+    doc, names the Pages source and how to set it, the branch, the visibility, what a fork must
+    switch on (each scheduled workflow included) and every repository variable a workflow reads."""
+    if CHECKLIST_TITLE not in doc:
+        return ["falta la lista de la primera publicación"]
+    problems = []
+    first_section = re.search(r"^## ", doc, re.MULTILINE)
+    if first_section is None or first_section.start() != doc.index(CHECKLIST_TITLE):
+        problems.append("la lista no es la primera sección de docs-dev/ci.md")
+    start = doc.index(CHECKLIST_TITLE) + len(CHECKLIST_TITLE)
+    part = doc[start:].split("\n## ", 1)[0]  # up to the next section
+    for needed in (
+        "«GitHub Actions»",
+        "build_type=workflow",
+        "`main`",
+        "público",
+        "privado",
+        "fork",
+        "Issues",
+        "docs.yml --ref main",
+    ):
+        if needed not in part:
+            problems.append(f"la lista no dice «{needed}»")
+    for workflow in scheduled_workflows():
+        if f"gh workflow enable {workflow}" not in part:
+            problems.append(f"no dice cómo activar {workflow} en un fork")
+    listed = set(re.findall(r"^\s*\| `([A-Z_]+)` \|", part, re.MULTILINE))
+    if listed != variables_read():
+        problems.append(f"variables de la lista {sorted(listed)} ≠ las que leen los workflows")
+    return problems
+
+
+def test_the_first_publish_checklist_opens_the_ci_doc() -> None:
+    assert checklist_problems(ci_doc()) == []
+
+
+def test_the_checklist_check_catches_what_a_first_publish_misses() -> None:
+    doc = ci_doc()
+    assert checklist_problems(doc.replace("build_type=workflow", "build_type=legacy"))
+    first_row = next(line for line in doc.splitlines() if line.startswith("   | `DOCS_"))
+    assert any("variables" in p for p in checklist_problems(doc.replace(first_row + "\n", "")))
+    scheduled = scheduled_workflows()
+    assert scheduled
+    unenabled = doc.replace(f"gh workflow enable {scheduled[0]}", "gh workflow list")
+    assert any(scheduled[0] in p for p in checklist_problems(unenabled))
+    moved = doc.replace(CHECKLIST_TITLE, "## Otra sección\n\n" + CHECKLIST_TITLE, 1)
+    assert "la lista no es la primera sección de docs-dev/ci.md" in checklist_problems(moved)

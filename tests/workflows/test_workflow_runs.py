@@ -202,6 +202,39 @@ def test_a_run_whose_commit_is_no_longer_the_head_of_main_publishes_nothing() ->
     assert results(run)["deploy"] == "skipped"
 
 
+def published(job: wr.Job) -> bool:
+    return "actions/deploy-pages" in job.uses
+
+
+def test_a_deploy_re_run_after_main_moved_publishes_nothing() -> None:
+    """Re-running deploy alone reuses the `publish=true` that site computed back then; deploy asks
+    again and, main having moved on, publishes nothing (its question's step says why)."""
+    then = docs(event="push", variable=None)
+    assert results(then)["deploy"] == "success" and published(then["deploy"])
+    later = docs(event="push", variable=None, head_at_deploy=False)
+    assert uploaded(later["site"]) and later["site"].outputs["publish"] == "true"
+    assert results(later)["deploy"] == "success"
+    assert not published(later["deploy"])
+    assert any("cabeza de main" in step for step in later["deploy"].steps)
+
+
+@pytest.mark.parametrize("variable", [SELF_HOSTED, None], ids=["con-runner", "sin-runner"])
+def test_a_run_started_by_hand_on_main_publishes_like_a_push(variable: str | None) -> None:
+    """workflow_dispatch: the first publish once Pages is on, or right after unsetting
+    DOCS_GPU_RUNNER, without waiting for a push."""
+    run = docs(event="workflow_dispatch", variable=variable)
+    assert results(run)["gpu"] == ("success" if variable else "skipped")
+    assert results(run)["canario"] == "success"
+    assert uploaded(run["site"]) and published(run["deploy"])
+
+
+def test_a_run_started_by_hand_on_another_branch_publishes_nothing() -> None:
+    run = docs(event="workflow_dispatch", variable=SELF_HOSTED, ref="refs/heads/prueba")
+    assert results(run)["gpu"] == "success" and results(run)["site"] == "success"
+    assert not uploaded(run["site"])
+    assert results(run)["deploy"] == "skipped"
+
+
 # --- docs.yml: shards (DOCS_SHARDS) -------------------------------------------------------------
 
 

@@ -31,8 +31,8 @@ OFFLINE = {
 }
 # The fork gate of the gpu job, the second line of its if: (the first: a GPU runner is configured).
 GATE = (
-    "\n      && (github.event_name == 'push' || "
-    "github.event.pull_request.head.repo.full_name == github.repository)\n"
+    "\n      && (github.event_name == 'push' || github.event_name == 'workflow_dispatch'\n"
+    "      || github.event.pull_request.head.repo.full_name == github.repository)\n"
 )
 GPU_RUNS_ON = "    runs-on: ${{ fromJSON(needs.config.outputs.runs-on) }}\n"
 WEEKLY_IF = (
@@ -82,7 +82,7 @@ def test_the_rules_see_what_they_guard() -> None:
     """A checker that finds no job, no pin and no deploy would pass vacuously: count them."""
     docs = rules.load(text("docs.yml"))
     jobs = docs["jobs"]
-    assert rules.events(docs) == {"pull_request", "push"}
+    assert rules.events(docs) == {"pull_request", "push", "workflow_dispatch"}
     assert [n for n, j in jobs.items() if rules.checks_on(j, "gpu")] == [rules.GPU_JOB]
     assert [n for n, j in jobs.items() if rules.checks_on(j, "cpu")] == ["cpu"]
     assert rules.all_needs(jobs, "deploy") == {"config", "partes", "cpu", "gpu", "canario", "site"}
@@ -328,8 +328,18 @@ MUTATIONS = [
     (
         "deploy-o",
         "docs.yml",
-        "      && github.event_name == 'push' && github.ref",
-        "      || github.event_name == 'push' && github.ref",
+        "      && (github.event_name == 'push' || github.event_name == 'workflow_dispatch')\n"
+        "      && github.ref == 'refs/heads/main'\n      && needs.site",
+        "      || (github.event_name == 'push' || github.event_name == 'workflow_dispatch')\n"
+        "      && github.ref == 'refs/heads/main'\n      && needs.site",
+        "deploy",
+    ),
+    (
+        "deploy-en-cualquier-evento",
+        "docs.yml",
+        "      && (github.event_name == 'push' || github.event_name == 'workflow_dispatch')\n"
+        "      && github.ref == 'refs/heads/main'\n      && needs.site",
+        "      && github.ref == 'refs/heads/main'\n      && needs.site",
         "deploy",
     ),
     (
@@ -465,8 +475,8 @@ MUTATIONS = [
     (
         "direccion-inventada",
         "docs.yml",
-        """url=$(gh api "repos/$REPOSITORY/pages" --jq '.html_url // ""') || url=\"\"""",
-        'url="https://example.org/"',
+        '          pages=$(gh api "repos/$REPOSITORY/pages") || pages=""\n',
+        """          pages='{"html_url": "https://example.org/", "build_type": "workflow"}'\n""",
         "sitio-publicado",
     ),
     # Pins: each SHA is the commit of the release its comment names, per NODE24.
