@@ -875,6 +875,8 @@ def _issue_problems(name: str, job_name: str, jobs: dict[str, Any]) -> list[Prob
     job = jobs[job_name]
     if reads_canary(job, jobs):
         return _canary_issue_problems(name, job_name, jobs)
+    if relayed_notices(job):
+        return _notice_issue_problems(name, job_name, job)
     condition = expression(job.get("if"))
     conjuncts = split_top(condition, "&&") if condition else []
     fires = len(split_top(condition, "||")) == 1 and any(
@@ -889,6 +891,44 @@ def _issue_problems(name: str, job_name: str, jobs: dict[str, Any]) -> list[Prob
             f"la incidencia se abre cuando un trabajo falló, se canceló o agotó su tiempo: if: "
             f"«always() && ({FAILED} || {CANCELLED})» (failure() no ve un trabajo cancelado, "
             "como uno que pasó 24 h en la cola de un runner propio)",
+        )
+    ]
+
+
+def relayed_notices(job: dict[str, Any]) -> list[str]:
+    """The job outputs (`needs.JOB.outputs.NAME`) a notices job hands its github-script: each the
+    JSON of one issue (sources due, broken links, a gpu job queued for hours)."""
+    return sorted(
+        {
+            f"needs.{match.group(1)}.outputs.{match.group(2)}"
+            for step in steps_using(job, "actions/github-script")
+            for value in (step.get("env") or {}).values()
+            for match in re.finditer(r"needs\.([\w-]+)\.outputs\.([\w-]+)", str(value))
+        }
+    )
+
+
+def _notice_issue_problems(name: str, job_name: str, job: dict[str, Any]) -> list[Problem]:
+    """A notices job runs whenever one of its jobs wrote its notice, even if that job failed
+    afterwards (a stale source fails the freshness job after it wrote the notice), and never
+    when none did."""
+    condition = expression(job.get("if"))
+    conjuncts = split_top(condition, "&&") if condition else []
+    wanted = {f"{output} != ''" for output in relayed_notices(job)}
+    if (
+        "always()" in conjuncts
+        and len(split_top(condition, "||")) == 1
+        and any(set(split_top(c, "||")) == wanted for c in conjuncts)
+    ):
+        return []
+    return [
+        Problem(
+            "incidencia-aviso",
+            f"{name}: jobs.{job_name}",
+            "el trabajo de los avisos corre cuando alguno de sus trabajos escribió su aviso, "
+            f"aunque después fallara: if: «always() && ({' || '.join(sorted(wanted))})» unido con "
+            "&& (sin always(), una fuente caducada, que hace fallar la frescura, dejaría la "
+            "incidencia sin actualizar)",
         )
     ]
 

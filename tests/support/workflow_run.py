@@ -450,9 +450,10 @@ def _steps(
             outputs = {"url": "https://duena.github.io/curso/"}
         if "id" in step:
             steps_ctx[str(step["id"])] = {"outputs": outputs, "outcome": "success"}
-    if record.result == "success":
-        step_context = {**context, "steps": steps_ctx}
-        record.outputs = {k: render(v, step_context) for k, v in (job.get("outputs") or {}).items()}
+    # A job's outputs are what its steps that ran wrote, whatever its result (GitHub passes a
+    # failed job's outputs on to a job that runs after it with always()).
+    step_context = {**context, "steps": steps_ctx}
+    record.outputs = {k: render(v, step_context) for k, v in (job.get("outputs") or {}).items()}
     return record
 
 

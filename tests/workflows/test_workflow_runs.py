@@ -466,3 +466,42 @@ def test_a_canary_that_cannot_run_is_a_weekly_failure(failing: str) -> None:
         variable=SELF_HOSTED, outputs=canary_outputs(NEWER_TORCH), results={failing: "failure"}
     )
     assert run["report"].result == "success", results(run)
+
+
+# --- weekly.yml: the notices (sources due for review) ---------------------------------------------
+
+SOURCES_SPEC = '{"format": 1, "count": 1, "title": "t", "body": "b", "closing": "c"}'
+
+
+@pytest.mark.parametrize(
+    ("scenario", "runs"),
+    [
+        ({"outputs": {"freshness.due": {"issue": SOURCES_SPEC}}}, True),
+        # A stale source: the due step wrote its notice, then the freshness report failed.
+        (
+            {
+                "outputs": {"freshness.due": {"issue": SOURCES_SPEC}},
+                "results": {"freshness": "failure"},
+            },
+            True,
+        ),
+        # The job failed before the due step (install): no notice, the issue stays as it is.
+        ({"outputs": {"freshness.due": {"issue": ""}}, "results": {"freshness": "failure"}}, False),
+        (
+            {
+                "outputs": {"freshness.due": {"issue": SOURCES_SPEC}},
+                "event": "workflow_dispatch",
+                "ref": "refs/heads/otra",
+            },
+            False,  # another branch files nothing
+        ),
+    ],
+    ids=["aviso", "caducada", "sin-aviso", "otra-rama"],
+)
+def test_the_notices_job_runs_whenever_a_notice_was_written(
+    scenario: dict[str, Any], runs: bool
+) -> None:
+    run = weekly(**{"event": "schedule", **scenario})
+    assert (results(run)["notices"] == "success") is runs, results(run)
+    if runs:
+        assert run["notices"].env[run["notices"].steps[0]]["SOURCES"] == SOURCES_SPEC

@@ -130,6 +130,7 @@ def test_only_deploy_and_the_issue_jobs_may_write() -> None:
         "docs.yml:deploy": ["id-token", "pages"],
         "weekly.yml:report": ["issues"],
         "weekly.yml:canary-issue": ["issues"],
+        "weekly.yml:notices": ["issues"],
     }
 
 
@@ -402,6 +403,31 @@ MUTATIONS = [
         "contains(needs.*.result, 'cancelled'))",
         "contains(needs.*.result, 'cancelled') || true)",
         "incidencia",
+    ),
+    # The notices: filed whenever a job wrote its notice, even if it failed afterwards.
+    (
+        "avisos-sin-always",
+        "weekly.yml",
+        "${{ always() && needs.freshness.outputs.sources-issue != ''",
+        "${{ needs.freshness.outputs.sources-issue != ''",
+        "incidencia-aviso",
+    ),
+    (
+        "avisos-aunque-no-haya-aviso",
+        "weekly.yml",
+        "${{ always() && needs.freshness.outputs.sources-issue != ''\n",
+        "${{ always()\n",
+        "incidencia-aviso",
+    ),
+    (
+        "avisos-en-cualquier-rama",
+        "weekly.yml",
+        "      ${{ always() && needs.freshness.outputs.sources-issue != ''\n"
+        "      && (github.event_name == 'schedule'\n"
+        "      || github.ref == format('refs/heads/{0}', github.event.repository.default_branch)"
+        ") }}",
+        "      ${{ always() && needs.freshness.outputs.sources-issue != '' }}",
+        "rama-por-defecto",
     ),
     # Node 24: each action at its first release on Node 24 or later (NODE24), inner pins included.
     (
