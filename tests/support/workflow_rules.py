@@ -144,6 +144,13 @@ NODE24 = {
         "v8.0.0 ed597411d8f9: runs.using node24",
         {"v8.0.0": "ed597411d8f924073f98dfc5c65a23a2325f34cd"},
     ),
+    # Composite with no inner action: bash steps that download lychee (v0.23.0 by default; the
+    # workflow asks for v0.24.2) and run it. Read at the tag's commit.
+    "lycheeverse/lychee-action": Node24(
+        "v2.8.0",
+        "v2.8.0 8646ba305351: composite, no inner action (bash and the lychee binary)",
+        {"v2.8.0": "8646ba30535128ac92d33dfc9133794bfdd9b411"},
+    ),
     # Composite: v5.0.0 runs tar and actions/upload-artifact@bbbca2ddaa5d (v7.0.0, node24), pinned
     # by SHA; v3.0.1 called actions/upload-artifact@v4, a movable tag on Node 20.
     "actions/upload-pages-artifact": Node24(

@@ -167,7 +167,7 @@ def test_the_readme_table_of_pinned_actions_matches_the_workflows() -> None:
     rows = {
         match.group(1): (match.group(2), match.group(3))
         for match in re.finditer(
-            r"^\s*\| `(actions/[\w-]+)` \| (v[\d.]+) \| `([0-9a-f]{12})` \|", ci_doc(), re.MULTILINE
+            r"^\s*\| `([\w-]+/[\w-]+)` \| (v[\d.]+) \| `([0-9a-f]{12})` \|", ci_doc(), re.MULTILINE
         )
     }
     pinned = {}

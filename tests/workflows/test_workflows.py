@@ -35,6 +35,13 @@ GATE = (
     "      || github.event.pull_request.head.repo.full_name == github.repository)\n"
 )
 GPU_RUNS_ON = "    runs-on: ${{ fromJSON(needs.config.outputs.runs-on) }}\n"
+NOTICES_IF = (
+    "    if: >-\n      ${{ always()\n"
+    "      && (needs.freshness.outputs.sources-issue != '' "
+    "|| needs.links.outputs.links-issue != '')\n"
+    "      && (github.event_name == 'schedule'\n"
+    "      || github.ref == format('refs/heads/{0}', github.event.repository.default_branch)) }}\n"
+)
 WEEKLY_IF = (
     "    if: >-\n      ${{ always()\n"
     "      && (contains(needs.*.result, 'failure') || contains(needs.*.result, 'cancelled'))\n"
@@ -100,6 +107,7 @@ def test_the_rules_see_what_they_guard() -> None:
         "cpu",
         "gpu",
         "freshness",
+        "links",
         "canary",
         "canary-gpu",
     }
@@ -408,25 +416,33 @@ MUTATIONS = [
     (
         "avisos-sin-always",
         "weekly.yml",
-        "${{ always() && needs.freshness.outputs.sources-issue != ''",
-        "${{ needs.freshness.outputs.sources-issue != ''",
+        NOTICES_IF,
+        NOTICES_IF.replace("${{ always()\n      && (", "${{ ("),
         "incidencia-aviso",
     ),
     (
         "avisos-aunque-no-haya-aviso",
         "weekly.yml",
-        "${{ always() && needs.freshness.outputs.sources-issue != ''\n",
-        "${{ always()\n",
+        NOTICES_IF,
+        NOTICES_IF.replace(
+            "      && (needs.freshness.outputs.sources-issue != '' "
+            "|| needs.links.outputs.links-issue != '')\n",
+            "",
+        ),
+        "incidencia-aviso",
+    ),
+    (
+        "avisos-sin-el-de-enlaces",
+        "weekly.yml",
+        NOTICES_IF,
+        NOTICES_IF.replace(" || needs.links.outputs.links-issue != ''", ""),
         "incidencia-aviso",
     ),
     (
         "avisos-en-cualquier-rama",
         "weekly.yml",
-        "      ${{ always() && needs.freshness.outputs.sources-issue != ''\n"
-        "      && (github.event_name == 'schedule'\n"
-        "      || github.ref == format('refs/heads/{0}', github.event.repository.default_branch)"
-        ") }}",
-        "      ${{ always() && needs.freshness.outputs.sources-issue != '' }}",
+        NOTICES_IF,
+        NOTICES_IF.split("\n      && (github.event_name", maxsplit=1)[0] + " }}\n",
         "rama-por-defecto",
     ),
     # Node 24: each action at its first release on Node 24 or later (NODE24), inner pins included.
