@@ -307,6 +307,7 @@ class Scenario:
     event: str  # push, pull_request, schedule, workflow_dispatch
     variable: str | None = None  # DOCS_GPU_RUNNER; None: not set
     shards: str | None = None  # DOCS_SHARDS; None: not set
+    variables: dict[str, str] = field(default_factory=dict)  # any other repository variable
     # job -> result when it runs; "job:N" for the Nth instance (from 1) of a matrix job
     results: dict[str, str] = field(default_factory=dict)
     # "job.step-id" -> the outputs of a step that asks GitHub or an index (not run here)
@@ -503,7 +504,7 @@ def simulate(doc: dict[str, Any], scenario: Scenario) -> dict[str, Job]:
     variables: dict[str, str] = {}
     if not scenario.fork:  # a fork's run gets no variables
         given = {"DOCS_GPU_RUNNER": scenario.variable, "DOCS_SHARDS": scenario.shards}
-        variables = {k: v for k, v in given.items() if v is not None}
+        variables = {k: v for k, v in given.items() if v is not None} | scenario.variables
     done: dict[str, Job] = {}
 
     def ancestors(name: str) -> set[str]:

@@ -139,6 +139,7 @@ def test_only_deploy_and_the_issue_jobs_may_write() -> None:
         "weekly.yml:report": ["issues"],
         "weekly.yml:canary-issue": ["issues"],
         "weekly.yml:notices": ["issues"],
+        "gpu-queue.yml:notices": ["issues"],
     }
 
 
