@@ -138,6 +138,77 @@ def test_the_recipe_check_catches_a_credential_in_the_machine(recipe: str) -> No
     assert recipe_problems(recipe)
 
 
+def gpu_workflows() -> set[str]:
+    """The workflows with a job whose labels come from DOCS_GPU_RUNNER (it may run on the
+    self-hosted GPU runner)."""
+    return {
+        path.name
+        for path in WORKFLOWS.glob("*.yml")
+        for job in rules.load(path.read_text(encoding="utf-8"))["jobs"].values()
+        if rules.GPU_RUNS_ON.match(str(job.get("runs-on", "")))
+    }
+
+
+def group_problems(recipe: str, workflows: set[str]) -> list[str]:
+    """What keeps the recipe's runner from being reserved to this repository's `workflows` at
+    refs/heads/main: the group it creates, and the group its just-in-time runners join."""
+    script = "\n".join(bash_blocks(recipe))
+    create = re.search(
+        r"(\w+)=\$\(gh api -X POST orgs/\S+/actions/runner-groups\b(.*?)--jq \.id\)", script
+    )
+    if not create:
+        return ["no crea el grupo de runners (gh api -X POST orgs/…/actions/runner-groups)"]
+    group, args = create.groups()
+    problems = []
+    if "visibility=selected" not in args:
+        problems.append("el grupo no es solo de los repositorios elegidos (visibility=selected)")
+    if len(re.findall(r"selected_repository_ids\[\]=", args)) != 1:
+        problems.append("el grupo no es de un solo repositorio")
+    if "restricted_to_workflows=true" not in args:
+        problems.append("el grupo no se limita a unos workflows (restricted_to_workflows=true)")
+    selected = re.findall(
+        r"selected_workflows\[\]=\S+?/\.github/workflows/([\w.-]+)@([^'\s]+)", args
+    )
+    if {name for name, _ in selected} != workflows:
+        problems.append(
+            f"workflows del grupo {sorted(n for n, _ in selected)} ≠ {sorted(workflows)}"
+        )
+    if any(ref != "refs/heads/main" for _, ref in selected):
+        problems.append("un workflow del grupo no está fijado a refs/heads/main")
+    jit = re.search(r"generate-jitconfig\b(.*?)--jq", script)
+    if not jit or not re.search(rf'runner_group_id="?\$\{{?{group}\b', jit.group(1)):
+        problems.append("la configuración just-in-time no pide el grupo que crea la receta")
+    return problems
+
+
+def test_the_runner_joins_a_group_of_this_repository_and_its_gpu_workflows() -> None:
+    assert gpu_workflows() == {"docs.yml", "weekly.yml"}
+    assert group_problems(section(ci_doc(), RECIPE_TITLE), gpu_workflows()) == []
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("-F restricted_to_workflows=true", "-F restricted_to_workflows=false"),
+        ("-f visibility=selected", "-f visibility=all"),
+        ("/weekly.yml@refs/heads/main", "/weekly.yml@refs/heads/otra"),
+        ('runner_group_id="$grupo"', "runner_group_id=1"),
+        ('-F "selected_repository_ids[]=$repositorio"', ""),
+    ],
+    ids=["sin-restringir", "todos-los-repos", "otra-rama", "grupo-por-defecto", "sin-repo"],
+)
+def test_the_group_check_catches_a_wider_runner(old: str, new: str) -> None:
+    recipe = section(ci_doc(), RECIPE_TITLE)
+    assert old in recipe, old
+    assert group_problems(recipe.replace(old, new), gpu_workflows())
+
+
+def test_a_new_workflow_on_the_gpu_runner_must_join_the_group() -> None:
+    """A third workflow asking for DOCS_GPU_RUNNER is not in the group: the check says so."""
+    recipe = section(ci_doc(), RECIPE_TITLE)
+    assert group_problems(recipe, gpu_workflows() | {"gpu-queue.yml"})
+
+
 def test_the_recipe_registers_the_labels_the_variable_names() -> None:
     recipe = section(ci_doc(), RECIPE_TITLE)
     script = "\n".join(bash_blocks(recipe))
