@@ -11,6 +11,7 @@ import json
 import os
 import shutil
 import subprocess
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -46,9 +47,13 @@ def script_of(job: dict[str, Any]) -> tuple[str, dict[str, str]]:
 
 
 def run(
-    script: str, env: dict[str, str], open_issues: list[dict[str, Any]] | None = None
+    script: str,
+    env: dict[str, str],
+    open_issues: list[dict[str, Any]] | None = None,
+    cwd: Path | None = None,
 ) -> tuple[int, str, list[dict[str, Any]]]:
-    """Run `script` with `env`; its exit code, its error output and the calls it made."""
+    """Run `script` with `env` in `cwd` (where a job's downloads would be); its exit code, its
+    error output and the calls it made."""
     node = shutil.which("node")
     if node is None:
         if bs.in_ci():
@@ -61,6 +66,7 @@ def run(
             "OPEN_ISSUES": json.dumps(open_issues or []),
             "PATH": os.environ.get("PATH", ""),
         },
+        cwd=cwd,
         capture_output=True,
         text=True,
         check=False,

@@ -208,6 +208,7 @@ def file_issue(
     gpu: dict[str, Any],
     folders: dict[str, Path],
     open_issues: list[dict[str, Any]] | None = None,
+    pre: dict[str, Any] | None = None,
 ) -> list[dict[str, Any]]:
     """Run the issue job's script in a folder holding the downloaded artifacts `folders`
     (artifact name → report folder), as its download steps leave them."""
@@ -227,6 +228,7 @@ def file_issue(
         env={
             "CANARY": json.dumps(cpu),
             "CANARY_GPU": json.dumps(gpu),
+            **({"CANARY_PRE": json.dumps(pre)} if pre is not None else {}),
             "OPEN_ISSUES": json.dumps(open_issues or []),
             "PATH": os.environ.get("PATH", ""),
         },
@@ -428,7 +430,8 @@ DEFAULT_BRANCH = (
 MUTATIONS = [
     # (id, old, new, occurrence, rule expected to break)
     # The gpu canary: the GPU job's rules, whatever its name.
-    ("canario-gpu-con-cache-pip", NO_PIP_CACHE, "", 3, "cache"),  # gpu, canary, canary-gpu
+    # gpu, canary, canary-pre, canary-gpu
+    ("canario-gpu-con-cache-pip", NO_PIP_CACHE, "", 4, "cache"),
     ("canario-gpu-cache-xdg-en-home", CACHES, CACHES.replace("$RUNNER_TEMP", "$HOME"), 2, "cache"),
     (
         "canario-gpu-etiquetas-fijas",
@@ -502,3 +505,18 @@ MUTATIONS = [
 def test_a_broken_canary_rule_is_reported(old: str, new: str, occurrence: int, rule: str) -> None:
     assert rule not in broken(text())
     assert rule in broken(mutate(old, new, occurrence))
+
+
+def test_the_pre_release_canary_joins_the_issue(tmp_path: Path, reports: dict[str, Path]) -> None:
+    """DOCS_CANARY_PRERELEASE's canary: its report beside the cpu one, or a line when it did not
+    finish; unset (no CANARY_PRE, as a skipped job), the issue is the cpu canary's alone."""
+    folders = {"docverify-canary": reports["changed"], "docverify-canary-pre": reports["changed"]}
+    [call] = file_issue(tmp_path / "a", RAN, SKIPPED, folders, pre=RAN)
+    headline = canary(reports["changed"])["headline"]
+    assert call["create"]["title"] == f"{headline} · Versión preliminar: {headline}"
+    assert "## Versión preliminar" in call["create"]["body"]
+    [call] = file_issue(tmp_path / "b", RAN, SKIPPED, folders, pre=job("failure"))
+    assert call["create"]["title"] == headline
+    assert "El canario de la versión preliminar no terminó (failure)" in call["create"]["body"]
+    [call] = file_issue(tmp_path / "c", RAN, SKIPPED, {"docverify-canary": reports["changed"]})
+    assert call["create"]["title"] == headline and "preliminar" not in call["create"]["body"]

@@ -109,6 +109,7 @@ def test_the_rules_see_what_they_guard() -> None:
         "freshness",
         "links",
         "canary",
+        "canary-pre",
         "canary-gpu",
     }
     assert [n for n, j in weekly["jobs"].items() if rules.checks_on(j, "gpu")] == [rules.GPU_JOB]
