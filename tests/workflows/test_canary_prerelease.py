@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 from support import workflow_rules as rules
 from support import workflow_run as wr
+from support.canary import pinned_torch as pinned
 from support.workflow_run import run_with_outputs
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -25,15 +26,6 @@ RELEASED = rules.TORCH_CPU_INDEX
 
 def weekly() -> dict[str, Any]:
     return rules.load((WORKFLOWS / "weekly.yml").read_text(encoding="utf-8"))
-
-
-def pinned() -> str:
-    sys.path.insert(0, str(ROOT))
-    try:
-        import tasks  # noqa: PLC0415
-    finally:
-        sys.path.remove(str(ROOT))
-    return tasks.torch_requirement().split("==", 1)[1]
 
 
 def listing(version: str) -> str:

@@ -26,9 +26,10 @@ from docverify.parsing.pages import read_site
 from docverify.running.executor import Executor
 from docverify.verifying.record import record
 from support import browser as bs
+from support import github_script as gs
 from support import workflow_rules as rules
 from support.blocks import block
-from support.canary import report_here
+from support.canary import pinned_torch, report_here
 from support.workflow_run import run_with_outputs
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -45,13 +46,7 @@ def step(job: str, step_id: str) -> dict[str, Any]:
     return found
 
 
-def pinned() -> str:
-    sys.path.insert(0, str(ROOT))
-    try:
-        import tasks  # noqa: PLC0415
-    finally:
-        sys.path.remove(str(ROOT))
-    return tasks.torch_requirement().split("==", 1)[1]
+pinned = pinned_torch
 
 
 def newer(version: str) -> str:
@@ -129,24 +124,7 @@ def test_no_version_is_an_error(tmp_path: Path, fails: bool) -> None:
 
 # --- the issue ----------------------------------------------------------------------------------
 
-HARNESS = """
-const calls = [];
-const context = { serverUrl: "https://github.com", repo: { owner: "duena", repo: "curso" },
-  runId: 1234 };
-const github = {
-  paginate: async () => JSON.parse(process.env.OPEN_ISSUES),
-  rest: { issues: {
-    listForRepo: () => null,
-    create: async (args) => calls.push({ create: args }),
-    update: async (args) => calls.push({ update: args }),
-    createComment: async (args) => calls.push({ comment: args }),
-  } },
-};
-(async () => {
-  await (async function () { SCRIPT }).call(null);
-  console.log(JSON.stringify(calls));
-})().catch((error) => { console.error(String(error)); process.exit(1); });
-"""
+HARNESS = gs.HARNESS
 RUN_URL = "https://github.com/duena/curso/actions/runs/1234"
 MARKER = "<!-- docverify-canary -->"
 BOT = {"login": "github-actions[bot]"}
