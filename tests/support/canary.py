@@ -21,6 +21,17 @@ from docverify.parsing.pages import read_site
 from docverify.running.executor import Executor
 
 PROJECT_SITE = sysconfig.get_paths()["purelib"]  # this project's site-packages: torch, numpy
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def pinned_torch() -> str:
+    """The torch version pyproject.toml pins, as tasks.py (its one reader) gives it."""
+    sys.path.insert(0, str(ROOT))
+    try:
+        import tasks  # noqa: PLC0415
+    finally:
+        sys.path.remove(str(ROOT))
+    return tasks.torch_requirement().split("==", 1)[1]
 
 
 def site_packages(env: Path) -> Path:

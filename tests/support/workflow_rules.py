@@ -51,6 +51,7 @@ GPU_REPORT_ENV = "DOCVERIFY_GPU_REPORT"
 FROM_REPORTS_ENV = "DOCVERIFY_FROM_REPORTS"
 CANARY_REPORT_ENV = "DOCVERIFY_CANARY_REPORT"
 PAGES_UPLOAD = "actions/upload-pages-artifact"
+PAGES_DEPLOY = "actions/deploy-pages"
 _REPORT = re.compile(r"docverify check\b[^\n]*?--report[ =]([^\s;&|]+)")
 _SHARD_ARG = re.compile(r"docverify check\b[^\n]*?--shard[ =]([^\s;&|]+)")
 # What runs blocks: never in the job that builds the published site from reports.
@@ -143,6 +144,13 @@ NODE24 = {
         "v8.0.0 ed597411d8f9: runs.using node24",
         {"v8.0.0": "ed597411d8f924073f98dfc5c65a23a2325f34cd"},
     ),
+    # Composite with no inner action: bash steps that download lychee (v0.23.0 by default; the
+    # workflow asks for v0.24.2) and run it. Read at the tag's commit.
+    "lycheeverse/lychee-action": Node24(
+        "v2.8.0",
+        "v2.8.0 8646ba305351: composite, no inner action (bash and the lychee binary)",
+        {"v2.8.0": "8646ba30535128ac92d33dfc9133794bfdd9b411"},
+    ),
     # Composite: v5.0.0 runs tar and actions/upload-artifact@bbbca2ddaa5d (v7.0.0, node24), pinned
     # by SHA; v3.0.1 called actions/upload-artifact@v4, a movable tag on Node 20.
     "actions/upload-pages-artifact": Node24(
@@ -154,9 +162,46 @@ NODE24 = {
 # The CPU wheels of torch (no CUDA): what a GitHub-hosted runner installs, from the pin that
 # pyproject.toml holds (tasks.py reads it when DOCS_TORCH_INDEX is set).
 TORCH_CPU_INDEX = "https://download.pytorch.org/whl/cpu"
+# ... and PyTorch's CPU indexes of versions not yet released (test: release candidates; nightly),
+# chosen by a step that accepts only those two names (the pre-release canary).
+TORCH_CPU_INDEXES = re.compile(
+    r"https://download\.pytorch\.org/whl/"
+    r"((test|nightly|\$\{\{ steps\.[\w-]+\.outputs\.channel \}\})/)?cpu"
+)
 TORCH_VERSION_LITERAL = re.compile(r"\btorch\s*(==|>=|<=|~=|!=|===)\s*\d")
 DEFAULT_BRANCH = "github.ref == format('refs/heads/{0}', github.event.repository.default_branch)"
 SCHEDULED = "github.event_name == 'schedule'"
+# The events that publish from main: a push, or a run started by hand (workflow_dispatch).
+PUBLISHING_EVENTS = ("push", "workflow_dispatch")
+# The step that asks GitHub which commit is the head of main (publish=true only when it is this
+# run's commit); what a job with a write permission may run besides its action, since it runs no
+# code of the repository (`gh api`, nothing checked out).
+_HEAD_QUERY = re.compile(r'gh api "?repos/\$\{?REPOSITORY\}?/commits/main"?')
+_RUNS_CODE = re.compile(r"\.ci/|tasks\.py|\.venv|\bpython3?\b|\bpip\b|\bnpm\b|\bsource\b|\./")
+
+
+def is_head_check(step: dict[str, Any]) -> bool:
+    """Whether the step only asks which commit is the head of main and compares it with this
+    run's commit (`SHA: ${{ github.sha }}`), writing `publish=true` or `publish=false`."""
+    run = str(step.get("run", ""))
+    sha = _canon(str((step.get("env") or {}).get("SHA", "")))
+    return (
+        bool(_HEAD_QUERY.search(run))
+        and sha == "${{ github.sha }}"
+        and "publish=true" in run
+        and "publish=false" in run
+        and not _RUNS_CODE.search(run)
+    )
+
+
+def publishing_event(conjunct: str) -> bool:
+    """Whether a conjunct holds only for a push or a run started by hand (a push at least)."""
+    parts = split_top(conjunct, "||")
+    return "github.event_name == 'push'" in parts and all(
+        re.fullmatch(r"github\.event_name == '([a-z_]+)'", p)
+        and p.split("'")[1] in PUBLISHING_EVENTS
+        for p in parts
+    )
 
 
 def version_tuple(text: str) -> tuple[int, ...] | None:
@@ -542,7 +587,7 @@ def _torch_problems(name: str, text: str, doc: dict[str, Any]) -> list[Problem]:
                 r"docverify canary\b.*--torch", text
             ):
                 continue
-            if _env_value("DOCS_TORCH_INDEX", step, job, doc) != TORCH_CPU_INDEX:
+            if not TORCH_CPU_INDEXES.fullmatch(str(_env_value("DOCS_TORCH_INDEX", step, job, doc))):
                 found.append(
                     Problem(
                         "torch",
@@ -843,6 +888,8 @@ def _issue_problems(name: str, job_name: str, jobs: dict[str, Any]) -> list[Prob
     job = jobs[job_name]
     if reads_canary(job, jobs):
         return _canary_issue_problems(name, job_name, jobs)
+    if relayed_notices(job):
+        return _notice_issue_problems(name, job_name, job)
     condition = expression(job.get("if"))
     conjuncts = split_top(condition, "&&") if condition else []
     fires = len(split_top(condition, "||")) == 1 and any(
@@ -861,6 +908,44 @@ def _issue_problems(name: str, job_name: str, jobs: dict[str, Any]) -> list[Prob
     ]
 
 
+def relayed_notices(job: dict[str, Any]) -> list[str]:
+    """The job outputs (`needs.JOB.outputs.NAME`) a notices job hands its github-script: each the
+    JSON of one issue (sources due, broken links, a gpu job queued for hours)."""
+    return sorted(
+        {
+            f"needs.{match.group(1)}.outputs.{match.group(2)}"
+            for step in steps_using(job, "actions/github-script")
+            for value in (step.get("env") or {}).values()
+            for match in re.finditer(r"needs\.([\w-]+)\.outputs\.([\w-]+)", str(value))
+        }
+    )
+
+
+def _notice_issue_problems(name: str, job_name: str, job: dict[str, Any]) -> list[Problem]:
+    """A notices job runs whenever one of its jobs wrote its notice, even if that job failed
+    afterwards (a stale source fails the freshness job after it wrote the notice), and never
+    when none did."""
+    condition = expression(job.get("if"))
+    conjuncts = split_top(condition, "&&") if condition else []
+    wanted = {f"{output} != ''" for output in relayed_notices(job)}
+    if (
+        "always()" in conjuncts
+        and len(split_top(condition, "||")) == 1
+        and any(set(split_top(c, "||")) == wanted for c in conjuncts)
+    ):
+        return []
+    return [
+        Problem(
+            "incidencia-aviso",
+            f"{name}: jobs.{job_name}",
+            "el trabajo de los avisos corre cuando alguno de sus trabajos escribió su aviso, "
+            f"aunque después fallara: if: «always() && ({' || '.join(sorted(wanted))})» unido con "
+            "&& (sin always(), una fuente caducada, que hace fallar la frescura, dejaría la "
+            "incidencia sin actualizar)",
+        )
+    ]
+
+
 def _canary_issue_problems(name: str, job_name: str, jobs: dict[str, Any]) -> list[Problem]:
     """The canary's issue: opened, updated or closed once the cpu canary ran (its report, or
     «the newest torch is the pinned one»), whatever the gpu canary did; a canary that failed
@@ -868,10 +953,15 @@ def _canary_issue_problems(name: str, job_name: str, jobs: dict[str, Any]) -> li
     job = jobs[job_name]
     condition = expression(job.get("if"))
     conjuncts = split_top(condition, "&&") if condition else []
+    # An optional canary (switched on by a repository variable, as the pre-release one) is not
+    # required: the issue goes on with the cpu canary when it is off or did not finish.
     required = [
         f"needs.{n}.result == 'success'"
         for n in needs(job)
-        if n in jobs and runs_canary(jobs[n]) and is_cpu(jobs[n])
+        if n in jobs
+        and runs_canary(jobs[n])
+        and is_cpu(jobs[n])
+        and not re.search(r"\bvars\.", str(jobs[n].get("if", "")))
     ]
     found = []
     if (
@@ -1100,7 +1190,8 @@ def _permission_problems(name: str, job_name: str, job: dict[str, Any]) -> list[
             )
         )
     if writes and (
-        steps_using(job, "actions/checkout") or any("run" in s for s in job.get("steps", []) or [])
+        steps_using(job, "actions/checkout")
+        or any("run" in s and not is_head_check(s) for s in job.get("steps", []) or [])
     ):
         found.append(
             Problem(
@@ -1160,20 +1251,23 @@ def _deploy_problems(name: str, job_name: str, jobs: dict[str, Any]) -> list[Pro
                 "el despliegue debe esperar al trabajo que sube el sitio (upload-pages-artifact)",
             )
         )
+    steps = job.get("steps", []) or []
     foreign = [
         str(step.get("name") or step.get("uses") or step.get("run"))
-        for step in job.get("steps", []) or []
-        if "run" in step or str(step.get("uses", "")).split("@")[0] != "actions/deploy-pages"
+        for step in steps
+        if not is_head_check(step)
+        and ("run" in step or str(step.get("uses", "")).split("@")[0] != "actions/deploy-pages")
     ]
     if foreign:
         found.append(
             Problem(
                 "deploy",
                 where,
-                "el despliegue no ejecuta código del repositorio: su único paso es "
-                f"actions/deploy-pages (sobran: {', '.join(foreign)})",
+                "el despliegue no ejecuta código del repositorio: sus pasos son la consulta de la "
+                f"cabeza de main y actions/deploy-pages (sobran: {', '.join(foreign)})",
             )
         )
+    found.extend(_deploy_head_problems(where, steps))
     condition = expression(job.get("if"))
     conjuncts = split_top(condition, "&&") if condition else []
     # `!cancelled()` only lifts GitHub's implicit success() over every ancestor, which a skipped
@@ -1207,10 +1301,54 @@ def _deploy_problems(name: str, job_name: str, jobs: dict[str, Any]) -> list[Pro
                 "fuera de paréntesis: debe exigir push a main sin alternativas",
             )
         )
-    for required in ("github.event_name == 'push'", "github.ref == 'refs/heads/main'"):
-        if required not in conjuncts:
-            found.append(Problem("deploy", where, f"el despliegue debe exigir «{required}»"))
+    if not any(publishing_event(c) for c in conjuncts):
+        found.append(
+            Problem(
+                "deploy",
+                where,
+                "el despliegue debe exigir «github.event_name == 'push'» (o «(github.event_name "
+                "== 'push' || github.event_name == 'workflow_dispatch')») unido con &&",
+            )
+        )
+    if "github.ref == 'refs/heads/main'" not in conjuncts:
+        found.append(
+            Problem("deploy", where, "el despliegue debe exigir «github.ref == 'refs/heads/main'»")
+        )
     return found
+
+
+def _deploy_head_problems(where: str, steps: list[dict[str, Any]]) -> list[Problem]:
+    """Deploy asks again, in its own job, whether its commit is the head of main, and publishes
+    only then: re-running deploy alone reuses what `site` computed back then."""
+    deploys = [
+        i for i, s in enumerate(steps) if str(s.get("uses", "")).split("@")[0] == PAGES_DEPLOY
+    ]
+    checks = [
+        str(s["id"]) for s in steps[: min(deploys, default=0)] if is_head_check(s) and "id" in s
+    ]
+    if (
+        deploys
+        and checks
+        and all(
+            any(
+                expression(steps[i].get("if")) == f"steps.{check}.outputs.publish == 'true'"
+                for check in checks
+            )
+            for i in deploys
+        )
+    ):
+        return []
+    return [
+        Problem(
+            "deploy-cabeza",
+            where,
+            "el despliegue pregunta otra vez, en su propio trabajo, si su commit sigue siendo la "
+            "cabeza de main (un paso con id que consulte `gh api repos/$REPOSITORY/commits/main` "
+            "y lo compare con SHA: ${{ github.sha }}) y publica solo con «if: "
+            "steps.<id>.outputs.publish == 'true'»: relanzar deploy solo reutiliza el "
+            "«publish» que calculó site entonces",
+        )
+    ]
 
 
 def _with(step: dict[str, Any], key: str) -> str:

@@ -307,12 +307,15 @@ class Scenario:
     event: str  # push, pull_request, schedule, workflow_dispatch
     variable: str | None = None  # DOCS_GPU_RUNNER; None: not set
     shards: str | None = None  # DOCS_SHARDS; None: not set
+    variables: dict[str, str] = field(default_factory=dict)  # any other repository variable
     # job -> result when it runs; "job:N" for the Nth instance (from 1) of a matrix job
     results: dict[str, str] = field(default_factory=dict)
     # "job.step-id" -> the outputs of a step that asks GitHub or an index (not run here)
     outputs: dict[str, dict[str, str]] = field(default_factory=dict)
     fork: bool = False  # a pull request from a fork
-    head_current: bool = True  # the run's commit is still the head of main
+    head_current: bool = True  # the run's commit is still the head of main (when `site` asks)
+    # ... when `deploy` asks again (None: the same answer): False for a deploy re-run alone later
+    head_at_deploy: bool | None = None
     ref: str | None = None
     cancelled: bool = False  # the whole run was cancelled
 
@@ -432,7 +435,9 @@ def _steps(
             }
         record.env[label] = {**job_env, **env}
         outputs: dict[str, str] = {}
-        if ".ci/" in str(step.get("run", "")):
+        # The first jobs' .ci/ scripts (no argument: they read a variable) run for real; one that
+        # works on files (.ci/links.py inventory FOLDER) is a step like any other.
+        if re.fullmatch(r"python3 \.ci/[\w.-]+\.py", str(step.get("run", "")).strip()):
             result, outputs = _run_script_step(step, env)
             if result != "success":
                 record.result = "failure"
@@ -440,14 +445,18 @@ def _steps(
         elif f"{name}.{step.get('id')}" in scenario.outputs:
             outputs = dict(scenario.outputs[f"{name}.{step.get('id')}"])
         elif step.get("id") == "head":
-            outputs = {"publish": "true" if scenario.head_current else "false"}
+            current = scenario.head_current
+            if name == "deploy" and scenario.head_at_deploy is not None:
+                current = scenario.head_at_deploy
+            outputs = {"publish": "true" if current else "false"}
         elif step.get("id") == "pages":
             outputs = {"url": "https://duena.github.io/curso/"}
         if "id" in step:
             steps_ctx[str(step["id"])] = {"outputs": outputs, "outcome": "success"}
-    if record.result == "success":
-        step_context = {**context, "steps": steps_ctx}
-        record.outputs = {k: render(v, step_context) for k, v in (job.get("outputs") or {}).items()}
+    # A job's outputs are what its steps that ran wrote, whatever its result (GitHub passes a
+    # failed job's outputs on to a job that runs after it with always()).
+    step_context = {**context, "steps": steps_ctx}
+    record.outputs = {k: render(v, step_context) for k, v in (job.get("outputs") or {}).items()}
     return record
 
 
@@ -495,7 +504,7 @@ def simulate(doc: dict[str, Any], scenario: Scenario) -> dict[str, Job]:
     variables: dict[str, str] = {}
     if not scenario.fork:  # a fork's run gets no variables
         given = {"DOCS_GPU_RUNNER": scenario.variable, "DOCS_SHARDS": scenario.shards}
-        variables = {k: v for k, v in given.items() if v is not None}
+        variables = {k: v for k, v in given.items() if v is not None} | scenario.variables
     done: dict[str, Job] = {}
 
     def ancestors(name: str) -> set[str]:

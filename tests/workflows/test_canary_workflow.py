@@ -26,9 +26,10 @@ from docverify.parsing.pages import read_site
 from docverify.running.executor import Executor
 from docverify.verifying.record import record
 from support import browser as bs
+from support import github_script as gs
 from support import workflow_rules as rules
 from support.blocks import block
-from support.canary import report_here
+from support.canary import pinned_torch, report_here
 from support.workflow_run import run_with_outputs
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -45,13 +46,7 @@ def step(job: str, step_id: str) -> dict[str, Any]:
     return found
 
 
-def pinned() -> str:
-    sys.path.insert(0, str(ROOT))
-    try:
-        import tasks  # noqa: PLC0415
-    finally:
-        sys.path.remove(str(ROOT))
-    return tasks.torch_requirement().split("==", 1)[1]
+pinned = pinned_torch
 
 
 def newer(version: str) -> str:
@@ -129,24 +124,7 @@ def test_no_version_is_an_error(tmp_path: Path, fails: bool) -> None:
 
 # --- the issue ----------------------------------------------------------------------------------
 
-HARNESS = """
-const calls = [];
-const context = { serverUrl: "https://github.com", repo: { owner: "duena", repo: "curso" },
-  runId: 1234 };
-const github = {
-  paginate: async () => JSON.parse(process.env.OPEN_ISSUES),
-  rest: { issues: {
-    listForRepo: () => null,
-    create: async (args) => calls.push({ create: args }),
-    update: async (args) => calls.push({ update: args }),
-    createComment: async (args) => calls.push({ comment: args }),
-  } },
-};
-(async () => {
-  await (async function () { SCRIPT }).call(null);
-  console.log(JSON.stringify(calls));
-})().catch((error) => { console.error(String(error)); process.exit(1); });
-"""
+HARNESS = gs.HARNESS
 RUN_URL = "https://github.com/duena/curso/actions/runs/1234"
 MARKER = "<!-- docverify-canary -->"
 BOT = {"login": "github-actions[bot]"}
@@ -208,6 +186,7 @@ def file_issue(
     gpu: dict[str, Any],
     folders: dict[str, Path],
     open_issues: list[dict[str, Any]] | None = None,
+    pre: dict[str, Any] | None = None,
 ) -> list[dict[str, Any]]:
     """Run the issue job's script in a folder holding the downloaded artifacts `folders`
     (artifact name → report folder), as its download steps leave them."""
@@ -227,6 +206,7 @@ def file_issue(
         env={
             "CANARY": json.dumps(cpu),
             "CANARY_GPU": json.dumps(gpu),
+            **({"CANARY_PRE": json.dumps(pre)} if pre is not None else {}),
             "OPEN_ISSUES": json.dumps(open_issues or []),
             "PATH": os.environ.get("PATH", ""),
         },
@@ -428,7 +408,8 @@ DEFAULT_BRANCH = (
 MUTATIONS = [
     # (id, old, new, occurrence, rule expected to break)
     # The gpu canary: the GPU job's rules, whatever its name.
-    ("canario-gpu-con-cache-pip", NO_PIP_CACHE, "", 3, "cache"),  # gpu, canary, canary-gpu
+    # gpu, canary, canary-pre, canary-gpu
+    ("canario-gpu-con-cache-pip", NO_PIP_CACHE, "", 4, "cache"),
     ("canario-gpu-cache-xdg-en-home", CACHES, CACHES.replace("$RUNNER_TEMP", "$HOME"), 2, "cache"),
     (
         "canario-gpu-etiquetas-fijas",
@@ -502,3 +483,18 @@ MUTATIONS = [
 def test_a_broken_canary_rule_is_reported(old: str, new: str, occurrence: int, rule: str) -> None:
     assert rule not in broken(text())
     assert rule in broken(mutate(old, new, occurrence))
+
+
+def test_the_pre_release_canary_joins_the_issue(tmp_path: Path, reports: dict[str, Path]) -> None:
+    """DOCS_CANARY_PRERELEASE's canary: its report beside the cpu one, or a line when it did not
+    finish; unset (no CANARY_PRE, as a skipped job), the issue is the cpu canary's alone."""
+    folders = {"docverify-canary": reports["changed"], "docverify-canary-pre": reports["changed"]}
+    [call] = file_issue(tmp_path / "a", RAN, SKIPPED, folders, pre=RAN)
+    headline = canary(reports["changed"])["headline"]
+    assert call["create"]["title"] == f"{headline} · Versión preliminar: {headline}"
+    assert "## Versión preliminar" in call["create"]["body"]
+    [call] = file_issue(tmp_path / "b", RAN, SKIPPED, folders, pre=job("failure"))
+    assert call["create"]["title"] == headline
+    assert "El canario de la versión preliminar no terminó (failure)" in call["create"]["body"]
+    [call] = file_issue(tmp_path / "c", RAN, SKIPPED, {"docverify-canary": reports["changed"]})
+    assert call["create"]["title"] == headline and "preliminar" not in call["create"]["body"]

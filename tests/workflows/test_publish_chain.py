@@ -1,7 +1,8 @@
 """The publishing chain: every shard of cpu and gpu keeps its report, `site` renders them (the gpu
 ones only where a GPU runner is configured) and executes nothing, its canary comes from weekly.yml
-on the default branch through a job that runs no repository code, `deploy` runs nothing, and the
-Zensical job holds up none of it.
+on the default branch through a job that runs no repository code, `deploy` runs nothing but the
+question «is this commit still the head of main?», asked again in its own job, and the Zensical
+job holds up none of it.
 
 Each rule of tests/support/workflow_rules.py about the chain is shown to hold on the real
 workflows and to break when the chain is broken in a copy of the text.
@@ -53,6 +54,11 @@ SITE_IF = (
 )
 CPU_ONLY_IF = "        if: needs.config.outputs.gpu == 'false'\n"
 SITE_NEEDS = "    needs: [config, cpu, gpu, canario]\n"
+DEPLOY_IF = "        if: steps.head.outputs.publish == 'true'\n        uses: actions/deploy-pages"
+DEPLOY_HEAD_STEP = (
+    "      - name: ¿Sigue siendo este commit la cabeza de main? (otra vez, al publicar)\n"
+    "        id: head\n"
+)
 PAGES_STEP = "      - name: Dirección del sitio publicado (configuración de GitHub Pages)\n"
 CANARY_PERMISSIONS = (
     "      actions: read # list weekly.yml's runs and download their artifact docverify-canary\n"
@@ -90,12 +96,23 @@ def test_the_chain_of_the_real_workflow() -> None:
         uploads = rules.report_uploads(jobs[runner])
         assert rules.landing(jobs["site"], uploads, others_names) == {f"reports/{runner}"}
     steps = jobs["deploy"]["steps"]
-    assert [s["uses"].split("@")[0] for s in steps] == ["actions/deploy-pages"]
-    assert not any("run" in s for s in steps)
+    assert [s.get("uses", "").split("@")[0] for s in steps] == ["", "actions/deploy-pages"]
+    assert rules.is_head_check(steps[0]) and not rules.steps_using(
+        jobs["deploy"], "actions/checkout"
+    )
+    assert rules.expression(steps[1]["if"]) == f"steps.{steps[0]['id']}.outputs.publish == 'true'"
     weekly = rules.load(text("weekly.yml"))["jobs"]
     assert rules.report_uploads(weekly["gpu"]) == [("weekly-gpu", "docverify-gpu")]
     for name in ("docs.yml", "weekly.yml"):
         assert not rules.check(text(name), name)
+
+
+def without_deploy_head_step() -> str:
+    """docs.yml with deploy's head check removed, up to its next step."""
+    original = text()
+    start = original.index(DEPLOY_HEAD_STEP)
+    end = original.index("      - name: Publicar en GitHub Pages\n", start)
+    return original[:start] + original[end:]
 
 
 def _step_before(anchor: str, step: str) -> str:
@@ -256,6 +273,49 @@ MUTATIONS = [
     (
         "deploy-sin-sitio",
         lambda: mutate("    needs: [site]\n", "    needs: [cpu, gpu]\n"),
+        "deploy",
+    ),
+    # Deploy asks again whether its commit is the head of main, and publishes only then.
+    (
+        "deploy-sin-preguntar-la-cabeza",
+        without_deploy_head_step,
+        "deploy-cabeza",
+    ),
+    (
+        "deploy-publica-sin-mirar-la-respuesta",
+        lambda: mutate(DEPLOY_IF, "        uses: actions/deploy-pages"),
+        "deploy-cabeza",
+    ),
+    (
+        "deploy-publica-si-no-es-la-cabeza",
+        lambda: mutate(DEPLOY_IF, DEPLOY_IF.replace("'true'", "'false'")),
+        "deploy-cabeza",
+    ),
+    (
+        "la-consulta-ejecuta-codigo",
+        lambda: mutate(
+            '          head=$(gh api "repos/$REPOSITORY/commits/main" --jq .sha)\n'
+            '          if [ "$head" = "$SHA" ]; then\n'
+            '            echo "publish=true" >> "$GITHUB_OUTPUT"\n'
+            "          else\n"
+            '            echo "::notice title=No se publica este commit::main ya está en $head y',
+            '          head=$(gh api "repos/$REPOSITORY/commits/main" --jq .sha)\n'
+            "          python3 .ci/publicar.py\n"
+            '          if [ "$head" = "$SHA" ]; then\n'
+            '            echo "publish=true" >> "$GITHUB_OUTPUT"\n'
+            "          else\n"
+            '            echo "::notice title=No se publica este commit::main ya está en $head y',
+        ),
+        "deploy",
+    ),
+    (
+        "deploy-solo-a-mano",
+        lambda: mutate(
+            "      && (github.event_name == 'push' || github.event_name == 'workflow_dispatch')\n"
+            "      && github.ref == 'refs/heads/main'\n      && needs.site",
+            "      && github.event_name == 'workflow_dispatch'\n"
+            "      && github.ref == 'refs/heads/main'\n      && needs.site",
+        ),
         "deploy",
     ),
     # The site's canary: weekly.yml's, on the default branch, read by a job that runs no code of

@@ -138,6 +138,77 @@ def test_the_recipe_check_catches_a_credential_in_the_machine(recipe: str) -> No
     assert recipe_problems(recipe)
 
 
+def gpu_workflows() -> set[str]:
+    """The workflows with a job whose labels come from DOCS_GPU_RUNNER (it may run on the
+    self-hosted GPU runner)."""
+    return {
+        path.name
+        for path in WORKFLOWS.glob("*.yml")
+        for job in rules.load(path.read_text(encoding="utf-8"))["jobs"].values()
+        if rules.GPU_RUNS_ON.match(str(job.get("runs-on", "")))
+    }
+
+
+def group_problems(recipe: str, workflows: set[str]) -> list[str]:
+    """What keeps the recipe's runner from being reserved to this repository's `workflows` at
+    refs/heads/main: the group it creates, and the group its just-in-time runners join."""
+    script = "\n".join(bash_blocks(recipe))
+    create = re.search(
+        r"(\w+)=\$\(gh api -X POST orgs/\S+/actions/runner-groups\b(.*?)--jq \.id\)", script
+    )
+    if not create:
+        return ["no crea el grupo de runners (gh api -X POST orgs/…/actions/runner-groups)"]
+    group, args = create.groups()
+    problems = []
+    if "visibility=selected" not in args:
+        problems.append("el grupo no es solo de los repositorios elegidos (visibility=selected)")
+    if len(re.findall(r"selected_repository_ids\[\]=", args)) != 1:
+        problems.append("el grupo no es de un solo repositorio")
+    if "restricted_to_workflows=true" not in args:
+        problems.append("el grupo no se limita a unos workflows (restricted_to_workflows=true)")
+    selected = re.findall(
+        r"selected_workflows\[\]=\S+?/\.github/workflows/([\w.-]+)@([^'\s]+)", args
+    )
+    if {name for name, _ in selected} != workflows:
+        problems.append(
+            f"workflows del grupo {sorted(n for n, _ in selected)} ≠ {sorted(workflows)}"
+        )
+    if any(ref != "refs/heads/main" for _, ref in selected):
+        problems.append("un workflow del grupo no está fijado a refs/heads/main")
+    jit = re.search(r"generate-jitconfig\b(.*?)--jq", script)
+    if not jit or not re.search(rf'runner_group_id="?\$\{{?{group}\b', jit.group(1)):
+        problems.append("la configuración just-in-time no pide el grupo que crea la receta")
+    return problems
+
+
+def test_the_runner_joins_a_group_of_this_repository_and_its_gpu_workflows() -> None:
+    assert gpu_workflows() == {"docs.yml", "weekly.yml"}
+    assert group_problems(section(ci_doc(), RECIPE_TITLE), gpu_workflows()) == []
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("-F restricted_to_workflows=true", "-F restricted_to_workflows=false"),
+        ("-f visibility=selected", "-f visibility=all"),
+        ("/weekly.yml@refs/heads/main", "/weekly.yml@refs/heads/otra"),
+        ('runner_group_id="$grupo"', "runner_group_id=1"),
+        ('-F "selected_repository_ids[]=$repositorio"', ""),
+    ],
+    ids=["sin-restringir", "todos-los-repos", "otra-rama", "grupo-por-defecto", "sin-repo"],
+)
+def test_the_group_check_catches_a_wider_runner(old: str, new: str) -> None:
+    recipe = section(ci_doc(), RECIPE_TITLE)
+    assert old in recipe, old
+    assert group_problems(recipe.replace(old, new), gpu_workflows())
+
+
+def test_a_new_workflow_on_the_gpu_runner_must_join_the_group() -> None:
+    """A third workflow asking for DOCS_GPU_RUNNER is not in the group: the check says so."""
+    recipe = section(ci_doc(), RECIPE_TITLE)
+    assert group_problems(recipe, gpu_workflows() | {"gpu-queue.yml"})
+
+
 def test_the_recipe_registers_the_labels_the_variable_names() -> None:
     recipe = section(ci_doc(), RECIPE_TITLE)
     script = "\n".join(bash_blocks(recipe))
@@ -167,7 +238,7 @@ def test_the_readme_table_of_pinned_actions_matches_the_workflows() -> None:
     rows = {
         match.group(1): (match.group(2), match.group(3))
         for match in re.finditer(
-            r"^\s*\| `(actions/[\w-]+)` \| (v[\d.]+) \| `([0-9a-f]{12})` \|", ci_doc(), re.MULTILINE
+            r"^\s*\| `([\w-]+/[\w-]+)` \| (v[\d.]+) \| `([0-9a-f]{12})` \|", ci_doc(), re.MULTILINE
         )
     }
     pinned = {}
@@ -196,6 +267,8 @@ def test_the_readme_asks_for_the_python_pyproject_asks_for() -> None:
 README_MAX_LINES = 300
 FIRST_SCREEN_LINES = 40
 TWO_COMMANDS = ("python3 tasks.py serve", "python3 tasks.py test")
+CHECKLIST_TITLE = "## Primera publicación: lista de comprobación"
+CHECKLIST_ANCHOR = "primera-publicación-lista-de-comprobación"
 LINK = re.compile(r"\[[^\]]+\]\(([^)\s]+)\)")
 
 
@@ -234,7 +307,7 @@ def readme_problems(text: str) -> list[str]:
     for command in TWO_COMMANDS:
         if command not in first:
             problems.append(f"«{command}» no está en la primera pantalla")
-    if "](docs-dev/ci.md" not in first:
+    if f"](docs-dev/ci.md#{CHECKLIST_ANCHOR})" not in first:
         problems.append("la primera publicación no se alcanza desde la primera pantalla")
     linked = {target.partition("#")[0] for target in LINK.findall(text)}
     for path in sorted(DOCS_DEV.glob("*.md")):
@@ -271,3 +344,70 @@ def test_the_link_check_catches_a_moved_file_and_a_renamed_heading() -> None:
     assert link_problems(README, "[x](docs-dev/ci.md#un-titulo-que-no-hay)")
     assert link_problems(CI_DOC, "[x](#otro-titulo)")
     assert not link_problems(README, "[x](docs-dev/ci.md) [y](https://example.org/a#b)")
+
+
+def scheduled_workflows() -> list[str]:
+    return sorted(
+        path.name
+        for path in WORKFLOWS.glob("*.yml")
+        if "schedule" in rules.events(rules.load(path.read_text(encoding="utf-8")))
+    )
+
+
+def variables_read() -> set[str]:
+    """Every repository variable (vars.NAME) a workflow reads."""
+    return {
+        name
+        for path in WORKFLOWS.glob("*.yml")
+        for name in re.findall(r"\bvars\.([A-Za-z_]\w*)", path.read_text(encoding="utf-8"))
+    }
+
+
+def checklist_problems(doc: str) -> list[str]:
+    """What the first-publish checklist must say, read against the workflows: it opens the CI
+    doc, names the Pages source and how to set it, the branch, the visibility, what a fork must
+    switch on (each scheduled workflow included) and every repository variable a workflow reads."""
+    if CHECKLIST_TITLE not in doc:
+        return ["falta la lista de la primera publicación"]
+    problems = []
+    first_section = re.search(r"^## ", doc, re.MULTILINE)
+    if first_section is None or first_section.start() != doc.index(CHECKLIST_TITLE):
+        problems.append("la lista no es la primera sección de docs-dev/ci.md")
+    start = doc.index(CHECKLIST_TITLE) + len(CHECKLIST_TITLE)
+    part = doc[start:].split("\n## ", 1)[0]  # up to the next section
+    for needed in (
+        "«GitHub Actions»",
+        "build_type=workflow",
+        "`main`",
+        "público",
+        "privado",
+        "fork",
+        "Issues",
+        "docs.yml --ref main",
+    ):
+        if needed not in part:
+            problems.append(f"la lista no dice «{needed}»")
+    for workflow in scheduled_workflows():
+        if f"gh workflow enable {workflow}" not in part:
+            problems.append(f"no dice cómo activar {workflow} en un fork")
+    listed = set(re.findall(r"^\s*\| `([A-Z_]+)` \|", part, re.MULTILINE))
+    if listed != variables_read():
+        problems.append(f"variables de la lista {sorted(listed)} ≠ las que leen los workflows")
+    return problems
+
+
+def test_the_first_publish_checklist_opens_the_ci_doc() -> None:
+    assert checklist_problems(ci_doc()) == []
+
+
+def test_the_checklist_check_catches_what_a_first_publish_misses() -> None:
+    doc = ci_doc()
+    assert checklist_problems(doc.replace("build_type=workflow", "build_type=legacy"))
+    first_row = next(line for line in doc.splitlines() if line.startswith("   | `DOCS_"))
+    assert any("variables" in p for p in checklist_problems(doc.replace(first_row + "\n", "")))
+    scheduled = scheduled_workflows()
+    assert scheduled
+    unenabled = doc.replace(f"gh workflow enable {scheduled[0]}", "gh workflow list")
+    assert any(scheduled[0] in p for p in checklist_problems(unenabled))
+    moved = doc.replace(CHECKLIST_TITLE, "## Otra sección\n\n" + CHECKLIST_TITLE, 1)
+    assert "la lista no es la primera sección de docs-dev/ci.md" in checklist_problems(moved)

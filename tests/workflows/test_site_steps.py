@@ -1,4 +1,4 @@
-"""The scripts of `site` that decide what is published, run with a stand-in for `gh`.
+"""The scripts of `site` and `deploy` that decide what is published, run with a stand-in for `gh`.
 
 Each step's `run:` is taken from docs.yml and executed as GitHub does (`bash -e`), with a `gh` that
 answers what GitHub Pages, the commits API or the Actions API would: the script, not a copy of it,
@@ -22,14 +22,22 @@ WORKFLOWS = Path(__file__).resolve().parents[2] / ".github" / "workflows"
 SHA = "a" * 40
 
 
-def step(step_id: str) -> dict:
+def step(step_id: str, job: str = "site") -> dict:
     jobs = rules.load((WORKFLOWS / "docs.yml").read_text(encoding="utf-8"))["jobs"]
-    found = [s for s in jobs["site"]["steps"] if s.get("id") == step_id]
+    found = [s for s in jobs[job]["steps"] if s.get("id") == step_id]
     assert len(found) == 1, step_id
     return found[0]
 
 
-def run_step(tmp_path: Path, step_id: str, gh: str) -> tuple[int, str, str]:
+def pages_answer(**fields: Any) -> str:
+    """A stand-in `gh` body printing what GET repos/{owner}/{repo}/pages answers."""
+    return f"echo '{json.dumps(fields)}'"
+
+
+PUBLISHED = pages_answer(html_url="https://duena.github.io/curso/", build_type="workflow")
+
+
+def run_step(tmp_path: Path, step_id: str, gh: str, job: str = "site") -> tuple[int, str, str]:
     """Run the step with `gh` replaced by a script whose body is `gh`."""
     bin_dir = tmp_path / "bin"
     bin_dir.mkdir()
@@ -45,7 +53,7 @@ def run_step(tmp_path: Path, step_id: str, gh: str) -> tuple[int, str, str]:
         "GH_TOKEN": "sin-token",
     }
     done = subprocess.run(
-        [shutil.which("bash") or "/bin/bash", "-e", "-c", str(step(step_id)["run"])],
+        [shutil.which("bash") or "/bin/bash", "-e", "-c", str(step(step_id, job)["run"])],
         env=env,
         capture_output=True,
         text=True,
@@ -56,7 +64,7 @@ def run_step(tmp_path: Path, step_id: str, gh: str) -> tuple[int, str, str]:
 
 
 def test_the_published_address_comes_from_pages(tmp_path: Path) -> None:
-    code, log, output = run_step(tmp_path, "pages", "echo https://duena.github.io/curso/")
+    code, log, output = run_step(tmp_path, "pages", PUBLISHED)
     assert code == 0, log
     assert output == "url=https://duena.github.io/curso/\n"
 
@@ -67,9 +75,11 @@ def test_the_published_address_comes_from_pages(tmp_path: Path) -> None:
         "echo",  # Pages answers with no address
         'echo ""',
         "echo null",
+        pages_answer(html_url=None, build_type="workflow"),
+        pages_answer(html_url="http://duena.github.io/curso/", build_type="workflow"),
         "echo 'gh: Not Found (HTTP 404)' >&2; exit 1",  # Pages is not enabled
     ],
-    ids=["vacia", "cadena-vacia", "null", "sin-pages"],
+    ids=["vacia", "cadena-vacia", "null", "sin-html-url", "http", "sin-pages"],
 )
 def test_no_site_is_built_for_publishing_without_an_address(tmp_path: Path, gh: str) -> None:
     code, log, output = run_step(tmp_path, "pages", gh)
@@ -79,29 +89,53 @@ def test_no_site_is_built_for_publishing_without_an_address(tmp_path: Path, gh: 
     assert output == ""
 
 
+@pytest.mark.parametrize("build_type", ["legacy", None, "rama"], ids=["rama", "sin-campo", "otro"])
+def test_no_site_is_built_when_pages_publishes_from_a_branch(
+    tmp_path: Path, build_type: str | None
+) -> None:
+    """A Pages site built from a branch and this workflow's deploy would overwrite each other:
+    `site` refuses, naming the setting to change."""
+    answer = pages_answer(html_url="https://duena.github.io/curso/", build_type=build_type)
+    code, log, output = run_step(tmp_path, "pages", answer)
+    assert code == 1, log
+    assert "::error title=GitHub Pages no publica desde GitHub Actions::" in log, log
+    assert "Settings → Pages → Build and deployment → Source" in log and "GitHub Actions" in log
+    assert "build_type=workflow" in log
+    assert output == ""
+
+
 def test_the_pages_step_runs_where_the_site_is_published() -> None:
-    """The step that fails without an address runs on every push to main, before each build."""
+    """The step that fails without an address runs on every push to main and every run started
+    by hand on main, before each build."""
     jobs = rules.load((WORKFLOWS / "docs.yml").read_text(encoding="utf-8"))["jobs"]
     steps = jobs["site"]["steps"]
     pages = next(i for i, s in enumerate(steps) if s.get("id") == "pages")
     assert rules.split_top(rules.expression(steps[pages]["if"]), "&&") == [
-        "github.event_name == 'push'",
+        "github.event_name == 'push' || github.event_name == 'workflow_dispatch'",
         "github.ref == 'refs/heads/main'",
     ]
     builds = [i for i, s in enumerate(steps) if "mkdocs build" in str(s.get("run", ""))]
     assert builds and all(i > pages for i in builds)
 
 
+@pytest.mark.parametrize("job", ["site", "deploy"])
 @pytest.mark.parametrize(("head", "publish"), [(SHA, "true"), ("b" * 40, "false")])
-def test_only_the_head_of_main_is_published(tmp_path: Path, head: str, publish: str) -> None:
-    code, log, output = run_step(tmp_path, "head", f"echo {head}")
+def test_only_the_head_of_main_is_published(
+    tmp_path: Path, job: str, head: str, publish: str
+) -> None:
+    """`site` uploads, and `deploy` (asking again: a re-run of deploy alone reuses site's answer)
+    publishes, only the commit that is the head of main; otherwise each says why."""
+    code, log, output = run_step(tmp_path, "head", f"echo {head}", job)
     assert code == 0, log
     assert output == f"publish={publish}\n"
     assert ("::notice title=No se publica este commit::" in log) is (publish == "false")
+    if publish == "false":
+        assert f"main ya está en {head}" in log, log
 
 
-def test_a_failed_head_lookup_publishes_nothing(tmp_path: Path) -> None:
-    code, _, output = run_step(tmp_path, "head", "exit 1")
+@pytest.mark.parametrize("job", ["site", "deploy"])
+def test_a_failed_head_lookup_publishes_nothing(tmp_path: Path, job: str) -> None:
+    code, _, output = run_step(tmp_path, "head", "exit 1", job)
     assert code != 0
     assert "publish=true" not in output
 

@@ -8,53 +8,21 @@ which .ci/run installs for the browser tests.
 from __future__ import annotations
 
 import json
-import shutil
-import subprocess
 from pathlib import Path
 from typing import Any
 
-import pytest
-from support import browser as bs
+from support import github_script as gs
 from support import workflow_rules as rules
 
 WORKFLOWS = Path(__file__).resolve().parents[2] / ".github" / "workflows"
-HARNESS = """
-const calls = [];
-const context = { serverUrl: "https://github.com", repo: { owner: "duena", repo: "curso" },
-  runId: 1234 };
-const github = {
-  paginate: async () => JSON.parse(process.env.OPEN_ISSUES),
-  rest: { issues: {
-    listForRepo: () => null,
-    create: async (args) => calls.push({ create: args }),
-    createComment: async (args) => calls.push({ comment: args }),
-  } },
-};
-(async () => {
-  await (async function () { SCRIPT }).call(null);
-  console.log(JSON.stringify(calls));
-})();
-"""
 
 
 def report(needs: dict[str, Any], open_issues: list[dict[str, Any]] | None = None) -> list[dict]:
-    node = shutil.which("node")
-    if node is None:
-        if bs.in_ci():
-            pytest.fail("falta node (lo instala .ci/run con npm)")
-        pytest.skip("sin node")
     jobs = rules.load((WORKFLOWS / "weekly.yml").read_text(encoding="utf-8"))["jobs"]
-    script = jobs["report"]["steps"][0]["with"]["script"]
-    done = subprocess.run(
-        [node, "-e", HARNESS.replace("SCRIPT", script)],
-        env={"NEEDS": json.dumps(needs), "OPEN_ISSUES": json.dumps(open_issues or [])},
-        capture_output=True,
-        text=True,
-        check=False,
-        timeout=60,
-    )
-    assert done.returncode == 0, done.stderr
-    return json.loads(done.stdout)
+    script, _ = gs.script_of(jobs["report"])
+    code, err, calls = gs.run(script, {"NEEDS": json.dumps(needs)}, open_issues)
+    assert code == 0, err
+    return calls
 
 
 def job(result: str, **outputs: str) -> dict[str, Any]:

@@ -202,6 +202,39 @@ def test_a_run_whose_commit_is_no_longer_the_head_of_main_publishes_nothing() ->
     assert results(run)["deploy"] == "skipped"
 
 
+def published(job: wr.Job) -> bool:
+    return "actions/deploy-pages" in job.uses
+
+
+def test_a_deploy_re_run_after_main_moved_publishes_nothing() -> None:
+    """Re-running deploy alone reuses the `publish=true` that site computed back then; deploy asks
+    again and, main having moved on, publishes nothing (its question's step says why)."""
+    then = docs(event="push", variable=None)
+    assert results(then)["deploy"] == "success" and published(then["deploy"])
+    later = docs(event="push", variable=None, head_at_deploy=False)
+    assert uploaded(later["site"]) and later["site"].outputs["publish"] == "true"
+    assert results(later)["deploy"] == "success"
+    assert not published(later["deploy"])
+    assert any("cabeza de main" in step for step in later["deploy"].steps)
+
+
+@pytest.mark.parametrize("variable", [SELF_HOSTED, None], ids=["con-runner", "sin-runner"])
+def test_a_run_started_by_hand_on_main_publishes_like_a_push(variable: str | None) -> None:
+    """workflow_dispatch: the first publish once Pages is on, or right after unsetting
+    DOCS_GPU_RUNNER, without waiting for a push."""
+    run = docs(event="workflow_dispatch", variable=variable)
+    assert results(run)["gpu"] == ("success" if variable else "skipped")
+    assert results(run)["canario"] == "success"
+    assert uploaded(run["site"]) and published(run["deploy"])
+
+
+def test_a_run_started_by_hand_on_another_branch_publishes_nothing() -> None:
+    run = docs(event="workflow_dispatch", variable=SELF_HOSTED, ref="refs/heads/prueba")
+    assert results(run)["gpu"] == "success" and results(run)["site"] == "success"
+    assert not uploaded(run["site"])
+    assert results(run)["deploy"] == "skipped"
+
+
 # --- docs.yml: shards (DOCS_SHARDS) -------------------------------------------------------------
 
 
@@ -433,3 +466,42 @@ def test_a_canary_that_cannot_run_is_a_weekly_failure(failing: str) -> None:
         variable=SELF_HOSTED, outputs=canary_outputs(NEWER_TORCH), results={failing: "failure"}
     )
     assert run["report"].result == "success", results(run)
+
+
+# --- weekly.yml: the notices (sources due for review) ---------------------------------------------
+
+SOURCES_SPEC = '{"format": 1, "count": 1, "title": "t", "body": "b", "closing": "c"}'
+
+
+@pytest.mark.parametrize(
+    ("scenario", "runs"),
+    [
+        ({"outputs": {"freshness.due": {"issue": SOURCES_SPEC}}}, True),
+        # A stale source: the due step wrote its notice, then the freshness report failed.
+        (
+            {
+                "outputs": {"freshness.due": {"issue": SOURCES_SPEC}},
+                "results": {"freshness": "failure"},
+            },
+            True,
+        ),
+        # The job failed before the due step (install): no notice, the issue stays as it is.
+        ({"outputs": {"freshness.due": {"issue": ""}}, "results": {"freshness": "failure"}}, False),
+        (
+            {
+                "outputs": {"freshness.due": {"issue": SOURCES_SPEC}},
+                "event": "workflow_dispatch",
+                "ref": "refs/heads/otra",
+            },
+            False,  # another branch files nothing
+        ),
+    ],
+    ids=["aviso", "caducada", "sin-aviso", "otra-rama"],
+)
+def test_the_notices_job_runs_whenever_a_notice_was_written(
+    scenario: dict[str, Any], runs: bool
+) -> None:
+    run = weekly(**{"event": "schedule", **scenario})
+    assert (results(run)["notices"] == "success") is runs, results(run)
+    if runs:
+        assert run["notices"].env[run["notices"].steps[0]]["SOURCES"] == SOURCES_SPEC

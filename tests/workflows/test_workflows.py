@@ -31,10 +31,17 @@ OFFLINE = {
 }
 # The fork gate of the gpu job, the second line of its if: (the first: a GPU runner is configured).
 GATE = (
-    "\n      && (github.event_name == 'push' || "
-    "github.event.pull_request.head.repo.full_name == github.repository)\n"
+    "\n      && (github.event_name == 'push' || github.event_name == 'workflow_dispatch'\n"
+    "      || github.event.pull_request.head.repo.full_name == github.repository)\n"
 )
 GPU_RUNS_ON = "    runs-on: ${{ fromJSON(needs.config.outputs.runs-on) }}\n"
+NOTICES_IF = (
+    "    if: >-\n      ${{ always()\n"
+    "      && (needs.freshness.outputs.sources-issue != '' "
+    "|| needs.links.outputs.links-issue != '')\n"
+    "      && (github.event_name == 'schedule'\n"
+    "      || github.ref == format('refs/heads/{0}', github.event.repository.default_branch)) }}\n"
+)
 WEEKLY_IF = (
     "    if: >-\n      ${{ always()\n"
     "      && (contains(needs.*.result, 'failure') || contains(needs.*.result, 'cancelled'))\n"
@@ -82,7 +89,7 @@ def test_the_rules_see_what_they_guard() -> None:
     """A checker that finds no job, no pin and no deploy would pass vacuously: count them."""
     docs = rules.load(text("docs.yml"))
     jobs = docs["jobs"]
-    assert rules.events(docs) == {"pull_request", "push"}
+    assert rules.events(docs) == {"pull_request", "push", "workflow_dispatch"}
     assert [n for n, j in jobs.items() if rules.checks_on(j, "gpu")] == [rules.GPU_JOB]
     assert [n for n, j in jobs.items() if rules.checks_on(j, "cpu")] == ["cpu"]
     assert rules.all_needs(jobs, "deploy") == {"config", "partes", "cpu", "gpu", "canario", "site"}
@@ -100,7 +107,9 @@ def test_the_rules_see_what_they_guard() -> None:
         "cpu",
         "gpu",
         "freshness",
+        "links",
         "canary",
+        "canary-pre",
         "canary-gpu",
     }
     assert [n for n, j in weekly["jobs"].items() if rules.checks_on(j, "gpu")] == [rules.GPU_JOB]
@@ -130,6 +139,8 @@ def test_only_deploy_and_the_issue_jobs_may_write() -> None:
         "docs.yml:deploy": ["id-token", "pages"],
         "weekly.yml:report": ["issues"],
         "weekly.yml:canary-issue": ["issues"],
+        "weekly.yml:notices": ["issues"],
+        "gpu-queue.yml:notices": ["issues"],
     }
 
 
@@ -328,8 +339,18 @@ MUTATIONS = [
     (
         "deploy-o",
         "docs.yml",
-        "      && github.event_name == 'push' && github.ref",
-        "      || github.event_name == 'push' && github.ref",
+        "      && (github.event_name == 'push' || github.event_name == 'workflow_dispatch')\n"
+        "      && github.ref == 'refs/heads/main'\n      && needs.site",
+        "      || (github.event_name == 'push' || github.event_name == 'workflow_dispatch')\n"
+        "      && github.ref == 'refs/heads/main'\n      && needs.site",
+        "deploy",
+    ),
+    (
+        "deploy-en-cualquier-evento",
+        "docs.yml",
+        "      && (github.event_name == 'push' || github.event_name == 'workflow_dispatch')\n"
+        "      && github.ref == 'refs/heads/main'\n      && needs.site",
+        "      && github.ref == 'refs/heads/main'\n      && needs.site",
         "deploy",
     ),
     (
@@ -392,6 +413,39 @@ MUTATIONS = [
         "contains(needs.*.result, 'cancelled'))",
         "contains(needs.*.result, 'cancelled') || true)",
         "incidencia",
+    ),
+    # The notices: filed whenever a job wrote its notice, even if it failed afterwards.
+    (
+        "avisos-sin-always",
+        "weekly.yml",
+        NOTICES_IF,
+        NOTICES_IF.replace("${{ always()\n      && (", "${{ ("),
+        "incidencia-aviso",
+    ),
+    (
+        "avisos-aunque-no-haya-aviso",
+        "weekly.yml",
+        NOTICES_IF,
+        NOTICES_IF.replace(
+            "      && (needs.freshness.outputs.sources-issue != '' "
+            "|| needs.links.outputs.links-issue != '')\n",
+            "",
+        ),
+        "incidencia-aviso",
+    ),
+    (
+        "avisos-sin-el-de-enlaces",
+        "weekly.yml",
+        NOTICES_IF,
+        NOTICES_IF.replace(" || needs.links.outputs.links-issue != ''", ""),
+        "incidencia-aviso",
+    ),
+    (
+        "avisos-en-cualquier-rama",
+        "weekly.yml",
+        NOTICES_IF,
+        NOTICES_IF.split("\n      && (github.event_name", maxsplit=1)[0] + " }}\n",
+        "rama-por-defecto",
     ),
     # Node 24: each action at its first release on Node 24 or later (NODE24), inner pins included.
     (
@@ -465,8 +519,8 @@ MUTATIONS = [
     (
         "direccion-inventada",
         "docs.yml",
-        """url=$(gh api "repos/$REPOSITORY/pages" --jq '.html_url // ""') || url=\"\"""",
-        'url="https://example.org/"',
+        '          pages=$(gh api "repos/$REPOSITORY/pages") || pages=""\n',
+        """          pages='{"html_url": "https://example.org/", "build_type": "workflow"}'\n""",
         "sitio-publicado",
     ),
     # Pins: each SHA is the commit of the release its comment names, per NODE24.

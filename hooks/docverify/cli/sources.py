@@ -1,16 +1,19 @@
 # `docverify sources`: list sources by review-by date; `--reverify REF` records a new check.
-"""`docverify sources [--markdown]` and `docverify sources --reverify REF [--yes]`."""
+"""`docverify sources [--markdown]`, `docverify sources --due FILE` and
+`docverify sources --reverify REF [--yes]`."""
 
 from __future__ import annotations
 
 import argparse
+import json
 import sys
+from pathlib import Path
 
 from docverify.cli.commands import command, configuration, print_findings
 from docverify.core import config as config_mod
 from docverify.core.dates import spanish_date
 from docverify.core.findings import errors
-from docverify.output import report_page
+from docverify.output import due_sources, report_page
 from docverify.parsing.pages import read_site
 from docverify.sources import freshness, reverify
 
@@ -30,6 +33,12 @@ def _args(parser: argparse.ArgumentParser) -> None:
         action="store_true",
         help="imprime la tabla de fuentes del informe de verificación",
     )
+    parser.add_argument(
+        "--due",
+        metavar="ARCHIVO",
+        help="escribe en ARCHIVO (JSON) las fuentes a warn_days días o menos de su fecha de "
+        "revisión, con el texto de la incidencia semanal; sale con 0 aunque alguna falle",
+    )
 
 
 @command(
@@ -42,6 +51,8 @@ def _sources(args: argparse.Namespace) -> int:
     if args.reverify:
         return _reverify(cfg, args.reverify, assume_yes=args.yes)
     fresh = freshness.evaluate(cfg, read_site(cfg), config_mod.today())
+    if args.due:
+        return _due(cfg, fresh, Path(args.due))
     if args.markdown:
         print(report_page.sources_markdown(fresh))
     else:
@@ -60,6 +71,16 @@ def _sources(args: argparse.Namespace) -> int:
         file=sys.stderr if args.markdown else sys.stdout,
     )
     return 1 if bad else 0
+
+
+def _due(cfg: config_mod.Config, fresh: freshness.Freshness, path: Path) -> int:
+    """The due sources as JSON (one line: CI passes it on as a step output). Judging them is the
+    job of `docverify sources` without --due, so this exits 0 whatever they say."""
+    found = due_sources.document(cfg, fresh)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(found) + "\n", encoding="utf-8")
+    print(f"docverify sources: {found['count']} fuentes por revisar · hoy {fresh.today} → {path}")
+    return 0
 
 
 def _reverify(cfg: config_mod.Config, ref: str, *, assume_yes: bool) -> int:

@@ -253,6 +253,16 @@ def _drift(
         )
 
 
+def due(fresh: Freshness) -> list[SourceStatus]:
+    """The sources inside their warning window (warn_days before their review-by date) or past
+    it, the soonest first: what must be re-verified before every build starts failing."""
+    window = fresh.policy.warn_days
+    found = [
+        s for s in fresh.statuses if s.age_days >= 0 and (s.review_by - fresh.today).days <= window
+    ]
+    return sorted(found, key=lambda s: (s.review_by, s.source.page, s.source.line))
+
+
 def footer_note(status: SourceStatus) -> str:
     """What a source shows after its verification date: its review-by date, in Spanish."""
     return f"revisar a más tardar el {spanish_date(status.review_by)}"

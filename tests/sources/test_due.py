@@ -1,0 +1,109 @@
+"""`docverify sources --due FILE`: the sources in their warning window, for the weekly issue.
+
+Every scenario pins the day with SOURCE_DATE_EPOCH, counted from the source's own verification
+date under the project's policy: never the real clock.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+from pathlib import Path
+
+import pytest
+from conftest import Project
+from docverify.cli import main as cli
+from docverify.core import config as config_mod
+from docverify.sources import freshness
+from support.clock import epoch
+from support.sources import QUOTED, REF, TITLE, VERIFIED, source_page
+
+URL = "https://example.org/fuente"
+
+
+def due(project: Project, monkeypatch: pytest.MonkeyPatch, today: dt.date) -> dict:
+    """Run `docverify sources --due` on `today`; its JSON (the command must exit 0)."""
+    monkeypatch.chdir(project.root)
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", epoch(today))
+    out = project.root / "salida" / "due.json"
+    assert cli.main(["sources", "--due", str(out)]) == 0
+    text = out.read_text(encoding="utf-8")
+    assert text.count("\n") == 1, "una sola línea: CI la pasa como salida de un paso"
+    return json.loads(text)
+
+
+def window(project: Project) -> tuple[dt.date, int]:
+    """The source's review-by date and the warning window, from the project's own policy."""
+    pol, _ = freshness.policy(config_mod.load(project.root))
+    return VERIFIED + dt.timedelta(days=pol.max_age_days), pol.warn_days
+
+
+def test_a_source_enters_the_issue_on_the_first_day_of_its_window(
+    project: Project, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    page = source_page(project, QUOTED, f'\n    url: "{URL}"')
+    review_by, warn = window(project)
+    before = due(project, monkeypatch, review_by - dt.timedelta(days=warn + 1))
+    assert before["count"] == 0 and before["sources"] == []
+    assert str(warn) in before["closing"]
+    inside = due(project, monkeypatch, review_by - dt.timedelta(days=warn))
+    assert inside["format"] == 1 and inside["count"] == 1
+    [row] = inside["sources"]
+    line = next(n for n, text in enumerate(page.read_text().splitlines(), 1) if "verified:" in text)
+    assert row == {
+        "page": "docs/guia.md",
+        "line": line,
+        "reference": REF,
+        "title": TITLE,
+        "url": URL,
+        "verified": VERIFIED.isoformat(),
+        "review_by": review_by.isoformat(),
+        "days_left": warn,
+        "command": f'docverify sources --reverify "{REF}"',
+    }
+    body = inside["body"]
+    assert f"`docs/guia.md:{line}`" in body and row["command"] in body and URL in body
+    assert f"faltan {warn} días" in body
+    assert "1 fuente" in inside["title"]
+
+
+def test_a_stale_source_stays_in_the_issue_and_the_command_still_exits_0(
+    project: Project, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Past its date the source fails every build; the issue keeps it until it is re-verified."""
+    source_page(project, QUOTED)
+    review_by, _ = window(project)
+    found = due(project, monkeypatch, review_by + dt.timedelta(days=3))
+    assert found["count"] == 1 and found["sources"][0]["days_left"] == -3
+    assert "**caducada** hace 3 días" in found["body"]
+    assert "](" not in found["body"]  # no url: the source is named without a link
+    assert cli.main(["sources"]) == 1  # judging them is the plain command's job
+
+
+def test_the_soonest_source_comes_first(project: Project, monkeypatch: pytest.MonkeyPatch) -> None:
+    later = (VERIFIED + dt.timedelta(days=5)).isoformat()
+    source_page(project, f'"{later}"', name="b.md")
+    source_page(project, QUOTED, name="a.md")
+    review_by, _ = window(project)
+    found = due(project, monkeypatch, review_by)
+    assert [row["page"] for row in found["sources"]] == ["docs/a.md", "docs/b.md"]
+    assert found["sources"][0]["days_left"] == 0
+    assert "la primera, a más tardar el" in found["title"]
+
+
+def test_a_source_dated_in_the_future_is_not_due(
+    project: Project, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    source_page(project, QUOTED)
+    assert due(project, monkeypatch, VERIFIED - dt.timedelta(days=1))["count"] == 0
+
+
+def test_the_file_is_written_where_asked(
+    project: Project, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    source_page(project, QUOTED)
+    monkeypatch.chdir(project.root)
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", epoch(VERIFIED))
+    out = tmp_path / "a" / "b" / "due.json"
+    assert cli.main(["sources", "--due", str(out)]) == 0
+    assert json.loads(out.read_text(encoding="utf-8"))["count"] == 0
