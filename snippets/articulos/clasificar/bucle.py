@@ -1,6 +1,6 @@
 optimizador = torch.optim.Adam(modelo.parameters(), lr=0.01)
 barajador = torch.Generator().manual_seed(0)
-cargador = DataLoader(entrenamiento, batch_size=32, shuffle=True, generator=barajador)
+cargador = DataLoader(entrenamiento, batch_size=64, shuffle=True, generator=barajador)
 
 for epoca in range(1, 11):
     modelo.train()

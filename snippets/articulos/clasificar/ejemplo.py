@@ -28,7 +28,7 @@ else:
 
 generador = torch.Generator().manual_seed(0)
 entrenamiento, prueba = random_split(fabricar(900, generador), [600, 300], generator=generador)
-cargador = DataLoader(entrenamiento, batch_size=32, shuffle=True, generator=generador)
+cargador = DataLoader(entrenamiento, batch_size=64, shuffle=True, generator=generador)
 
 torch.manual_seed(0)
 modelo = crear_modelo().to(dispositivo)
