@@ -1,21 +1,21 @@
-def entrenar_una_epoca(modelo, criterio, optimizador, x, y, tam_lote=32):
-    """Una pasada por todos los datos, en lotes barajados; devuelve la pérdida media."""
+def entrenar_una_epoca(modelo, criterio, optimizador, cargador):
+    """Una pasada por todos los lotes del cargador; devuelve la pérdida media."""
     modelo.train()
-    orden = torch.randperm(len(x))
     suma = 0.0
-    for inicio in range(0, len(x), tam_lote):
-        indices = orden[inicio : inicio + tam_lote]
+    for x_lote, y_lote in cargador:
+        entradas, objetivos = x_lote.to(dispositivo), y_lote.to(dispositivo)  # cada lote, al modelo
         optimizador.zero_grad()
-        perdida = criterio(modelo(x[indices]), y[indices])
+        perdida = criterio(modelo(entradas), objetivos)
         perdida.backward()
         optimizador.step()
-        suma += perdida.item() * len(indices)
-    return suma / len(x)
+        suma += perdida.item() * len(entradas)
+    return suma / len(cargador.dataset)
 
 
-torch.manual_seed(0)  # el orden de los lotes también sale del generador
+barajador = torch.Generator().manual_seed(0)  # el orden de los lotes sale de este generador
+cargador = DataLoader(entrenamiento, batch_size=32, shuffle=True, generator=barajador)
 perdidas = []
 for epoca in range(1, 13):
-    media = entrenar_una_epoca(modelo, criterio, optimizador, x_entrenamiento, y_entrenamiento)
+    media = entrenar_una_epoca(modelo, criterio, optimizador, cargador)
     perdidas.append(media)
     print(f"época {epoca}: pérdida {media:.4f}")

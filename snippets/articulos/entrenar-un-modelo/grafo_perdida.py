@@ -21,5 +21,6 @@ def describir_grafo(salida, hojas):
         print(texto + (" → " + ", ".join(hijos) if hijos else ""))
 
 
-perdida = criterio(modelo(x_entrenamiento[:32]), y_entrenamiento[:32])  # un lote
+entradas, objetivos = x_entrenamiento[:32].to(dispositivo), y_entrenamiento[:32].to(dispositivo)
+perdida = criterio(modelo(entradas), objetivos)  # la pérdida de un lote
 describir_grafo(perdida, dict(modelo.named_parameters()))

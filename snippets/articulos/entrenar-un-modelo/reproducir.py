@@ -1,10 +1,12 @@
 def entrenar(semilla, epocas=3):
     """Todo lo que depende del azar sale de la semilla: pesos iniciales y orden de los lotes."""
-    torch.manual_seed(semilla)
-    red = nn.Sequential(nn.Linear(2, 32), nn.ReLU(), nn.Linear(32, 1))
+    torch.manual_seed(semilla)  # los pesos iniciales
+    red = nn.Sequential(nn.Linear(2, 32), nn.ReLU(), nn.Linear(32, 1)).to(dispositivo)
     optimizador = torch.optim.Adam(red.parameters(), lr=0.01)
+    barajador = torch.Generator().manual_seed(semilla)  # el orden de los lotes
+    cargador = DataLoader(entrenamiento, batch_size=32, shuffle=True, generator=barajador)
     for _ in range(epocas):
-        entrenar_una_epoca(red, criterio, optimizador, x_entrenamiento, y_entrenamiento)
+        entrenar_una_epoca(red, criterio, optimizador, cargador)
     return red
 
 

@@ -1,6 +1,10 @@
 import torch
 
-dispositivo = torch.device("cuda" if torch.cuda.is_available() else "cpu")
+# El acelerador de la máquina (CUDA, MPS, XPU…) si hay uno disponible; si no, la CPU.
+if torch.accelerator.is_available():
+    dispositivo = torch.accelerator.current_accelerator()
+else:
+    dispositivo = torch.device("cpu")
 x = torch.tensor([1.0, 2.0])  # sin dispositivo: en la CPU
 y = x.to(dispositivo)  # una copia en ese dispositivo, o x mismo si ya está allí
 print("dispositivo elegido:", dispositivo.type)

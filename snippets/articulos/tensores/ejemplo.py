@@ -1,7 +1,11 @@
 import numpy as np
 import torch
 
-dispositivo = torch.device("cuda" if torch.cuda.is_available() else "cpu")
+# El acelerador de la máquina si hay uno disponible; si no, la CPU.
+if torch.accelerator.is_available():
+    dispositivo = torch.accelerator.current_accelerator()
+else:
+    dispositivo = torch.device("cpu")
 
 # De NumPy (float64) a un tensor float32 en el dispositivo elegido.
 medidas = np.array([[170.0, 65.0], [180.0, 80.0], [160.0, 50.0], [175.0, 75.0]])

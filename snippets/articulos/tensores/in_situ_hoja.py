@@ -1,4 +1,4 @@
 import torch
 
-peso = torch.ones(2, requires_grad=True)  # una hoja: la crea el usuario, no una operación
+peso = torch.ones(2, requires_grad=True)  # una hoja que pide gradiente
 peso.add_(1)

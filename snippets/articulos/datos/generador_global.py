@@ -1,0 +1,14 @@
+def siguiente_aleatorio(recorrer=None):
+    """Fija la semilla global, recorre (o no) un cargador y saca un número del generador global."""
+    torch.manual_seed(0)
+    if recorrer is not None:
+        next(iter(recorrer))
+    return torch.rand(1).item()
+
+
+referencia = siguiente_aleatorio()
+sin_generador = DataLoader(numeros, batch_size=4)  # ni siquiera baraja
+con_generador = DataLoader(numeros, batch_size=4, generator=torch.Generator().manual_seed(0))
+print("sin generator, el mismo número:", siguiente_aleatorio(sin_generador) == referencia)
+igual = siguiente_aleatorio(con_generador) == referencia
+print("con generator, el mismo número:", igual)  # Expectativa: True
