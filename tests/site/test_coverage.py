@@ -275,3 +275,59 @@ def test_the_built_site_and_its_zensical_configuration_say_the_same(
     assert "Bloques observados en una GPU: 0" in cpu_report
     assert "en CPU y en GPU" in gpu_home and "solo en CPU" not in gpu_home
     assert "en CPU y en GPU" in gpu_site and "solo en CPU" not in gpu_index
+
+
+def test_a_gpu_recording_is_no_gpu_observation(
+    two_builds: tuple[BuildResult, ...], project: Project, executor: Executor
+) -> None:
+    """After `accept`, a block has its own GPU recording; a build given no GPU report has
+    still observed nothing on a GPU: every sentence says CPU only, and the panels' legend says
+    the GPU output shown is a recording nobody checked now."""
+    result = built(project, executor)
+    assert not result.errors, result.errors
+    cov = result.coverage
+    assert cov is not None and cov.own_gpu == 1
+    assert cov.gpu is None and cov.gpu_observed == 0
+    assert words.verdict(cov) == "Esta versión del sitio se verificó solo en CPU."
+    shown = home(result)
+    assert "**Esta versión del sitio se verificó solo en CPU.**" in shown
+    assert "0 bloques observados en una GPU" in shown and "en CPU y en GPU" not in shown
+    assert "1 bloque tiene su propia grabación de GPU" in shown
+    assert words.description(cov).endswith("observados en CPU y 0 en una GPU.")
+    assert "- Bloques observados en una GPU: 0 (" in opening(result)
+    legend = render.legend(cov)
+    assert "«GPU ✓»" not in legend and f"«GPU: {words.RECORDED}»" in legend
+
+
+PINNED = """\
+# Bloques
+
+```python exec="on" id="azar"
+import torch
+print(torch.rand(2).shape)
+```
+
+```python exec="on" id="solo-cpu" runner="cpu" reason="mide la CPU"
+import torch
+print(torch.rand(3).shape)
+```
+"""
+
+
+def test_a_block_pinned_to_cpu_needs_no_gpu_recording(project: Project, executor: Executor) -> None:
+    """Two blocks draw random numbers; the one pinned to runner="cpu" never runs on a GPU, so
+    only the other one is counted, and labelled, as needing its own GPU recording."""
+    project.page("bloques.md", PINNED)
+    cfg = project.config
+    assert len(record(cfg, read_site(cfg), "cpu", executor).written) == 2
+    result = built(project, executor)
+    assert not result.errors, result.errors
+    outcomes = result.report.outcomes
+    assert all(o.recordings["cpu"].marks == ("random",) for o in outcomes.values())
+    cov = result.coverage
+    assert cov is not None and cov.need_gpu == ("bloques/azar",)
+    assert "1 bloque la necesita y aún no la tiene" in words.home(cov)
+    assert "aún no la tienen: 1 (" in words.report_opening(cov)
+    page = result.pages["bloques.md"]
+    panels = {b.id: page_parts.block_markdown(result, page.rel, b.id, b.code) for b in page.blocks}
+    assert words.NEEDS_OWN in panels["azar"] and words.NEEDS_OWN not in panels["solo-cpu"]
