@@ -214,6 +214,18 @@ def test_seed_text_is_never_flagged(project: Project) -> None:
     assert len(unseeded) == 4
 
 
+def test_a_table_row_is_the_seeds_only_when_every_cell_is(project: Project) -> None:
+    """A row whose cells are all the seed's passes; a row that adds a cell of its own beside a
+    seed cell is new text, and is checked."""
+    header = "| Paso | Nota |\n|---|---|\n"
+    seeded = "| Gestionar el gráfico computacional | Título de la semilla |"
+    assert _lint(project, header + seeded, seed=SEED) == []
+    mixed = "| Gestionar el gráfico computacional | nuestra propagación inversa |"
+    found = _lint(project, header + mixed, seed=SEED)
+    assert [f.kind for f in found] == [Kind.AVOIDED_PHRASE, Kind.AVOIDED_PHRASE], found
+    assert "«propagación inversa»" in found[1].message
+
+
 def test_a_seed_that_is_not_a_file(project: Project) -> None:
     project.page("glosario.yml", GLOSSARY)
     project.page("pagina.md", '---\ntitle: "P"\nseed: "falta.txt"\n---\n\nTexto.\n')
