@@ -32,9 +32,17 @@ def _record(project: Project, executor: Executor) -> None:
 @pytest.fixture
 def two_recordings(project: Project, executor: Executor, tmp_path: Path) -> Path:
     """A block whose gpu recording (a real run, kept as its gpu one) differs from its cpu
-    recording; the file it prints, left saying what the gpu recording says."""
+    recording, with a warning the cpu one lacks; the file it prints, left saying what the gpu
+    recording says."""
     data = tmp_path / "dato.txt"
-    project.page("a.md", "# A\n\n" + block(f"print(open({str(data)!r}).read())", "salida"))
+    code = (
+        "import warnings\n"
+        f"texto = open({str(data)!r}).read()\n"
+        "if 'gpu' in texto:\n"
+        "    warnings.warn('aviso de la gpu')\n"
+        "print(texto)"
+    )
+    project.page("a.md", "# A\n\n" + block(code, "salida"))
     data.write_text("en la gpu", encoding="utf-8")
     _record(project, executor)
     cfg = project.config
@@ -62,12 +70,24 @@ def test_a_gpu_canary_is_judged_against_the_gpu_recording(
     """The gpu runner's output, as its own recording says, is no change, though it differs from
     the cpu recording; another output is, with its diff against the gpu recording."""
     same = tmp_path / "igual"
-    assert report_here(project.config, executor, same, runner="gpu")["changed"] == {}
+    section = report_here(project.config, executor, same, runner="gpu")
+    assert section["changed"] == {} and section["warnings"] == {}  # the gpu one has the warning
     assert _changes(project, executor, same) == {}
     two_recordings.write_text("otra en la gpu", encoding="utf-8")
     other = tmp_path / "otra"
-    report_here(project.config, executor, other, runner="gpu")
+    assert report_here(project.config, executor, other, runner="gpu")["warnings"] == {}
     changes = _changes(project, executor, other)
     (change,) = changes.values()
     assert change.key == "a/salida" and change.status is Status.DIVERGE
     assert "-en la gpu" in change.diff and "+otra en la gpu" in change.diff
+
+
+def test_a_block_without_a_recording_is_no_change(
+    project: Project, executor: Executor, tmp_path: Path
+) -> None:
+    """A block the canary ran but nobody recorded has nothing to change from: the canary
+    counts it apart (missing) and the page shows no change for it."""
+    project.page("a.md", "# A\n\n" + block("print('hola')", "nuevo"))
+    section = report_here(project.config, executor, tmp_path / "canario")
+    assert section["changed"] == {} and section["counts"]["missing"] == 1
+    assert _changes(project, executor, tmp_path / "canario") == {}
