@@ -9,6 +9,8 @@ what each build observed, and the GPU sentences of the two builds differ.
 
 from __future__ import annotations
 
+import dataclasses
+import datetime as dt
 import re
 from pathlib import Path
 
@@ -16,6 +18,7 @@ import pytest
 import yaml
 from conftest import Project, mkdocs_build
 from docverify import build
+from docverify.core import config as config_mod
 from docverify.core.dates import spanish_date_of
 from docverify.core.markdown import md_escape
 from docverify.output import coverage as words
@@ -25,12 +28,13 @@ from docverify.running.executor import Executor
 from docverify.site import coverage
 from docverify.site.result import BuildResult
 from docverify.sources import freshness
-from docverify.verifying import accept, cache, observed
+from docverify.verifying import accept, cache, observed, replay
 from docverify.verifying.record import record
 from docverify.verifying.verify import verify
 from docverify.zensical import adapter
 from support.mkdocs_site import DAY
 from support.relabel import check_report, cpu_run_as_gpu
+from support.sources import source_page
 
 pytestmark = pytest.mark.usefixtures("local_author")
 
@@ -241,8 +245,6 @@ def test_the_built_site_and_its_zensical_configuration_say_the_same(
     built without a GPU report, then with a relabelled one, the home page's <meta name=
     "description">, the site's description (on the report page, which has none of its own)
     and the derived Zensical configuration say what each build observed."""
-    from docverify.core import config as config_mod  # noqa: PLC0415
-
     cfg = config_mod.load(small_copy)
     report = tmp_path / "informe-gpu"
     check_report(cfg, executor, report, runner="gpu")
@@ -331,3 +333,70 @@ def test_a_block_pinned_to_cpu_needs_no_gpu_recording(project: Project, executor
     page = result.pages["bloques.md"]
     panels = {b.id: page_parts.block_markdown(result, page.rel, b.id, b.code) for b in page.blocks}
     assert words.NEEDS_OWN in panels["azar"] and words.NEEDS_OWN not in panels["solo-cpu"]
+
+
+def test_the_gpu_count_is_what_the_gpu_report_observed(
+    project: Project, executor: Executor, tmp_path: Path
+) -> None:
+    """The GPU report observed only the block that runs on a GPU; the CPU, both."""
+    project.page("bloques.md", PINNED)
+    cfg = project.config
+    assert record(cfg, read_site(cfg), "cpu", executor).written
+    folder = tmp_path / "informe-gpu"
+    check_report(cfg, executor, folder, runner="gpu")  # the relabelled "GPU" run
+    cov = built(project, executor, folder).coverage
+    assert cov is not None and cov.gpu is not None
+    assert (cov.cpu_observed, cov.gpu_observed) == (2, 1)
+    described = words.description(cov)
+    assert described.endswith(f"2 bloques observados en CPU y 1 en una GPU ({cov.gpu.device}).")
+
+
+GPU_ONLY = """\
+# Bloques
+
+```python exec="on" id="fijo"
+import torch
+print(torch.arange(3.) * 2)
+```
+
+```python exec="on" id="solo-gpu" runner="gpu" reason="mide la GPU"
+import torch
+print(torch.cuda.get_device_name(0))
+```
+"""
+
+
+def test_a_build_from_reports_says_its_outputs_were_observed_by_the_check(
+    project: Project, executor: Executor, tmp_path: Path
+) -> None:
+    """A build from the check's report ran nothing: it says the blocks ran in the verification
+    of the commit (also when a block, pinned to the GPU, has no CPU output), and never that a
+    local cache gave any of them."""
+    project.page("index.md", HOME)
+    project.page("bloques.md", GPU_ONLY)
+    cfg = project.config
+    assert record(cfg, read_site(cfg), "cpu", executor).written
+    folder = tmp_path / "informe-cpu"
+    check_report(cfg, executor, folder)
+    pages = read_site(cfg)
+    result = build.run(cfg, pages, "cpu", executor, reports=replay.load(cfg, [folder], "cpu"))
+    assert not result.errors, result.errors
+    cov = result.coverage
+    assert cov is not None and cov.reported and cov.cpu_observed == 1
+    shown = home(result)
+    assert "En la verificación de este commit, 1 bloque se ejecutaron" in shown
+    assert "Al construirla" not in shown
+    assert "caché" not in words.home(dataclasses.replace(cov, cached=1))
+
+
+def test_the_sources_count_says_how_many_are_fresh(project: Project, executor: Executor) -> None:
+    """Two sources verified on the day, one long before: two of three are fresh."""
+    day = config_mod.today()
+    source_page(project, f'"{day.isoformat()}"', name="nueva.md")
+    source_page(project, f'"{day.isoformat()}"', name="otra.md")
+    source_page(project, f'"{(day - dt.timedelta(days=400)).isoformat()}"', name="vieja.md")
+    cfg = project.config
+    pages = read_site(cfg)
+    cov = coverage.of(verify(cfg, pages, "cpu", executor), freshness.evaluate(cfg, pages, day), day)
+    assert (cov.sources_fresh, cov.sources_total) == (2, 3)
+    assert "- Fuentes al día: 2 de 3." in words.report_opening(cov)
