@@ -79,3 +79,19 @@ def test_a_seed_is_accepted_exactly_when_numpy_accepts_it() -> None:
         if found:
             assert (found[0].kind, found[0].line) == (Kind.CONFIG, 9) and "seed" in found[0].message
     numpy.random.seed(0)
+
+
+def test_each_bound_is_where_the_message_says() -> None:
+    """A timeout must be more than 0 s; a folder relative to the project. The values on either
+    side of each bound, and a key without a line of its own named at its table's header."""
+    cases = {  # key: (accepted, refused)
+        "timeout": (0.5, 0),
+        "docs_dir": ("docs/es", "/tmp/docs"),
+        "snippets_dir": ("fragmentos", " "),
+    }
+    for key, (good, bad) in cases.items():
+        values, found = settings.read({key: good}, {}, "pyproject.toml")
+        assert not found and values[key] == good, key
+        values, found = settings.read({key: bad}, {"": 5}, "pyproject.toml")
+        assert [(f.kind, f.line) for f in found] == [(Kind.CONFIG, 5)], key
+        assert f"{key} = " in found[0].message and values[key] == settings.DEFAULTS[key]
