@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import numpy
 from docverify.core import settings
 from docverify.core.kinds import Kind
 
@@ -61,3 +62,36 @@ def test_valid_values_are_taken_as_numbers_of_their_kind() -> None:
     assert not found
     assert (values["timeout"], values["rtol"], values["seed"]) == (5.0, 0.0, 7)
     assert isinstance(values["timeout"], float) and isinstance(values["seed"], int)
+
+
+def test_a_seed_is_accepted_exactly_when_numpy_accepts_it() -> None:
+    """Every block seeds numpy's global generator with `seed`: a value numpy refuses would fail
+    every block inside numpy, so the setting names it instead, at its line."""
+    for seed in (0, 1, 2**32 - 1, 2**32, 2**63, -1):
+        try:
+            numpy.random.seed(seed)
+            numpy_takes = True
+        except ValueError:
+            numpy_takes = False
+        values, found = settings.read({"seed": seed}, {"seed": 9}, "pyproject.toml")
+        assert (not found) == numpy_takes, seed
+        assert values["seed"] == (seed if numpy_takes else settings.DEFAULTS["seed"])
+        if found:
+            assert (found[0].kind, found[0].line) == (Kind.CONFIG, 9) and "seed" in found[0].message
+    numpy.random.seed(0)
+
+
+def test_each_bound_is_where_the_message_says() -> None:
+    """A timeout must be more than 0 s; a folder relative to the project. The values on either
+    side of each bound, and a key without a line of its own named at its table's header."""
+    cases = {  # key: (accepted, refused)
+        "timeout": (0.5, 0),
+        "docs_dir": ("docs/es", "/tmp/docs"),
+        "snippets_dir": ("fragmentos", " "),
+    }
+    for key, (good, bad) in cases.items():
+        values, found = settings.read({key: good}, {}, "pyproject.toml")
+        assert not found and values[key] == good, key
+        values, found = settings.read({key: bad}, {"": 5}, "pyproject.toml")
+        assert [(f.kind, f.line) for f in found] == [(Kind.CONFIG, 5)], key
+        assert f"{key} = " in found[0].message and values[key] == settings.DEFAULTS[key]

@@ -59,6 +59,7 @@ def canary_folder(project: Project, executor: Executor, tmp_path: Path) -> Path:
     folder = tmp_path / "canario"
     section = report_here(cfg, executor, folder)
     assert section["changed"] == {"a/cambia": "diverge", "a/falla": "error"}
+    assert section["counts"]["changed"] == 2 and section["headline"].endswith("cambiaría 2 bloques")
     assert section["warnings"] == {"a/cambia": ["FutureWarning: aviso de la versión nueva"]}
     data.write_text("vieja", encoding="utf-8")
     other.write_text("presente", encoding="utf-8")

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import html
 import re
+from collections import Counter
 from pathlib import Path
 
 import markdown
@@ -51,6 +52,30 @@ def test_lighten_touches_nothing_outside_code() -> None:
     assert highlight.lighten(prose) == prose
     page = prose + highlight.lighten(rendered(PYTHON))
     assert highlight.lighten(page) == page  # a second pass changes nothing
+
+
+# The tokens the module says are drawn in the code's own colour: names, None/True/False,
+# operators, operator words, punctuation, whitespace. Written here, not read from the module.
+DRAWN_AS_CODE = {"n", "kc", "o", "ow", "p", "w"}
+MORE = (
+    "def primero(xs):\n    for x in xs:\n        if x is not None and not x:\n"
+    "            return x\n"
+)
+
+
+def test_only_the_tokens_drawn_as_code_lose_their_span() -> None:
+    """Each of the six loses every span; every other token (keywords, strings, numbers,
+    comments, builtins) keeps each of its spans, and so its colour."""
+    before = Counter(SPAN.findall(rendered(PYTHON + MORE)))
+    after = Counter(SPAN.findall(highlight.lighten(rendered(PYTHON + MORE))))
+    assert set(before) >= DRAWN_AS_CODE | {"k", "kn", "mi", "s2", "c1", "nb"}, before
+    assert after == Counter({c: n for c, n in before.items() if c not in DRAWN_AS_CODE})
+
+
+def test_lighten_touches_nothing_between_two_code_elements() -> None:
+    prose = '<p>Un <span class="n">nombre</span> y <span class="w"> </span>en prosa.</p>'
+    code = rendered(PYTHON)
+    assert prose in highlight.lighten(code + prose + code)
 
 
 def test_the_built_pages_code_has_no_plain_spans(built_site: Path) -> None:

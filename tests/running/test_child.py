@@ -12,7 +12,7 @@ import torch
 from conftest import Project
 from docverify.core.kinds import Kind
 from docverify.running.executor import Executor
-from support.blocks import block, run
+from support.blocks import block, run, spec
 
 
 def test_capture_stdout_stderr_warnings_in_order(project: Project, executor: Executor) -> None:
@@ -223,3 +223,55 @@ def test_interleaved_sessions_keep_their_own_streams(project: Project, executor:
     script = _script(3)
     for name in ("s", "t"):
         assert [report.outcomes[f"a/{name}-{n}"].observed for n in (1, 2, 3)] == script, name
+
+
+def test_each_block_of_a_session_starts_with_cuda_at_the_seed(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """CUDA's generator is saved with a session's stream only once CUDA is initialised: before
+    each block of a session, every device's generator is put at the seed first, so a session
+    that never drew from CUDA continues it from the seed, not from where the page's last block
+    left it. No GPU here: torch.cuda.manual_seed_all, which torch.manual_seed calls for every
+    device, is replaced by a recorder; the CPU stream still continues the session's."""
+    from docverify.running import child  # noqa: PLC0415 - imports torch
+
+    seeded: list[int] = []
+    monkeypatch.setattr(torch.cuda, "manual_seed_all", seeded.append)
+    streams, drawn = child.Streams(), []
+    for n in (1, 2):
+        block_spec = spec(DRAW, key=f"p/b{n}", session="s", seed=11)
+        seeded.clear()
+        streams.begin(block_spec)
+        assert seeded == [11], (n, seeded)
+        drawn.append(torch.rand(3).tolist())
+        streams.end(block_spec)
+        torch.manual_seed(12345)  # what a block outside the session leaves behind
+    torch.manual_seed(11)
+    assert drawn == [torch.rand(3).tolist(), torch.rand(3).tolist()]
+
+
+def test_once_cuda_is_initialised_a_session_keeps_cudas_stream_too(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A session that drew from CUDA continues CUDA's stream, not the seed: its generator's
+    state is saved after each block of the session and put back, after the seed, before the
+    next. No GPU here: CUDA is said to be initialised and its generator is a fake whose states
+    are numbered; the seeding is recorded."""
+    from docverify.running import child  # noqa: PLC0415 - imports torch
+
+    states = iter(range(1, 100))
+    calls: list[tuple[str, object]] = []
+    monkeypatch.setattr(torch.cuda, "is_initialized", lambda: True)
+    monkeypatch.setattr(torch.cuda, "get_rng_state_all", lambda: [f"cuda {next(states)}"])
+    monkeypatch.setattr(torch.cuda, "set_rng_state_all", lambda s: calls.append(("put", s)))
+    monkeypatch.setattr(torch.cuda, "manual_seed_all", lambda s: calls.append(("seed", s)))
+    streams = child.Streams()
+    for n in (1, 2, 3):
+        streams.begin(spec(DRAW, key=f"p/s{n}", session="s", seed=5))
+        streams.end(spec(DRAW, key=f"p/s{n}", session="s", seed=5))
+        other = spec(DRAW, key=f"p/t{n}", session="t", seed=5)
+        streams.begin(other)
+        streams.end(other)
+    puts = [state for kind, state in calls if kind == "put"]
+    assert puts == [["cuda 1"], ["cuda 2"], ["cuda 3"], ["cuda 4"]]  # s, t, s, t: each its own
+    assert [calls[i - 1] for i, (kind, _) in enumerate(calls) if kind == "put"] == [("seed", 5)] * 4

@@ -126,6 +126,11 @@ def test_a_function_of_an_earlier_block_is_the_page_code(
         ("import torch\nx = torch.ones(2)\nprint(x.device)", ["device"]),
         ("import torch\nx = torch.ones(2)\nprint('en', x.device.type)", ["device"]),
         ("import torch\nx = torch.ones(2)\nprint(repr(x.device))", ["device"]),
+        # a tensor repr's device argument (meta: a device every machine has)
+        (
+            "import torch\nx = torch.ones(2, device='meta')\nprint(x.device.type == 'meta', x)",
+            ["device"],
+        ),
         # a parameter is a tensor (its weights are random, too)
         ("import torch\ncapa = torch.nn.Linear(2, 1)\nprint(capa.weight.device)", None),
         # read, but the output shows no device
@@ -138,6 +143,7 @@ def test_a_function_of_an_earlier_block_is_the_page_code(
         "imprime",
         "tipo",
         "repr",
+        "argumento-device",
         "parametro",
         "sin-mostrar",
         "texto-cpu",

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import os
+import signal
+import subprocess
 import time
 import zlib
 from pathlib import Path
@@ -12,6 +15,7 @@ from docverify.core import config as config_mod
 from docverify.core.findings import Level, errors
 from docverify.core.kinds import Kind
 from docverify.parsing.pages import read_site
+from docverify.running import processes
 from docverify.running.executor import Executor
 from docverify.verifying.record import record
 from support.blocks import block, run
@@ -66,6 +70,87 @@ def test_a_process_left_running_is_stopped_with_its_page(
         assert f"sleep {marker}" in finding.message and finding.level is Level.INFO
     assert not _stopped(report, "a/usa") and not _stopped(report, "a/despues")
     assert not [f for f in errors(report.findings) if f.kind != Kind.MISSING_RECORDING]
+
+
+def test_a_process_started_from_another_thread_is_stopped(
+    project: Project, executor: Executor, tmp_path: Path
+) -> None:
+    """A block's thread starts a process and keeps running: the process is that thread's
+    child, not the main thread's, and it is stopped with the page all the same."""
+    marker = _marker(tmp_path)
+    code = (
+        "import subprocess, threading, time\n"
+        "arrancado = threading.Event()\n"
+        "def trabajo():\n"
+        f'    proceso = subprocess.Popen(["sleep", "{marker}"])\n'
+        "    arrancado.set()\n"
+        "    time.sleep(300)\n"
+        "threading.Thread(target=trabajo, daemon=True).start()\n"
+        "print(arrancado.wait(30))"
+    )
+    project.page("a.md", block(code, "hilo") + block("print('fin')", "despues"))
+    try:
+        report = run(project, executor)
+        assert report.outcomes["a/hilo"].observed == "True"
+        (finding,) = _stopped(report, "a/hilo")
+        assert f"sleep {marker}" in finding.message
+        assert running(marker) == []
+    finally:
+        for pid in running(marker):  # left only when the reaper missed it: not for 300 s
+            os.kill(pid, signal.SIGKILL)
+
+
+def test_a_process_nobody_saw_start_is_the_block_of_its_nearest_seen_ancestor() -> None:
+    """After each block the page looks at what is running; a process started after the last
+    look (while the page was being stopped, say) belongs to the block of the nearest of its
+    ancestors that was seen, however many levels up; with none, to the page's last block."""
+    from docverify.running import child  # noqa: PLC0415 - imports torch
+
+    stopped = [
+        processes.Stopped(10, 1, "sh -c bucle"),
+        processes.Stopped(11, 10, "sh -c otro"),
+        processes.Stopped(12, 11, "sleep 300"),
+        processes.Stopped(20, 1, "huérfano"),
+    ]
+    found = child.by_block(stopped, {10: "a/uno"}, "a/dos")
+    assert found == {"a/uno": ["sh -c bucle", "sh -c otro", "sleep 300"], "a/dos": ["huérfano"]}
+
+
+def test_a_process_that_already_ended_is_not_reported(project: Project, executor: Executor) -> None:
+    """A child that exited but was not waited for (a zombie) is reaped, never reported as a
+    process left running."""
+    code = (
+        "import os, shutil, time\n"
+        "true = shutil.which('true')\n"
+        "hijo = os.posix_spawn(true, [true], os.environ)  # never waited for\n"
+        "time.sleep(0.3)\n"
+        "print('fin')"
+    )
+    project.page("a.md", block(code, "zombi"))
+    report = run(project, executor)
+    assert report.outcomes["a/zombi"].observed == "fin"
+    assert not [f for f in report.findings if f.kind == Kind.STOPPED_PROCESSES]
+
+
+def test_stopping_goes_on_round_after_round_until_nothing_is_left(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """What a process forks while it is being stopped is found by the next look: the rounds
+    go on until a look finds nothing. Each look is faked here (one new process each time, as a
+    process forking under the page would leave); the processes are real and are stopped."""
+    marker = _marker(tmp_path)
+    started = [subprocess.Popen(["sleep", marker]) for _ in range(3)]
+    root = subprocess.Popen(["sleep", marker])  # the page process: it has no children here
+    looks = iter([[p.pid] for p in started] + [[]])
+    monkeypatch.setattr(processes, "descendants", lambda _root, _skip=(): next(looks))
+    try:
+        stopped = processes.stop_descendants(root.pid)
+        assert [p.pid for p in stopped] == [p.pid for p in started]
+        assert [p.wait(timeout=5) for p in started] == [-signal.SIGKILL] * 3
+    finally:
+        for process in [*started, root]:
+            process.kill()
+            process.wait()
 
 
 HOLDER = "if os.fork() == 0:\n    time.sleep(20)\n    os._exit(0)\n"

@@ -9,6 +9,8 @@ what each build observed, and the GPU sentences of the two builds differ.
 
 from __future__ import annotations
 
+import dataclasses
+import datetime as dt
 import re
 from pathlib import Path
 
@@ -16,6 +18,7 @@ import pytest
 import yaml
 from conftest import Project, mkdocs_build
 from docverify import build
+from docverify.core import config as config_mod
 from docverify.core.dates import spanish_date_of
 from docverify.core.markdown import md_escape
 from docverify.output import coverage as words
@@ -25,12 +28,13 @@ from docverify.running.executor import Executor
 from docverify.site import coverage
 from docverify.site.result import BuildResult
 from docverify.sources import freshness
-from docverify.verifying import accept, cache, observed
+from docverify.verifying import accept, cache, observed, replay
 from docverify.verifying.record import record
 from docverify.verifying.verify import verify
 from docverify.zensical import adapter
 from support.mkdocs_site import DAY
 from support.relabel import check_report, cpu_run_as_gpu
+from support.sources import source_page
 
 pytestmark = pytest.mark.usefixtures("local_author")
 
@@ -241,8 +245,6 @@ def test_the_built_site_and_its_zensical_configuration_say_the_same(
     built without a GPU report, then with a relabelled one, the home page's <meta name=
     "description">, the site's description (on the report page, which has none of its own)
     and the derived Zensical configuration say what each build observed."""
-    from docverify.core import config as config_mod  # noqa: PLC0415
-
     cfg = config_mod.load(small_copy)
     report = tmp_path / "informe-gpu"
     check_report(cfg, executor, report, runner="gpu")
@@ -275,3 +277,126 @@ def test_the_built_site_and_its_zensical_configuration_say_the_same(
     assert "Bloques observados en una GPU: 0" in cpu_report
     assert "en CPU y en GPU" in gpu_home and "solo en CPU" not in gpu_home
     assert "en CPU y en GPU" in gpu_site and "solo en CPU" not in gpu_index
+
+
+def test_a_gpu_recording_is_no_gpu_observation(
+    two_builds: tuple[BuildResult, ...], project: Project, executor: Executor
+) -> None:
+    """After `accept`, a block has its own GPU recording; a build given no GPU report has
+    still observed nothing on a GPU: every sentence says CPU only, and the panels' legend says
+    the GPU output shown is a recording nobody checked now."""
+    result = built(project, executor)
+    assert not result.errors, result.errors
+    cov = result.coverage
+    assert cov is not None and cov.own_gpu == 1
+    assert cov.gpu is None and cov.gpu_observed == 0
+    assert words.verdict(cov) == "Esta versión del sitio se verificó solo en CPU."
+    shown = home(result)
+    assert "**Esta versión del sitio se verificó solo en CPU.**" in shown
+    assert "0 bloques observados en una GPU" in shown and "en CPU y en GPU" not in shown
+    assert "1 bloque tiene su propia grabación de GPU" in shown
+    assert words.description(cov).endswith("observados en CPU y 0 en una GPU.")
+    assert "- Bloques observados en una GPU: 0 (" in opening(result)
+    legend = render.legend(cov)
+    assert "«GPU ✓»" not in legend and f"«GPU: {words.RECORDED}»" in legend
+
+
+PINNED = """\
+# Bloques
+
+```python exec="on" id="azar"
+import torch
+print(torch.rand(2).shape)
+```
+
+```python exec="on" id="solo-cpu" runner="cpu" reason="mide la CPU"
+import torch
+print(torch.rand(3).shape)
+```
+"""
+
+
+def test_a_block_pinned_to_cpu_needs_no_gpu_recording(project: Project, executor: Executor) -> None:
+    """Two blocks draw random numbers; the one pinned to runner="cpu" never runs on a GPU, so
+    only the other one is counted, and labelled, as needing its own GPU recording."""
+    project.page("bloques.md", PINNED)
+    cfg = project.config
+    assert len(record(cfg, read_site(cfg), "cpu", executor).written) == 2
+    result = built(project, executor)
+    assert not result.errors, result.errors
+    outcomes = result.report.outcomes
+    assert all(o.recordings["cpu"].marks == ("random",) for o in outcomes.values())
+    cov = result.coverage
+    assert cov is not None and cov.need_gpu == ("bloques/azar",)
+    assert "1 bloque la necesita y aún no la tiene" in words.home(cov)
+    assert "aún no la tienen: 1 (" in words.report_opening(cov)
+    page = result.pages["bloques.md"]
+    panels = {b.id: page_parts.block_markdown(result, page.rel, b.id, b.code) for b in page.blocks}
+    assert words.NEEDS_OWN in panels["azar"] and words.NEEDS_OWN not in panels["solo-cpu"]
+
+
+def test_the_gpu_count_is_what_the_gpu_report_observed(
+    project: Project, executor: Executor, tmp_path: Path
+) -> None:
+    """The GPU report observed only the block that runs on a GPU; the CPU, both."""
+    project.page("bloques.md", PINNED)
+    cfg = project.config
+    assert record(cfg, read_site(cfg), "cpu", executor).written
+    folder = tmp_path / "informe-gpu"
+    check_report(cfg, executor, folder, runner="gpu")  # the relabelled "GPU" run
+    cov = built(project, executor, folder).coverage
+    assert cov is not None and cov.gpu is not None
+    assert (cov.cpu_observed, cov.gpu_observed) == (2, 1)
+    described = words.description(cov)
+    assert described.endswith(f"2 bloques observados en CPU y 1 en una GPU ({cov.gpu.device}).")
+
+
+GPU_ONLY = """\
+# Bloques
+
+```python exec="on" id="fijo"
+import torch
+print(torch.arange(3.) * 2)
+```
+
+```python exec="on" id="solo-gpu" runner="gpu" reason="mide la GPU"
+import torch
+print(torch.cuda.get_device_name(0))
+```
+"""
+
+
+def test_a_build_from_reports_says_its_outputs_were_observed_by_the_check(
+    project: Project, executor: Executor, tmp_path: Path
+) -> None:
+    """A build from the check's report ran nothing: it says the blocks ran in the verification
+    of the commit (also when a block, pinned to the GPU, has no CPU output), and never that a
+    local cache gave any of them."""
+    project.page("index.md", HOME)
+    project.page("bloques.md", GPU_ONLY)
+    cfg = project.config
+    assert record(cfg, read_site(cfg), "cpu", executor).written
+    folder = tmp_path / "informe-cpu"
+    check_report(cfg, executor, folder)
+    pages = read_site(cfg)
+    result = build.run(cfg, pages, "cpu", executor, reports=replay.load(cfg, [folder], "cpu"))
+    assert not result.errors, result.errors
+    cov = result.coverage
+    assert cov is not None and cov.reported and cov.cpu_observed == 1
+    shown = home(result)
+    assert "En la verificación de este commit, 1 bloque se ejecutaron" in shown
+    assert "Al construirla" not in shown
+    assert "caché" not in words.home(dataclasses.replace(cov, cached=1))
+
+
+def test_the_sources_count_says_how_many_are_fresh(project: Project, executor: Executor) -> None:
+    """Two sources verified on the day, one long before: two of three are fresh."""
+    day = config_mod.today()
+    source_page(project, f'"{day.isoformat()}"', name="nueva.md")
+    source_page(project, f'"{day.isoformat()}"', name="otra.md")
+    source_page(project, f'"{(day - dt.timedelta(days=400)).isoformat()}"', name="vieja.md")
+    cfg = project.config
+    pages = read_site(cfg)
+    cov = coverage.of(verify(cfg, pages, "cpu", executor), freshness.evaluate(cfg, pages, day), day)
+    assert (cov.sources_fresh, cov.sources_total) == (2, 3)
+    assert "- Fuentes al día: 2 de 3." in words.report_opening(cov)

@@ -15,7 +15,7 @@ from docverify.core import config as config_mod
 from docverify.core.findings import Finding
 from docverify.core.kinds import Kind
 from docverify.parsing.pages import read_site
-from docverify.site import checks, glossary, lint, navigation
+from docverify.site import anatomy, checks, glossary, lint, navigation
 from support.glossary import GLOSSARY
 
 PAGE = """\
@@ -146,6 +146,8 @@ def test_an_avoided_phrase_in_prose_names_the_form_to_use(project: Project) -> N
         '!!! note "El gráfico computacional"\n\n    Texto.',  # an admonition's title
         "| Qué | Dónde |\n|---|---|\n| el gráfico computacional | aquí |",  # a table cell
         "- Primero, retropropagar la pérdida.",  # another term's avoided phrase
+        "Lo llamamos «gráfico computacional de la pérdida».",  # quoted with more: a use
+        "Lo llamamos «el gráfico computacional».",
     ],
 )
 def test_avoided_phrases_wherever_a_reader_reads_them(project: Project, body: str) -> None:
@@ -191,6 +193,33 @@ def test_front_matter_prose_and_code_comments(project: Project) -> None:
     assert "un comentario del código" in found[1].message
 
 
+def _front_key(key: str, text: str) -> str:
+    """`key` of an article's front matter holding `text`, as the scaffold writes it."""
+    if key == "faq":
+        return f'faq:\n  - question: "¿{text}?"\n    answer: "{text}"\n'
+    if key in ("title", "description", "approach"):
+        return f'{key}: "{text}"\n'
+    return f'{key}:\n  - "{text}"\n'
+
+
+def test_every_front_matter_part_a_reader_reads_is_checked(project: Project) -> None:
+    """Each part of an article's front matter that the build renders as prose (site.anatomy's
+    parts, the sources aside: they cite others' titles) is linted, at the line of the phrase."""
+    project.page("glosario.yml", GLOSSARY)
+    parts = [key for key in anatomy.META_PARTS if key != "sources"]
+    for key in parts:
+        values = {k: f"Texto de {k}." for k in parts} | {key: "Recorre el gráfico computacional."}
+        text = "---\n" + "".join(_front_key(k, v) for k, v in values.items()) + "---\n\nTexto.\n"
+        project.page("articulos/a.md", text)
+        cfg = project.config
+        found = checks.judge(cfg, read_site(cfg)).findings
+        lines = [f.line for f in found if f.kind is Kind.AVOIDED_PHRASE]
+        assert lines == [n for n, line in enumerate(text.split("\n"), 1) if "gráfico" in line], (
+            key,
+            found,
+        )
+
+
 SEED = textwrap.dedent("""\
     Título de la semilla
     Desde una pérdida escalar, la propagación inversa recorre
@@ -212,6 +241,18 @@ def test_seed_text_is_never_flagged(project: Project) -> None:
     # The mutation it catches: the same page without its seed is flagged everywhere.
     unseeded = _lint(project, body)
     assert len(unseeded) == 4
+
+
+def test_a_table_row_is_the_seeds_only_when_every_cell_is(project: Project) -> None:
+    """A row whose cells are all the seed's passes; a row that adds a cell of its own beside a
+    seed cell is new text, and is checked."""
+    header = "| Paso | Nota |\n|---|---|\n"
+    seeded = "| Gestionar el gráfico computacional | Título de la semilla |"
+    assert _lint(project, header + seeded, seed=SEED) == []
+    mixed = "| Gestionar el gráfico computacional | nuestra propagación inversa |"
+    found = _lint(project, header + mixed, seed=SEED)
+    assert [f.kind for f in found] == [Kind.AVOIDED_PHRASE, Kind.AVOIDED_PHRASE], found
+    assert "«propagación inversa»" in found[1].message
 
 
 def test_a_seed_that_is_not_a_file(project: Project) -> None:

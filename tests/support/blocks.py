@@ -26,11 +26,10 @@ def kinds(findings: list[Finding]) -> list[Kind]:
     return [f.kind for f in findings]
 
 
-def run_here(code: str, show_last_value: bool = True) -> BlockResult:
-    """Run `code` as one block in this process (no fork, a fresh namespace), as a child does."""
-    from docverify.running import child  # noqa: PLC0415 - imports torch
-
-    spec: BlockSpec = {
+def spec(code: str, **changes: object) -> BlockSpec:
+    """What the engine sends a page process for one block of `code` (`changes` replace its
+    defaults: session, seed…)."""
+    made: BlockSpec = {
         "key": "p/b",
         "code": code,
         "filename": "b.py",
@@ -40,6 +39,13 @@ def run_here(code: str, show_last_value: bool = True) -> BlockResult:
         "output_limit": 10_000,
         "seed": 0,
         "device_policy": DEFAULT_CUDA,
-        "show_last_value": show_last_value,
+        "show_last_value": True,
     }
-    return child.run_block(spec, {})
+    return {**made, **changes}  # type: ignore[typeddict-item]
+
+
+def run_here(code: str, show_last_value: bool = True) -> BlockResult:
+    """Run `code` as one block in this process (no fork, a fresh namespace), as a child does."""
+    from docverify.running import child  # noqa: PLC0415 - imports torch
+
+    return child.run_block(spec(code, show_last_value=show_last_value), {})

@@ -20,6 +20,8 @@ from docverify.core.config import Config
 from docverify.parsing.pages import read_site
 from docverify.running.executor import Executor
 
+from support.relabel import cpu_run_as_gpu
+
 PROJECT_SITE = sysconfig.get_paths()["purelib"]  # this project's site-packages: torch, numpy
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -62,15 +64,27 @@ def changed_torch(env: Path, patch: str, files: dict[str, str] | None = None) ->
     return python
 
 
-def report_here(config: Config, executor: Executor, folder: Path) -> dict[str, Any]:
+def report_here(
+    config: Config, executor: Executor, folder: Path, runner: str = "cpu"
+) -> dict[str, Any]:
     """A canary report of this project's own torch, run by `executor` (this process's): what
     `docverify canary` writes, through the same functions, without another interpreter. Its
-    canary section; nothing changes unless the recordings say otherwise."""
+    canary section; nothing changes unless the recordings say otherwise.
+
+    With runner="gpu" the blocks run on the CPU and the report says gpu (a relabelled run,
+    support/relabel.py), judged against the gpu runner's baselines as the canary's gpu job is."""
     from docverify.cli.canary import observe  # noqa: PLC0415
     from docverify.core import versions  # noqa: PLC0415
     from docverify.output import canary as canary_output  # noqa: PLC0415
+    from docverify.verifying import canary  # noqa: PLC0415
+    from docverify.verifying.verify import verify  # noqa: PLC0415
 
     side = {"torch": versions.installed("torch"), "variant": "CPU", "numpy": "?", "python": "?"}
-    report, section = observe(config, read_site(config), "cpu", executor, side, side, sys.path)
+    pages = read_site(config)
+    if runner == "gpu":
+        report = verify(config, pages, "gpu", executor, run=cpu_run_as_gpu)
+        section = canary.section(config, report, side, side, [])
+    else:
+        report, section = observe(config, pages, "cpu", executor, side, side, sys.path)
     canary_output.write(config, folder, report, section)
     return section

@@ -10,12 +10,14 @@ from __future__ import annotations
 import inspect
 import os
 import subprocess
+import warnings
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 import torch
+import torch.autograd.forward_ad as fwAD
 from conftest import BIN, Project
 from docverify.core.findings import errors
 from docverify.core.kinds import Kind
@@ -344,6 +346,47 @@ def test_wrapped_gpu_reprs_match_their_cpu_recording(
         assert not baseline.matches(changed, tol), (cpu, changed)
         missed += baselines.drop_device(gpu) != cpu
     assert missed, "ningún repr envuelto: la prueba no ejercita la regla"
+
+
+def _sparse(n: int, shift: float = 0.0) -> torch.Tensor:
+    """A sparse tensor of n values: its repr ends with size=, nnz= and layout=."""
+    indices = torch.arange(0, 2 * n, 2).reshape(1, n)
+    values = torch.arange(float(n)) * 1.25 + 1 + shift
+    return torch.sparse_coo_tensor(indices, values, (2 * n,), check_invariants=False)
+
+
+def _dual_reprs(n: int, shift: float = 0.0) -> tuple[str, str]:
+    """The CPU and the GPU repr of a dual tensor of forward-mode AD: it ends with tangent=."""
+    with fwAD.dual_level(), warnings.catch_warnings():
+        # make_dual scripts its decompositions once, with torch.jit.script (deprecated)
+        warnings.simplefilter("ignore", DeprecationWarning)
+        dual = fwAD.make_dual(torch.arange(float(n)) + shift, torch.full((n,), 0.5))
+        return repr(dual), gpu_repr(dual)
+
+
+def test_every_suffix_torch_wraps_is_joined(printoptions: Callable[[int], None]) -> None:
+    """Besides dtype, grad_fn and requires_grad: a sparse tensor's size, nnz and layout and a
+    dual tensor's tangent, wrapped where a GPU's device pushes them, match their CPU recording
+    under the device rule; another value does not."""
+    tol = compare.Tolerance(rtol=1e-5, atol=1e-8)
+    wrapped: set[str] = set()
+    for width in (80, 50, 40, 120):
+        printoptions(width)
+        for n in range(1, 9):
+            cases = [
+                (repr(_sparse(n)), gpu_repr(_sparse(n)), gpu_repr(_sparse(n, 0.5))),
+                (*_dual_reprs(n), _dual_reprs(n, 0.5)[1]),
+            ]
+            for cpu, gpu, changed in cases:
+                baseline = baselines.Baseline("gpu", Recording(Path("x.cpu.txt"), "cpu", {}, cpu))
+                assert baseline.matches(gpu, tol), (width, cpu, gpu)
+                assert not baseline.matches(changed, tol), (width, cpu, changed)
+                wrapped |= {
+                    s
+                    for s in ("size", "nnz", "layout", "tangent")
+                    if f",\n       {s}=" in cpu + gpu
+                }
+    assert {"size", "nnz", "layout", "tangent"} <= wrapped, wrapped
 
 
 @pytest.mark.parametrize(

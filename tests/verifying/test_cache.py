@@ -224,11 +224,17 @@ def test_library_versions_are_part_of_the_key(
     assert fresh(site).load(job) is None
 
 
-def test_the_python_version_is_part_of_the_key(
-    site: Project, executor: Executor, monkeypatch: pytest.MonkeyPatch
+@pytest.mark.parametrize(
+    ("name", "other"),
+    [("python_version", "3.99.0"), ("python_implementation", "PyPy"), ("machine", "riscv64")],
+)
+def test_the_python_and_the_machine_are_part_of_the_key(
+    site: Project, executor: Executor, monkeypatch: pytest.MonkeyPatch, name: str, other: str
 ) -> None:
+    """A cache folder shared with another interpreter or architecture (a synced or mounted
+    project) replays nothing of theirs."""
     job = _prime(site, executor)
-    monkeypatch.setattr(cache_mod.platform, "python_version", lambda: "3.99.0")
+    monkeypatch.setattr(cache_mod.platform, name, lambda: other)
     assert fresh(site).load(job) is None
 
 

@@ -135,6 +135,8 @@ def test_on_gpu_a_marked_block_asks_for_its_own_recording(
         )
         assert ".gpu.txt" in finding.message
     assert sorted(recorded(project, executor, "gpu")) == ["azar.gpu.txt", "despues.gpu.txt"]
+    # Only the cpu runner's runs detect every mark: a gpu recording carries none.
+    assert "# device-dependent:" not in path(project, "azar", "gpu").read_text(encoding="utf-8")
     assert not errors(gpu(project, executor).findings)
 
 

@@ -27,7 +27,7 @@ from docverify.output import page_parts
 from docverify.parsing.pages import read_site
 from docverify.running import executor as executor_mod
 from docverify.running.executor import Executor
-from docverify.verifying import replay
+from docverify.verifying import merge, replay
 from docverify.verifying.record import record
 from support.relabel import relabel
 
@@ -203,6 +203,16 @@ def _other_code(corpus: Path, tmp_path: Path) -> list[Path]:
     return [root / "reports" / "parts2" / "1", root / "reports" / "nueva" / "2"]
 
 
+def _one_page_short(parts: list[Path]) -> list[Path]:
+    """Every shard of the plan, the second without one of its pages (as if it skipped it)."""
+    data = report(parts[1])
+    gone = data["pages"][0]
+    stem = gone.removesuffix(".md") + "/"
+    observations = {k: v for k, v in data["observations"].items() if not k.startswith(stem)}
+    _edit_report(parts[1], pages=data["pages"][1:], observations=observations)
+    return parts
+
+
 @pytest.mark.parametrize(
     ("make", "says"),
     [
@@ -231,13 +241,25 @@ def _other_code(corpus: Path, tmp_path: Path) -> list[Path]:
             "son la misma parte: se solapan",
         ),
         (lambda c, t: [c / "reports" / "parts3" / "1", c / "reports" / "parts3" / "3"], "2/3"),
+        (lambda c, t: _one_page_short(_copy_parts(c, t, 2)), "quedan sin verificar 1 páginas"),
         (
             lambda c, t: [*(p := _copy_parts(c, t, 2))[:1], _edit_report(p[1], format=2) or p[1]],
             "anterior al 3",
         ),
         (lambda c, t: [c / "reports" / "whole", c / "reports" / "parts2" / "1"], "no es una parte"),
     ],
-    ids=["runner", "plan", "code", "env", "run", "overlap", "uncovered", "format", "unsharded"],
+    ids=[
+        "runner",
+        "plan",
+        "code",
+        "env",
+        "run",
+        "overlap",
+        "uncovered",
+        "page-uncovered",
+        "format",
+        "unsharded",
+    ],
 )
 def test_reports_that_do_not_belong_together_are_refused(
     corpus: Path, tmp_path: Path, make: Any, says: str
@@ -260,6 +282,16 @@ def test_missing_shards_name_the_pages_left_unverified(corpus: Path, tmp_path: P
     left = [rel for part in report(first)["plan_shards"][1:] for rel in part]
     assert "2/3, 3/3" in done.stderr and f"sin verificar {len(left)} páginas" in done.stderr
     assert left[0] in done.stderr
+
+
+def test_a_merged_report_is_dated_by_its_latest_shard(corpus: Path, tmp_path: Path) -> None:
+    """The shards of one run may end on either side of midnight: the merged report carries
+    the later day, whichever part comes first."""
+    parts = _copy_parts(corpus, tmp_path, 2)
+    _edit_report(parts[0], date="2026-03-02")
+    _edit_report(parts[1], date="2026-03-01")
+    assert merge.merge(parts).data["date"] == "2026-03-02"
+    assert merge.merge(list(reversed(parts))).data["date"] == "2026-03-02"
 
 
 # --- a build from reports ---------------------------------------------------------------------

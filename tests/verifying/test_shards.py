@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import random
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 from conftest import Project
@@ -85,10 +86,10 @@ def test_durations_decide_the_split_over_block_counts(site: Project) -> None:
 
 def test_a_page_without_duration_is_estimated_from_its_blocks(site: Project) -> None:
     pages = read_site(site.config)
-    durations = {"a.md": 5.0, "b.md": 1.0}  # 1 s per block on the pages that have a time
+    durations = {"a.md": 10.0, "b.md": 2.0}  # 2 s per block on the pages that have a time
     weights, basis = shards.weights(pages, "cpu", durations)
     assert basis == "duraciones"
-    assert weights["c.md"] == pytest.approx(shards.PAGE_OVERHEAD + 3.0)
+    assert weights["c.md"] == pytest.approx(shards.PAGE_OVERHEAD + 6.0)
     assert weights["f.md"] == pytest.approx(shards.PAGE_OVERHEAD)
 
 
@@ -122,10 +123,28 @@ def test_durations_file_merges_and_survives_corruption(tmp_path: Path) -> None:
     assert shards.load_durations(path, "gpu") == {"a.md": 0.5}
     path.write_text("{not json", encoding="utf-8")
     assert shards.load_durations(path, "cpu") == {}
-    path.write_text(json.dumps({"cpu": {"a.md": "lento", "b.md": -1, "c.md": 2}}), encoding="utf-8")
-    assert shards.load_durations(path, "cpu") == {"c.md": 2.0}
+    table = {"a.md": "lento", "b.md": -1, "c.md": 2, "d.md": 0}  # d.md: its blocks took no time
+    path.write_text(json.dumps({"cpu": table}), encoding="utf-8")
+    assert shards.load_durations(path, "cpu") == {"c.md": 2.0, "d.md": 0.0}
     shards.save_durations(path, "cpu", {"a.md": 1.0})  # rewritten from a readable base
     assert shards.load_durations(path, "cpu")["a.md"] == 1.0
+
+
+def test_a_pages_duration_is_the_sum_of_its_blocks() -> None:
+    """What a run measured per page, for the next plan: every block that ran counts, one that
+    did not (no result) adds nothing."""
+
+    def outcome(page: str, seconds: float | None) -> SimpleNamespace:
+        result = None if seconds is None else {"duration": seconds}
+        return SimpleNamespace(block=SimpleNamespace(page=page), result=result)
+
+    outcomes = {
+        "a/uno": outcome("a.md", 1.5),
+        "b/uno": outcome("b.md", 0.25),
+        "a/dos": outcome("a.md", 2.0),
+        "a/tres": outcome("a.md", None),
+    }
+    assert shards.page_durations(outcomes) == {"a.md": 3.5, "b.md": 0.25}
 
 
 # --- The command: `docverify check --shard I/N --report DIR` ------------------------------------
