@@ -23,8 +23,8 @@ from docverify.output import (
     notebooks,
     page_parts,
     render,
-    report_page,
     search,
+    verification_page,
 )
 from docverify.running import executor as executor_mod
 from docverify.site import navigation
@@ -82,8 +82,10 @@ def on_files(files: Any, config: Any) -> Any:
     _emit(result.findings)
     # The site's description ends with where this version ran (output/coverage.py).
     config["site_description"] = page_parts.with_sentence(config.get("site_description"), result)
-    if files.get_file_from_path(report_page.URI) is None:
-        files.append(File.generated(config, report_page.URI, content=result.report_text))
+    if files.get_file_from_path(verification_page.URI) is None:
+        files.append(
+            File.generated(config, verification_page.URI, content=result.verification_text)
+        )
     # The glossary's data file is read by the engine, never published; its page is generated.
     data = files.get_file_from_path(navigation.GLOSSARY_DATA)
     if data is not None:

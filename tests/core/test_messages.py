@@ -26,7 +26,7 @@ from docverify.cli import main as cli
 from docverify.core.config import today
 from docverify.core.findings import Finding
 from docverify.core.kinds import Kind
-from docverify.output import page_parts, report_page
+from docverify.output import page_parts, verification_page
 from docverify.parsing.pages import read_site
 from docverify.running.executor import Executor
 from docverify.site import lint
@@ -349,7 +349,7 @@ def _built(case: Case, executor: Executor) -> build.BuildResult:
 
 
 def _reserved(case: Case, executor: Executor) -> list[Finding]:
-    case.project.page(report_page.URI, "# Mi informe\n")
+    case.project.page(verification_page.URI, "# Mi informe\n")
     return _built(case, executor).findings
 
 

@@ -13,11 +13,11 @@ import pytest
 from conftest import Project
 from docverify.core.kinds import Kind
 from docverify.core.policies import DEFAULT_CUDA, DEVICE_LABEL
-from docverify.output import render, report_page
+from docverify.output import render, verification_page
 from docverify.parsing.pages import read_site
 from docverify.running.executor import Executor
 from docverify.verifying import accept, observed, peers, recordings
-from docverify.verifying.outcome import Report
+from docverify.verifying.outcome import Verification
 from docverify.verifying.record import record
 from docverify.verifying.verify import verify
 from support.relabel import check_report, relabel
@@ -45,7 +45,7 @@ def record_cpu(project: Project, executor: Executor) -> None:
     assert record(project.config, read_site(project.config), "cpu", executor).written
 
 
-def cpu_build(project: Project, executor: Executor, gpu_report: Path | None = None) -> Report:
+def cpu_build(project: Project, executor: Executor, gpu_report: Path | None = None) -> Verification:
     cfg = project.config
     report = verify(cfg, read_site(cfg), "cpu", executor)
     if gpu_report is not None:
@@ -53,7 +53,7 @@ def cpu_build(project: Project, executor: Executor, gpu_report: Path | None = No
     return report
 
 
-def shown(project: Project, report: Report) -> str:
+def shown(project: Project, report: Verification) -> str:
     return render.render_outcome(report.outcomes["a/b"], report.env, TODAY, project.config)
 
 
@@ -77,11 +77,11 @@ def test_same_output_shows_once_labelled_with_both(
     # the gpu provenance names the device policy (core/policies.py), then the torch version
     assert f"GPU · {DEVICE_LABEL[DEFAULT_CUDA]} · torch 2." in text and "misma salida" in text
     assert "en la ejecución de CI de este commit" in text
-    page = report_page.render(
+    page = verification_page.render(
         project.config,
         build.pages,
         build,
-        report_page.evaluate(project.config, build.pages, TODAY),
+        verification_page.evaluate(project.config, build.pages, TODAY),
     )
     assert "GPU (ejecución de CI): coincide con su grabación ✓" in page
     assert "https://github.com/equipo/pytorch-es/actions/runs/7" in page

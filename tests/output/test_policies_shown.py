@@ -1,4 +1,4 @@
-"""Run policies as readers see them: notebook cells, GPU provenance and the report page."""
+"""Run policies as readers see them: notebook cells, GPU provenance and the verification page."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 from conftest import Project
-from docverify.output import notebooks, render, report_page
+from docverify.output import notebooks, render, verification_page
 from docverify.parsing.pages import read_page, read_site
 from docverify.verifying.verify import verify
 
@@ -75,14 +75,14 @@ def test_gpu_provenance_names_the_device_policy() -> None:
         assert ">CPU · torch 2 · x<" in render._provenance("cpu", "2", "x", policy)
 
 
-def test_report_page_has_the_device_policy_of_each_gpu_block(project: Project) -> None:
+def test_verification_page_has_the_device_policy_of_each_gpu_block(project: Project) -> None:
     project.page("a.md", PAGE)
     project.page(
         "b.md",
         '```python exec="on" id="solo" runner="cpu" reason="r"\nprint(1)\n```\n',
     )
     config = project.config
-    text = report_page.blocks_markdown(config, read_site(config), None)
+    text = verification_page.blocks_markdown(config, read_site(config), None)
     rows = {line.split("|")[2].strip(): line for line in text.splitlines() if "`" in line}
     assert "| CPU, GPU | cuda por defecto |" in rows["`valor`"]
     assert "| CPU, GPU | dispositivos del código |" in rows["`propio`"]

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from docverify import build
 from docverify.core.kinds import Kind
-from docverify.output import notebooks, page_parts, report_page
+from docverify.output import notebooks, page_parts, verification_page
 from docverify.parsing.pages import read_site
 from docverify.running.executor import Executor
 from docverify.site import anatomy
@@ -37,7 +37,7 @@ def test_each_page_is_judged_once_per_build(
     tmp_path: Path, executor: Executor, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Sources read, anatomy checked and recordings loaded once per page or block, whatever
-    the build then renders (pages, footers, report page, notebooks)."""
+    the build then renders (pages, footers, verification page, notebooks)."""
     site = _broken(tmp_path)
     calls: Counter[str] = Counter()
 
@@ -59,7 +59,9 @@ def test_each_page_is_judged_once_per_build(
         page_parts.page_markdown(result, rel, result.pages[rel].body, "x/", None)
         for block in result.pages[rel].blocks:
             page_parts.block_markdown(result, rel, block.id, block.code)
-    page_parts.page_markdown(result, report_page.URI, result.report_text, "verificacion/", None)
+    page_parts.page_markdown(
+        result, verification_page.URI, result.verification_text, "verificacion/", None
+    )
     blocks = sum(len(p.blocks) for p in result.pages.values())
     articles = len(result.articles())
     expected = {"read_sources": len(result.pages), "check": articles, "load": 2 * blocks}

@@ -14,7 +14,7 @@ from docverify.core.config import Config
 from docverify.output import ci_report
 from docverify.parsing.pages import read_site
 from docverify.running.executor import Executor
-from docverify.verifying.outcome import Report
+from docverify.verifying.outcome import Verification
 from docverify.verifying.verify import execute, verify
 
 
@@ -26,7 +26,9 @@ def cpu_run_as_gpu(
     return execute(config, pages, "cpu", executor)
 
 
-def check_report(config: Config, executor: Executor, folder: Path, runner: str = "cpu") -> Report:
+def check_report(
+    config: Config, executor: Executor, folder: Path, runner: str = "cpu"
+) -> Verification:
     """`docverify check --runner cpu --report FOLDER` of the whole project, in process.
 
     With runner="gpu" the blocks run on the CPU and the report says gpu (a relabelled run).

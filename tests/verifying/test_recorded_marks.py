@@ -20,7 +20,7 @@ from docverify.parsing.pages import read_site
 from docverify.running.executor import Executor
 from docverify.site import lint
 from docverify.verifying import accept, observed, recordings
-from docverify.verifying.outcome import Report
+from docverify.verifying.outcome import Verification
 from docverify.verifying.record import record
 from docverify.verifying.verify import verify
 from support.blocks import block, kinds
@@ -37,11 +37,11 @@ PAGE = (
 )
 
 
-def cpu(project: Project, executor: Executor) -> Report:
+def cpu(project: Project, executor: Executor) -> Verification:
     return verify(project.config, read_site(project.config), "cpu", executor)
 
 
-def gpu(project: Project, executor: Executor) -> Report:
+def gpu(project: Project, executor: Executor) -> Verification:
     cfg = project.config
     return verify(cfg, read_site(cfg), "gpu", executor, run=cpu_run_as_gpu)
 

@@ -131,11 +131,13 @@ def test_a_build_from_the_reports_judges_each_block_as_the_run_did(
         canary_report=REPORTS / "canario",
     )
     assert executor_mod.blocks_started() == started  # nothing ran
-    statuses = {k: str(o.status) for k, o in result.report.outcomes.items()}
+    statuses = {k: str(o.status) for k, o in result.verification.outcomes.items()}
     assert statuses == raw("cpu")["blocks"]
     gpu = raw("gpu")["observations"]
     assert {
-        k: str(o.peers["gpu"].status) for k, o in result.report.outcomes.items() if "gpu" in o.peers
+        k: str(o.peers["gpu"].status)
+        for k, o in result.verification.outcomes.items()
+        if "gpu" in o.peers
     } == {k: item["status"] for k, item in gpu.items()}
     assert result.canary is not None and not result.canary.stale
     assert sorted(result.canary.changes) == sorted(raw("canario")["canary"]["changed"])

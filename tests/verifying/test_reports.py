@@ -333,7 +333,7 @@ def test_a_build_from_reports_shows_what_an_executed_build_shows(
     started = executor_mod.blocks_started()
     replayed = build.run(config_mod.load(corpus), read_site(cfg), "cpu", executor, reports=source)
     assert executor_mod.blocks_started() == started  # nothing ran
-    assert replayed.report.origin is not None and replayed.report.origin.run_url
+    assert replayed.verification.origin is not None and replayed.verification.origin.run_url
     # Same errors (the corpus's), same panels, marks, expectations and error boxes.
     assert [f.format() for f in replayed.findings] == [f.format() for f in executed.findings]
     shown, expected = panels(replayed), panels(executed)
@@ -348,9 +348,9 @@ def test_a_build_from_reports_shows_what_an_executed_build_shows(
     assert all("en la ejecución de CI de este commit" in line for line in there)
     if reports == "parts3":
         assert all("(3 partes)" in line for line in there)
-    assert "ninguno ejecutado aquí" in build.counts.line(replayed.report)
+    assert "ninguno ejecutado aquí" in build.counts.line(replayed.verification)
     assert "observed_in" in json.loads(replayed.verification_json())
-    assert "Esta construcción no ejecutó ningún bloque" in replayed.report_text
+    assert "Esta construcción no ejecutó ningún bloque" in replayed.verification_text
 
 
 def _replayed(root: Path, folders: list[Path], requested: str = "auto") -> build.BuildResult:
@@ -413,7 +413,7 @@ def test_a_gpu_report_in_shards_is_merged_before_it_is_attached(
     )
     kinds = {f.kind for f in result.errors}
     assert Kind.INCOMPLETE_REPORT not in kinds and Kind.INVALID_REPORT not in kinds, kinds
-    ran = [o for o in result.report.outcomes.values() if o.status.ran]
+    ran = [o for o in result.verification.outcomes.values() if o.status.ran]
     assert ran and all("gpu" in o.peers for o in ran)
     # One shard alone is not the whole run: the build says which shards are missing.
     alone = build.run(

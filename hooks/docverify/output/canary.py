@@ -22,14 +22,16 @@ from docverify.core.status import Status
 from docverify.output import ci_report, render
 from docverify.parsing.pages import Block, Page
 from docverify.verifying import canary
-from docverify.verifying.outcome import Report
+from docverify.verifying.outcome import Verification
 
 
-def write(config: Config, folder: Path, report: Report, section: dict[str, Any]) -> list[Path]:
+def write(
+    config: Config, folder: Path, verification: Verification, section: dict[str, Any]
+) -> list[Path]:
     """Write the check report with its canary section, and the summary beside it."""
-    written = ci_report.write(folder, report, {canary.SECTION: section}, config=config)
+    written = ci_report.write(folder, verification, {canary.SECTION: section}, config=config)
     path = folder / canary.SUMMARY_FILE
-    write_atomic(path, summary(config, report, section))
+    write_atomic(path, summary(config, verification, section))
     return [*written, path]
 
 
@@ -37,7 +39,7 @@ def _side(data: Mapping[str, Any]) -> str:
     return f"{data.get('torch', '?')} ({data.get('variant', '?')})"
 
 
-def summary(config: Config, report: Report, section: Mapping[str, Any]) -> str:
+def summary(config: Config, verification: Verification, section: Mapping[str, Any]) -> str:
     """resumen.md: what would change and why, for people, in Spanish Markdown."""
     project, candidate = section["project"], section["candidate"]
     tally = section["counts"]
@@ -45,7 +47,7 @@ def summary(config: Config, report: Report, section: Mapping[str, Any]) -> str:
         f"# {section['headline']}",
         "",
         f"Canario de docverify del {spanish_date_of(today().isoformat())}, runner "
-        f"{report.runner}: cada bloque del sitio ejecutado con torch {_side(candidate)} y "
+        f"{verification.runner}: cada bloque del sitio ejecutado con torch {_side(candidate)} y "
         "comparado con su grabación, con las mismas reglas que `docverify check`.",
         "",
         "| | Proyecto | Canario |",
@@ -62,7 +64,7 @@ def summary(config: Config, report: Report, section: Mapping[str, Any]) -> str:
     if section["changed"]:
         lines += ["", "## Bloques que cambiarían"]
     for key in section["changed"]:
-        outcome = report.outcomes[key]
+        outcome = verification.outcomes[key]
         block = outcome.block
         lines += [
             "",

@@ -24,7 +24,7 @@ from docverify.core.status import Status
 from docverify.parsing.pages import Page
 from docverify.verifying import observed
 from docverify.verifying.merge import Merged
-from docverify.verifying.outcome import Report
+from docverify.verifying.outcome import Verification
 
 
 def finding_data(finding: Finding) -> dict[str, Any]:
@@ -40,15 +40,15 @@ def finding_data(finding: Finding) -> dict[str, Any]:
     }
 
 
-def parts(report: Report, config: Config) -> list[tuple[str, str | None]]:
+def parts(verification: Verification, config: Config) -> list[tuple[str, str | None]]:
     """(part, page) of each finding of `report`, in order: `head` for the configuration's
     (every shard reports them), `page` and `block` for those of a page, `tail` for the rest
     (the whole site's, which only shard 1 reports). Merged shards keep this order (merge.py)."""
     head = {id(f) for f in config.findings}
-    pages = {id(f): p.rel for p in report.pages for f in p.findings}
-    blocks = {id(f): o.block.page for o in report.outcomes.values() for f in o.findings}
+    pages = {id(f): p.rel for p in verification.pages for f in p.findings}
+    blocks = {id(f): o.block.page for o in verification.outcomes.values() for f in o.findings}
     found: list[tuple[str, str | None]] = []
-    for finding in report.findings:
+    for finding in verification.findings:
         if id(finding) in head:
             found.append(("head", None))
         elif id(finding) in pages:
@@ -62,7 +62,7 @@ def parts(report: Report, config: Config) -> list[tuple[str, str | None]]:
 
 def write(
     folder: Path,
-    report: Report,
+    verification: Verification,
     extra: Mapping[str, Any] | None = None,
     *,
     config: Config,
@@ -77,41 +77,43 @@ def write(
     written = _clear(folder)
     diffs = folder / "diffs"
     blocks: dict[str, str] = {}
-    for key, outcome in sorted(report.outcomes.items()):
+    for key, outcome in sorted(verification.outcomes.items()):
         blocks[key] = outcome.status
         if outcome.status != Status.DIVERGE:
             continue
         for finding in outcome.findings:
             if finding.kind == Kind.DIVERGENCE and finding.detail:
-                path = diffs / f"{key}.{report.runner}.diff"
+                path = diffs / f"{key}.{verification.runner}.diff"
                 write_atomic(path, finding.detail.rstrip("\n") + "\n")
                 written.append(path)
-    bad = errors(report.findings)
-    seen = {k: o.observed for k, o in report.outcomes.items() if o.observed is not None}
-    every = report.pages if every is None else every
+    bad = errors(verification.findings)
+    seen = {k: o.observed for k, o in verification.outcomes.items() if o.observed is not None}
+    every = verification.pages if every is None else every
     tagged = [
         {**finding_data(f), "part": part, "page": page}
-        for f, (part, page) in zip(report.findings, parts(report, config), strict=True)
+        for f, (part, page) in zip(verification.findings, parts(verification, config), strict=True)
     ]
     data = {
         "format": observed.FORMAT,
-        "runner": report.runner,
-        "env": report.env,
+        "runner": verification.runner,
+        "env": verification.env,
         "date": today().isoformat(),
         "run_url": observed.run_url(),
-        "pages": [p.rel for p in report.pages],
+        "pages": [p.rel for p in verification.pages],
         "blocks": blocks,
         "errors": len(bad),
         "findings": tagged,
         # What `docverify accept` and the builds with DOCVERIFY_GPU_REPORT or
         # DOCVERIFY_FROM_REPORTS read (observed.py, replay.py).
-        "observations": observed.data(config, report.pages, report.runner, report.outcomes, seen),
+        "observations": observed.data(
+            config, verification.pages, verification.runner, verification.outcomes, seen
+        ),
         # What merging the reports of a run's shards checks (merge.py).
         "all_pages": [p.rel for p in every],
-        "site_sha256": observed.site_digest(config, every, report.runner),
+        "site_sha256": observed.site_digest(config, every, verification.runner),
         **dict(extra or {}),
     }
-    return written + _texts(folder, data, report.findings)
+    return written + _texts(folder, data, verification.findings)
 
 
 def write_merged(folder: Path, merged: Merged) -> list[Path]:

@@ -1,7 +1,7 @@
 """Every sentence the site says about where this version ran, worded from the build's coverage.
 
 The home page (its paragraph and its description), `site_description`, the legend above each
-article, the report page's opening counts and the notebooks' header say it in these words, all
+article, the verification page's opening counts and the notebooks' header say it in these words, all
 computed from one `site.coverage.Coverage`: a build with no GPU observation says that this
 version was verified on CPU only; one given the gpu job's report says what that report observed.
 No sentence here is true of every build: each one is chosen by the data.
@@ -161,8 +161,8 @@ def home(cov: Coverage | None) -> str:
     return "\n\n".join([f"**{verdict(cov)}** {_observed(cov)}", _recordings(cov), _labels(cov)])
 
 
-def report_opening(cov: Coverage | None) -> str:
-    """The report page's counts, before its tables (Markdown)."""
+def verification_opening(cov: Coverage | None) -> str:
+    """The verification page's counts, before its tables (Markdown)."""
     if cov is None:
         return ""
     gpu = cov.gpu

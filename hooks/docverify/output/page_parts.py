@@ -28,8 +28,8 @@ from docverify.output import (
     highlight,
     notebook_links,
     render,
-    report_page,
     search,
+    verification_page,
 )
 from docverify.parsing import tabs
 from docverify.site import anatomy
@@ -60,7 +60,7 @@ def page_markdown(
     if page is not None and result.complete(rel):
         markdown = (
             anatomy.render_header(page)
-            + (render.legend(result.coverage, result.report) + "\n\n" if page.blocks else "")
+            + (render.legend(result.coverage, result.verification) + "\n\n" if page.blocks else "")
             + (notebook_box(result, rel, notebook, page_url) if notebook else "")
             + upcoming
             + markdown
@@ -79,7 +79,7 @@ def page_markdown(
     if coverage.MARKER_LINE.search(markdown):
         home = coverage.home(result.coverage)
         markdown = coverage.MARKER_LINE.sub(lambda _: home, markdown)
-    if rel == report_page.URI:
+    if rel == verification_page.URI:
         return banner([(f, None) for f in result.errors], "en esta compilación") + markdown
     return banner(result.page_errors(rel), "en esta página") + markdown
 
@@ -105,7 +105,7 @@ def block_markdown(result: BuildResult, rel: str, block_id: str, shown_code: str
         )
         result.late.append(problem)
         return _box(block_anchor(block_id), f"Bloque «{block_id}»", [problem])
-    shown = render.render_outcome(outcome, result.report.env, result.today, result.config)
+    shown = render.render_outcome(outcome, result.verification.env, result.today, result.config)
     shown += graph_figure(outcome) + curve_figure(outcome)
     shown += canary.block_box(result.canary, outcome.block)
     failures = [f for f in outcome.findings if f.level is Level.ERROR]
@@ -238,7 +238,7 @@ def notebook_box(result: BuildResult, rel: str, notebook: NotebookFile, page_url
     return notebook_links.article_box(
         relative(notebook.url, page_url),
         relative(download, page_url),
-        from_reports=result.report.origin is not None,
+        from_reports=result.verification.origin is not None,
     )
 
 

@@ -13,7 +13,7 @@ from docverify.core.policies import DEVICE_LABEL
 from docverify.core.status import Status
 from docverify.output import coverage, runner_view
 from docverify.site.coverage import Coverage
-from docverify.verifying.outcome import Outcome, Report, tolerance
+from docverify.verifying.outcome import Outcome, Verification, tolerance
 
 OUTPUT_FENCE = "dv-output"  # SuperFences custom fence for outputs, formatted by format_output
 _DIFF_CLASS = {"-": "dv-diff-del", "+": "dv-diff-add", "@": "dv-diff-hunk"}
@@ -55,13 +55,13 @@ def _panel(text: str, provenance: str) -> str:
     return f"{fence(text)}\n\n{provenance}"
 
 
-def legend(cov: Coverage | None, report: Report | None = None) -> str:
+def legend(cov: Coverage | None, verification: Verification | None = None) -> str:
     """Shown once above the blocks of an article: what the marks in the output titles mean,
     with what this version's coverage says of the runners (output/coverage.py). A build from
     the verification jobs' reports (`report.origin`) observed nothing itself: it says so."""
     here = (
         "la salida que observó la verificación de este commit (su procedencia está bajo ella)"
-        if report is not None and report.origin is not None
+        if verification is not None and verification.origin is not None
         else "la salida observada para esta versión"
     )
     cpu = f"«CPU ✓»: {here} coincide con la grabada. " if cov is None or cov.cpu_observed else ""

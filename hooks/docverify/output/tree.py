@@ -3,7 +3,7 @@
 
 For a site generator that has no hooks (Zensical): each page with its executed fences replaced by
 their code and verified output (output/blocks.py), its article parts, banner and home-page list
-(output/page_parts.py), the report page, each notebook (.ipynb) and a page that shows it, and
+(output/page_parts.py), the verification page, each notebook (.ipynb) and a page that shows it, and
 `verificacion.json`. The same functions render the MkDocs site through its hook: nothing here
 renders a panel, a part or a banner of its own. Static files of the docs are copied as they are.
 
@@ -25,7 +25,14 @@ from pathlib import Path
 
 import yaml
 
-from docverify.output import blocks, glossary_page, notebook_links, page_parts, render, report_page
+from docverify.output import (
+    blocks,
+    glossary_page,
+    notebook_links,
+    page_parts,
+    render,
+    verification_page,
+)
 from docverify.parsing.pages import Page
 from docverify.site import navigation
 from docverify.site.result import BuildResult
@@ -75,9 +82,9 @@ def build(result: BuildResult, docs_dir: Path, directory_urls: bool = True) -> T
             continue
         text = path.read_text(encoding="utf-8")
         tree.texts[rel] = page_source(result, rel, text, notebook_pages.get(rel))
-    if report_page.URI not in tree.texts:
-        tree.texts[report_page.URI] = page_parts.page_markdown(
-            result, report_page.URI, result.report_text, report_page.URI, None
+    if verification_page.URI not in tree.texts:
+        tree.texts[verification_page.URI] = page_parts.page_markdown(
+            result, verification_page.URI, result.verification_text, verification_page.URI, None
         )
     if result.glossary_text and glossary_page.URI not in tree.texts:
         tree.texts[glossary_page.URI] = page_parts.page_markdown(

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from docverify.sources.freshness import FRESH, Freshness
 from docverify.verifying import baselines
-from docverify.verifying.outcome import Report
+from docverify.verifying.outcome import Verification
 
 GPU = "gpu"
 
@@ -80,14 +80,14 @@ class Coverage:
         }
 
 
-def of(report: Report, fresh: Freshness, today: dt.date) -> Coverage:
+def of(verification: Verification, fresh: Freshness, today: dt.date) -> Coverage:
     """The coverage of a build whose verification is `report`, on `today`."""
-    outcomes = list(report.outcomes.values())
+    outcomes = list(verification.outcomes.values())
     observed = sum(1 for o in outcomes if o.result is not None)
     gpu = None
-    if report.runner == GPU:
+    if verification.runner == GPU:
         if observed:
-            env = report.env
+            env = verification.env
             gpu = GpuObservation(
                 observed, env.get("device", "?"), env.get("torch", "?"), today.isoformat(), True
             )
@@ -104,8 +104,8 @@ def of(report: Report, fresh: Freshness, today: dt.date) -> Coverage:
         and baselines.needs_own(o.block, GPU, o.recordings)
     )
     return Coverage(
-        runner=report.runner,
-        torch=report.env.get("torch", "?"),
+        runner=verification.runner,
+        torch=verification.env.get("torch", "?"),
         blocks=len(outcomes),
         observed=observed,
         cached=sum(1 for o in outcomes if (o.result or {}).get("cached")),

@@ -28,7 +28,7 @@ from docverify.core.findings import Finding, Level
 from docverify.core.kinds import Kind
 from docverify.core.status import Status
 from docverify.verifying import baselines, compare, observed
-from docverify.verifying.outcome import Report, tolerance
+from docverify.verifying.outcome import Verification, tolerance
 from docverify.verifying.verify import output_diff
 
 FORMAT = 1  # of the `canary` section of report.json
@@ -68,13 +68,13 @@ def new_warnings(recorded: str | None, output: str, tol: compare.Tolerance) -> l
     return found
 
 
-def block_warnings(config: Config, report: Report) -> dict[str, list[str]]:
+def block_warnings(config: Config, verification: Verification) -> dict[str, list[str]]:
     """Block key → its new warnings, for every block that ran and has a baseline."""
     found: dict[str, list[str]] = {}
-    for key, outcome in report.outcomes.items():
+    for key, outcome in verification.outcomes.items():
         if outcome.result is None:
             continue
-        baseline = baselines.choose(outcome.block, outcome.recordings, report.runner)
+        baseline = baselines.choose(outcome.block, outcome.recordings, verification.runner)
         if baseline.recording is None:
             continue
         tol = tolerance(config, outcome.block)
@@ -83,8 +83,8 @@ def block_warnings(config: Config, report: Report) -> dict[str, list[str]]:
     return found
 
 
-def counts(report: Report) -> dict[str, int]:
-    ran = [o.status for o in report.outcomes.values() if o.status.ran]
+def counts(verification: Verification) -> dict[str, int]:
+    ran = [o.status for o in verification.outcomes.values() if o.status.ran]
     tally = Counter(ran)
     return {
         "blocks": len(ran),
@@ -103,14 +103,14 @@ def headline(torch: str, changed: int) -> str:
 
 def section(
     config: Config,
-    report: Report,
+    verification: Verification,
     project: Mapping[str, Any],
     candidate: Mapping[str, Any],
     sources: Sequence[Mapping[str, Any]],
 ) -> dict[str, Any]:
     """The `canary` section of report.json (its keys are what CI's issue job reads)."""
-    tally = counts(report)
-    warnings = block_warnings(config, report)
+    tally = counts(verification)
+    warnings = block_warnings(config, verification)
     return {
         "format": FORMAT,
         "headline": headline(str(candidate.get("torch", "?")), tally["changed"]),
@@ -118,7 +118,9 @@ def section(
         "candidate": dict(candidate),
         "counts": {**tally, "warnings": sum(len(w) for w in warnings.values())},
         "changed": {
-            k: str(o.status) for k, o in sorted(report.outcomes.items()) if o.status in CHANGED
+            k: str(o.status)
+            for k, o in sorted(verification.outcomes.items())
+            if o.status in CHANGED
         },
         "warnings": dict(sorted(warnings.items())),
         "sources": [dict(s) for s in sources],
@@ -177,7 +179,9 @@ class View:
         return [s for s in self.section.get("sources", []) if s.get("page") == rel]
 
 
-def attach(config: Config, report: Report, folder: Path) -> tuple[View | None, list[Finding]]:
+def attach(
+    config: Config, verification: Verification, folder: Path
+) -> tuple[View | None, list[Finding]]:
     """Judge a canary report's observations against this build's pages and recordings.
 
     Findings are INFO: a canary report that cannot be used, or that is stale, is said (in the
@@ -191,8 +195,8 @@ def attach(config: Config, report: Report, folder: Path) -> tuple[View | None, l
         ]
     view = View(data)
     findings: list[Finding] = []
-    for item in observed.stale(config, report.pages, data):
-        if item.key not in report.outcomes:
+    for item in observed.stale(config, verification.pages, data):
+        if item.key not in verification.outcomes:
             continue  # a block that is gone: nothing on any page to say it on
         view.stale[item.key] = item.reason
         findings.append(
@@ -208,7 +212,7 @@ def attach(config: Config, report: Report, folder: Path) -> tuple[View | None, l
         )
     warnings = data.canary.get("warnings", {}) if data.canary else {}
     for key, item in data.observations.items():
-        outcome = report.outcomes.get(key)
+        outcome = verification.outcomes.get(key)
         if outcome is None or key in view.stale:
             continue
         block = outcome.block  # its recordings were loaded once, by this build's verification

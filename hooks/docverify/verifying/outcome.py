@@ -1,4 +1,7 @@
-"""What a verification produced: each block's outcome on a runner, and the report of a run."""
+"""What a verification produced: each block's outcome on a runner, and the run's `Verification`.
+
+«Report» names one thing in the engine: report.json, the file `docverify check --report` writes.
+"""
 
 from __future__ import annotations
 
@@ -54,7 +57,9 @@ class Outcome:
 
 
 @dataclass
-class Report:
+class Verification:
+    """One verification of some pages on a runner: every block's outcome, in page order."""
+
     runner: str
     env: Environment | dict[str, str]  # empty when nothing ran
     pages: list[Page]

@@ -18,7 +18,7 @@ from docverify.core.findings import Finding
 from docverify.core.kinds import Kind
 from docverify.core.status import Status
 from docverify.verifying import baselines, merge, observed
-from docverify.verifying.outcome import Outcome, Report, tolerance
+from docverify.verifying.outcome import Outcome, Verification, tolerance
 
 ENV = "DOCVERIFY_GPU_REPORT"
 RUNNER = "gpu"
@@ -47,7 +47,9 @@ def from_env() -> list[Path] | None:
     return observed.folders_from_env(ENV)
 
 
-def attach(config: Config, report: Report, folders: Path | Sequence[Path]) -> list[Finding]:
+def attach(
+    config: Config, verification: Verification, folders: Path | Sequence[Path]
+) -> list[Finding]:
     """Attach the report in `folders` (one, or a run's shards) to the build's outcomes; the
     findings say what is wrong."""
     try:
@@ -55,24 +57,24 @@ def attach(config: Config, report: Report, folders: Path | Sequence[Path]) -> li
     except observed.ReportError as exc:
         return [Finding(Kind.INVALID_REPORT, f"{ENV}: {exc}", ENV, 1, FIX_REPORT)]
     where = config.rel(data.path)
-    if data.runner != RUNNER or report.runner == RUNNER:
+    if data.runner != RUNNER or verification.runner == RUNNER:
         return [
             Finding(
                 Kind.WRONG_REPORT_RUNNER,
                 f"{ENV} debe ser un informe del runner gpu para una compilación en cpu; este "
-                f"informe es del runner {data.runner} y la compilación, del {report.runner}.",
+                f"informe es del runner {data.runner} y la compilación, del {verification.runner}.",
                 where,
                 1,
                 FIX_REPORT,
             )
         ]
-    stale = observed.stale(config, report.pages, data)
+    stale = observed.stale(config, verification.pages, data)
     findings = [
         Finding(Kind.STALE_REPORT, f"informe GPU obsoleto: {s.reason}.", s.path, s.line, FIX_REPORT)
         for s in stale
     ]
     stale_keys = {s.key for s in stale}
-    for key, outcome in report.outcomes.items():
+    for key, outcome in verification.outcomes.items():
         block = outcome.block
         if not block.runs_on(RUNNER) or key in stale_keys:
             continue

@@ -22,7 +22,7 @@ from docverify.core.findings import Finding
 from docverify.core.kinds import Kind
 from docverify.parsing.pages import Page
 from docverify.verifying import merge, observed
-from docverify.verifying.outcome import Origin, Outcome, Report, not_run
+from docverify.verifying.outcome import Origin, Outcome, Verification, not_run
 from docverify.verifying.verify import judge
 
 ENV = "DOCVERIFY_FROM_REPORTS"
@@ -90,13 +90,15 @@ def load(config: Config, paths: list[Path], requested: str = "auto") -> Source:
     return Source(data.runner, data)
 
 
-def verify(config: Config, pages: list[Page], source: Source) -> Report:
+def verify(config: Config, pages: list[Page], source: Source) -> Verification:
     """The report of a build from `source`: every block judged from its observation."""
     runner, data = source.runner, source.report
     findings = [*source.findings, *(f for page in pages for f in page.findings)]
     if data is None:
         outcomes = {b.key: not_run(config, b, runner) for p in pages for b in p.blocks}
-        return Report(runner=runner, env={}, pages=pages, outcomes=outcomes, findings=findings)
+        return Verification(
+            runner=runner, env={}, pages=pages, outcomes=outcomes, findings=findings
+        )
     origin = Origin(
         date=data.date,
         run_url=data.run_url,
@@ -139,7 +141,7 @@ def verify(config: Config, pages: list[Page], source: Source) -> Report:
                 outcome.origin = origin
             outcomes[block.key] = outcome
             findings.extend(outcome.findings)
-    return Report(
+    return Verification(
         runner=runner,
         env=dict(data.env),
         pages=pages,

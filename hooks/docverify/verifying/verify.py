@@ -16,7 +16,13 @@ from docverify.running.executor import Executor, PageJob
 from docverify.running.protocol import BlockResult
 from docverify.verifying import baselines, compare, curve, graph, hints, recordings
 from docverify.verifying.cache import Cache
-from docverify.verifying.outcome import Outcome, Report, declared_exception, not_run, tolerance
+from docverify.verifying.outcome import (
+    Outcome,
+    Verification,
+    declared_exception,
+    not_run,
+    tolerance,
+)
 from docverify.verifying.specs import spec
 
 
@@ -61,7 +67,7 @@ def verify(
     run: Callable[..., tuple[dict[str, BlockResult], dict[str, str]]] = execute,
     cache: Cache | None = None,
     execute_blocks: bool = True,
-) -> Report:
+) -> Verification:
     """Run, compare with the recordings of `runner`, and collect every finding of the run.
 
     Findings and outcomes follow page order, then block order, whatever order pages finish in.
@@ -93,7 +99,7 @@ def verify(
             outcome = judge(config, block, runner, results.get(block.key), page.blocks[:number])
             outcomes[block.key] = outcome
             findings.extend(outcome.findings)
-    return Report(runner=runner, env=env, pages=pages, outcomes=outcomes, findings=findings)
+    return Verification(runner=runner, env=env, pages=pages, outcomes=outcomes, findings=findings)
 
 
 def missing_recording(

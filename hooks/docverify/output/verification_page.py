@@ -1,4 +1,4 @@
-# The verification report page: every source with its age and status, every block with its runs.
+# The verification page: every source with its age and status, every block with its runs.
 """«Informe de verificación»: Markdown generated at each build (and by `docverify sources`).
 
 The hook adds it to the site as a generated page at URI; the engine writes all of it.
@@ -20,38 +20,40 @@ from docverify.site import navigation
 from docverify.site.coverage import Coverage
 from docverify.sources.freshness import STATUS, Freshness, SourceStatus, evaluate
 from docverify.verifying import baselines, recordings
-from docverify.verifying.outcome import Report
+from docverify.verifying.outcome import Verification
 
 URI = navigation.REPORT_URI  # the site reserves the name (site/navigation.py)
 TITLE = "Informe de verificación"
 
 
-def build(config: Config, pages: list[Page], report: Report | None, today: dt.date) -> str:
-    """The report page for `pages` on `today`, with this build's block results when given."""
-    return render(config, pages, report, evaluate(config, pages, today))
+def build(
+    config: Config, pages: list[Page], verification: Verification | None, today: dt.date
+) -> str:
+    """The verification page for `pages` on `today`, with this build's block results when given."""
+    return render(config, pages, verification, evaluate(config, pages, today))
 
 
 def render(
     config: Config,
     pages: list[Page],
-    report: Report | None,
+    verification: Verification | None,
     fresh: Freshness,
     cov: Coverage | None = None,
 ) -> str:
-    """The whole report page, in Markdown; it opens with the build's counts (`cov`)."""
-    origin = report.origin if report else None
+    """The whole verification page, in Markdown; it opens with the build's counts (`cov`)."""
+    origin = verification.origin if verification else None
     parts = [
         f"# {TITLE}",
         f"Generado el {spanish_date(fresh.today)} al construir el sitio"
         + (
-            f", en el runner {LABEL.get(report.runner, report.runner)} con torch "
-            f"{report.env.get('torch', '?')}."
-            if report and origin is None
+            f", en el runner {LABEL.get(verification.runner, verification.runner)} con torch "
+            f"{verification.env.get('torch', '?')}."
+            if verification and origin is None
             else "."
         ),
-        *_origin_lines(report),
-        *([opening] if (opening := coverage.report_opening(cov)) else []),
-        *_peer_lines(report),
+        *_origin_lines(verification),
+        *([opening] if (opening := coverage.verification_opening(cov)) else []),
+        *_peer_lines(verification),
         "## Fuentes",
         _stacked(
             "dv-report-fuentes",
@@ -72,7 +74,7 @@ def render(
         f"{baselines.DEVICE_RULE}: {baselines.DEVICE_RULE_TEXT}), salvo en un bloque cuya salida "
         "en una GPU puede no ser la de CPU ("
         f"{device_marks.any_text()}): ese necesita su propia grabación de GPU.",
-        _stacked("dv-report-bloques", blocks_markdown(config, pages, report)),
+        _stacked("dv-report-bloques", blocks_markdown(config, pages, verification)),
     ]
     return "\n\n".join(parts) + "\n"
 
@@ -99,22 +101,28 @@ def _observed_by(runner: str, device: str, torch: str, date: str, run_url: str) 
     )
 
 
-def _origin_lines(report: Report | None) -> list[str]:
+def _origin_lines(verification: Verification | None) -> list[str]:
     """A build from reports says that it ran nothing, and where its outputs were observed."""
-    origin = report.origin if report else None
-    if report is None or origin is None:
+    origin = verification.origin if verification else None
+    if verification is None or origin is None:
         return []
     split = f" repartida en {origin.shards} partes" if origin.shards not in ("", "1") else ""
-    observed = _observed_by(report.runner, origin.device, origin.torch, origin.date, origin.run_url)
+    observed = _observed_by(
+        verification.runner, origin.device, origin.torch, origin.date, origin.run_url
+    )
     return [
         f"Esta construcción no ejecutó ningún bloque: {observed}{split}, para este mismo código "
         f"(informes: {md_escape(', '.join(origin.reports))}), comparadas aquí con sus grabaciones."
     ]
 
 
-def _peer_lines(report: Report | None) -> list[str]:
+def _peer_lines(verification: Verification | None) -> list[str]:
     """Where the other runner's outputs on the pages come from, when the build has its report."""
-    peers = {r: p for o in (report.outcomes.values() if report else []) for r, p in o.peers.items()}
+    peers = {
+        r: p
+        for o in (verification.outcomes.values() if verification else [])
+        for r, p in o.peers.items()
+    }
     lines = [
         _observed_by(runner, peer.device, peer.torch, peer.date, peer.run_url)
         for runner, peer in sorted(peers.items())
@@ -170,7 +178,7 @@ def _status_text(status: SourceStatus, today: dt.date) -> str:
     return text
 
 
-def blocks_markdown(config: Config, pages: list[Page], report: Report | None) -> str:
+def blocks_markdown(config: Config, pages: list[Page], verification: Verification | None) -> str:
     """Every executed block: the runners it runs on, its recording dates and this build's result."""
     rows = [
         "| Página | Bloque | Runners | Dispositivo en GPU | "
@@ -185,7 +193,7 @@ def blocks_markdown(config: Config, pages: list[Page], report: Report | None) ->
             count += 1
             runs = [r for r in RUNNERS if block.runs_on(r)]
             device = DEVICE_LABEL[block.device_policy] if "gpu" in runs else "—"
-            outcome = report.outcomes.get(block.key) if report else None
+            outcome = verification.outcomes.get(block.key) if verification else None
             # The build loaded every recording of its blocks once; reuse them.
             recs = (
                 outcome.recordings
@@ -204,11 +212,11 @@ def blocks_markdown(config: Config, pages: list[Page], report: Report | None) ->
                     fallback = baselines.expected_runner(block, runner, recs) != runner
                     dates.append("sin grabación propia" if fallback else "aún sin grabación")
             now = (
-                f"{LABEL.get(report.runner, report.runner)}"
+                f"{LABEL.get(verification.runner, verification.runner)}"
                 + (" (ejecución de CI)" if outcome.origin and outcome.origin.run_url else "")
                 + (" (informe local)" if outcome.origin and not outcome.origin.run_url else "")
                 + f": {_shown(outcome.status)}"
-                if report and outcome
+                if verification and outcome
                 else "sin ejecutar"
             )
             for runner, peer in sorted((outcome.peers if outcome else {}).items()):
