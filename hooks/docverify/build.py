@@ -2,7 +2,7 @@
 """One build of the site, from pages to a `BuildResult` (site/result.py).
 
 It runs the verification (verifying/) or, with DOCVERIFY_FROM_REPORTS, judges what the
-verification jobs observed instead of running anything (verifying/replay.py); then the checks of
+verification jobs observed instead of running anything (report/from_reports.py); then the checks of
 every page and of the whole site (site/checks.py, the same functions `docverify lint` and
 `check` call), and renders the verification page and the notebooks (output/). Site generators call
 `run_site`; nothing imports this module but the adapters and the command line, so every
@@ -20,11 +20,11 @@ from docverify.core.config import Config, today
 from docverify.core.findings import Finding
 from docverify.output import glossary_page, notebooks, verification_page
 from docverify.parsing.pages import Page, read_page
+from docverify.report import canary, from_reports, gpu_report
 from docverify.running.executor import Executor
 from docverify.site import checks, coverage, navigation
 from docverify.site.result import BuildResult
 from docverify.verifying import cache as cache_mod
-from docverify.verifying import canary, peers, replay
 from docverify.verifying import summary as counts
 from docverify.verifying.outcome import execution_enabled
 from docverify.verifying.verify import verify
@@ -42,8 +42,8 @@ def run_site(
     """
     config = config_mod.load(root)
     executing, requested = execution_enabled(), config_mod.runner_from_env()
-    reports = replay.from_env()
-    source = replay.load(config, reports, requested) if reports is not None else None
+    reports = from_reports.from_env()
+    source = from_reports.load(config, reports, requested) if reports is not None else None
     if source is not None:  # the runner is the reports'; no fork server, no cache
         runner, cache = source.runner, None
     else:
@@ -58,7 +58,7 @@ def run_site(
         nav=navigation.read(nav_path) if nav_path else None,
         cache=cache,
         execute_blocks=executing,
-        peer_report=peers.from_env(),
+        peer_report=gpu_report.from_env(),
         canary_report=canary.from_env(),
         reports=source,
     )
@@ -89,7 +89,7 @@ def run(
     day: dt.date | None = None,
     peer_report: Path | list[Path] | None = None,
     canary_report: Path | None = None,
-    reports: replay.Source | None = None,
+    reports: from_reports.Source | None = None,
 ) -> BuildResult:
     """Verify every block (or, given `reports`, judge what they observed: nothing runs), judge
     every source, every article and the whole site once, and generate the verification page, the
@@ -98,13 +98,13 @@ def run(
     only: a canary never fails a build)."""
     day = day or today()
     if reports is not None:  # a build from the verification jobs' reports
-        verification = replay.verify(config, pages, reports)
+        verification = from_reports.verify(config, pages, reports)
     else:
         verification = verify(
             config, pages, runner, executor, cache=cache, execute_blocks=execute_blocks
         )
     if peer_report is not None:  # CI's publishing build: what the gpu job observed
-        verification.findings.extend(peers.attach(config, verification, peer_report))
+        verification.findings.extend(gpu_report.attach(config, verification, peer_report))
     view, canary_findings = (
         canary.attach(config, verification, canary_report) if canary_report else (None, [])
     )

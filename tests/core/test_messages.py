@@ -28,10 +28,10 @@ from docverify.core.findings import Finding
 from docverify.core.kinds import Kind
 from docverify.output import page_parts, verification_page
 from docverify.parsing.pages import read_site
+from docverify.report import accept, canary, from_reports, gpu_report, report_json
 from docverify.running.executor import Executor
 from docverify.site import lint
 from docverify.sources import fingerprint
-from docverify.verifying import accept, canary, observed, peers, replay
 from docverify.verifying.record import record
 from docverify.verifying.verify import verify
 from support import mkdocs_site
@@ -44,10 +44,10 @@ _COMMAND = re.compile(r"docverify ([a-z][a-z-]*)")
 # Kinds caused by an environment variable, not a file: their "where" is that variable.
 WHERE_IS_AN_ENV_VAR = {
     "verifying.verify:execution-disabled",
-    "verifying.peers:invalid-report",
-    "verifying.canary:invalid-canary-report",
-    "verifying.replay:invalid-report",
-    "verifying.accept:refused",
+    "report.gpu_report:invalid-report",
+    "report.canary:invalid-canary-report",
+    "report.from_reports:invalid-report",
+    "report.accept:refused",
     "verifying.record:refused",
 }
 # Kinds whose fix is a command (the only thing that can fix them is running it).
@@ -246,7 +246,7 @@ def _gpu_report(mutate: Callable[[Case, Path], object]) -> Scenario:
         def check() -> list[Finding]:
             cfg = case.project.config
             report = verify(cfg, read_site(cfg), "cpu", executor)
-            return report.findings + peers.attach(cfg, report, folder)
+            return report.findings + gpu_report.attach(cfg, report, folder)
 
         case.check = check
         return check()
@@ -287,8 +287,8 @@ def _from_reports(mutate: Callable[[Case, Path], object]) -> Scenario:
 
         def check() -> list[Finding]:
             cfg = case.project.config
-            source = replay.load(cfg, [folder], "cpu")
-            return replay.verify(cfg, read_site(cfg), source).findings
+            source = from_reports.load(cfg, [folder], "cpu")
+            return from_reports.verify(cfg, read_site(cfg), source).findings
 
         case.check = check
         return check()
@@ -394,7 +394,7 @@ def _accept(case: Case, executor: Executor) -> list[Finding]:
     folder = case.root / "informe"
     check_report(case.project.config, executor, folder, runner="cpu")
     cfg = case.project.config
-    return accept.plan(cfg, read_site(cfg), observed.read(folder)).refusals
+    return accept.plan(cfg, read_site(cfg), report_json.read(folder)).refusals
 
 
 def _orphan(case: Case) -> None:
@@ -507,7 +507,7 @@ SCENARIOS: dict[str, Scenario] = {
         )
     ),
     "core.settings:config": _lint(_config),
-    "verifying.accept:refused": _under_ci(_accept),
+    "report.accept:refused": _under_ci(_accept),
     "verifying.record:refused": _under_ci(_record),
     "verifying.verify:orphan-recording": _lint(_orphan),
     "verifying.verify:no-result": _no_result,
@@ -544,23 +544,25 @@ SCENARIOS: dict[str, Scenario] = {
     "verifying.verify:execution-disabled": lambda c, e: c.verify(e, execute_blocks=False),
     "site.checks:reserved-page": _reserved,
     "output.page_parts:block-differs": _other_code,
-    "verifying.peers:invalid-report": _gpu_report(
+    "report.gpu_report:invalid-report": _gpu_report(
         lambda c, f: (f / "report.json").write_text("{", encoding="utf-8")
     ),
-    "verifying.peers:wrong-report-runner": _gpu_report(lambda c, f: relabel(f, "cpu")),
-    "verifying.peers:stale-report": _gpu_report(lambda c, f: setattr(c, "code", "print(2)\n")),
-    "verifying.peers:incomplete-report": _gpu_report(lambda c, f: _drop_observations(f)),
-    "verifying.peers:report-divergence": _gpu_report(lambda c, f: setattr(c, "recorded", "2")),
-    "verifying.canary:invalid-canary-report": _canary_report(lambda c, f: _drop_canary(f)),
-    "verifying.canary:stale-canary-report": _canary_report(
+    "report.gpu_report:wrong-report-runner": _gpu_report(lambda c, f: relabel(f, "cpu")),
+    "report.gpu_report:stale-report": _gpu_report(lambda c, f: setattr(c, "code", "print(2)\n")),
+    "report.gpu_report:incomplete-report": _gpu_report(lambda c, f: _drop_observations(f)),
+    "report.gpu_report:report-divergence": _gpu_report(lambda c, f: setattr(c, "recorded", "2")),
+    "report.canary:invalid-canary-report": _canary_report(lambda c, f: _drop_canary(f)),
+    "report.canary:stale-canary-report": _canary_report(
         lambda c, f: setattr(c, "code", "print(2)\n")
     ),
-    "verifying.replay:invalid-report": _from_reports(
+    "report.from_reports:invalid-report": _from_reports(
         lambda c, f: (f / "report.json").write_text("{", encoding="utf-8")
     ),
-    "verifying.replay:wrong-report-runner": _from_reports(lambda c, f: relabel(f, "gpu")),
-    "verifying.replay:stale-report": _from_reports(lambda c, f: setattr(c, "code", "print(2)\n")),
-    "verifying.replay:incomplete-report": _from_reports(lambda c, f: _drop_observations(f)),
+    "report.from_reports:wrong-report-runner": _from_reports(lambda c, f: relabel(f, "gpu")),
+    "report.from_reports:stale-report": _from_reports(
+        lambda c, f: setattr(c, "code", "print(2)\n")
+    ),
+    "report.from_reports:incomplete-report": _from_reports(lambda c, f: _drop_observations(f)),
 }
 
 

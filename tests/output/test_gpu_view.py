@@ -15,8 +15,9 @@ from docverify.core.kinds import Kind
 from docverify.core.policies import DEFAULT_CUDA, DEVICE_LABEL
 from docverify.output import render, verification_page
 from docverify.parsing.pages import read_site
+from docverify.report import accept, gpu_report, report_json
 from docverify.running.executor import Executor
-from docverify.verifying import accept, observed, peers, recordings
+from docverify.verifying import recordings
 from docverify.verifying.outcome import Verification
 from docverify.verifying.record import record
 from docverify.verifying.verify import verify
@@ -45,12 +46,12 @@ def record_cpu(project: Project, executor: Executor) -> None:
     assert record(project.config, read_site(project.config), "cpu", executor).written
 
 
-def cpu_build(project: Project, executor: Executor, gpu_report: Path | None = None) -> Verification:
+def cpu_build(project: Project, executor: Executor, gpu_folder: Path | None = None) -> Verification:
     cfg = project.config
-    report = verify(cfg, read_site(cfg), "cpu", executor)
-    if gpu_report is not None:
-        report.findings.extend(peers.attach(cfg, report, gpu_report))
-    return report
+    verification = verify(cfg, read_site(cfg), "cpu", executor)
+    if gpu_folder is not None:
+        verification.findings.extend(gpu_report.attach(cfg, verification, gpu_folder))
+    return verification
 
 
 def shown(project: Project, report: Verification) -> str:
@@ -97,7 +98,7 @@ def test_different_outputs_show_as_tabs(
     data.write_text("observado en la CPU")
     record_cpu(project, executor)
     cfg = project.config
-    plan = accept.plan(cfg, read_site(cfg), observed.read(tmp_path / "gpu"))
+    plan = accept.plan(cfg, read_site(cfg), report_json.read(tmp_path / "gpu"))
     accept.apply(plan)  # the GPU's output becomes its own recording
     text = shown(project, cpu_build(project, executor, tmp_path / "gpu"))
     assert '=== "CPU"' in text and '=== "GPU"' in text

@@ -24,11 +24,12 @@ from docverify.core.markdown import md_escape
 from docverify.output import coverage as words
 from docverify.output import notebooks, page_parts, render, tree
 from docverify.parsing.pages import read_site
+from docverify.report import accept, from_reports, report_json
 from docverify.running.executor import Executor
 from docverify.site import coverage
 from docverify.site.result import BuildResult
 from docverify.sources import freshness
-from docverify.verifying import accept, cache, observed, replay
+from docverify.verifying import cache
 from docverify.verifying.record import record
 from docverify.verifying.verify import verify
 from docverify.zensical import adapter
@@ -92,7 +93,7 @@ def two_builds(project: Project, executor: Executor, tmp_path: Path) -> tuple[Bu
     cpu_only = built(project, executor)
     folder = tmp_path / "informe-gpu"
     check_report(cfg, executor, folder, runner="gpu")  # the relabelled "GPU" run
-    accept.apply(accept.plan(cfg, read_site(cfg), observed.read(folder)))  # azar.gpu.txt
+    accept.apply(accept.plan(cfg, read_site(cfg), report_json.read(folder)))  # azar.gpu.txt
     with_gpu = built(project, executor, folder)
     assert not with_gpu.errors, with_gpu.errors
     return cpu_only, with_gpu
@@ -379,7 +380,7 @@ def test_a_build_from_reports_says_its_outputs_were_observed_by_the_check(
     folder = tmp_path / "informe-cpu"
     check_report(cfg, executor, folder)
     pages = read_site(cfg)
-    result = build.run(cfg, pages, "cpu", executor, reports=replay.load(cfg, [folder], "cpu"))
+    result = build.run(cfg, pages, "cpu", executor, reports=from_reports.load(cfg, [folder], "cpu"))
     assert not result.errors, result.errors
     cov = result.coverage
     assert cov is not None and cov.reported and cov.cpu_observed == 1

@@ -23,8 +23,8 @@ from docverify import build
 from docverify.core import config as config_mod
 from docverify.core.status import Status
 from docverify.parsing.pages import read_site
+from docverify.report import accept, from_reports, merge, report_json
 from docverify.running import executor as executor_mod
-from docverify.verifying import accept, merge, observed, replay
 
 FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "informe-formato-3"
 REPORTS = FIXTURE / "informes"
@@ -62,7 +62,7 @@ def copy(tmp_path: Path) -> Path:
 @pytest.mark.parametrize("kind", KINDS)
 def test_every_observation_reads_back_as_it_was_written(kind: str) -> None:
     data = raw(kind)
-    read = observed.read(REPORTS / kind)
+    read = report_json.read(REPORTS / kind)
     assert (read.runner, read.date, read.run_url) == (data["runner"], data["date"], data["run_url"])
     assert read.env == data["env"]
     assert sorted(read.observations) == sorted(data["observations"]) != []
@@ -118,7 +118,7 @@ def test_a_build_from_the_reports_judges_each_block_as_the_run_did(
     copy: Path, reports: list[str]
 ) -> None:
     cfg = config_mod.load(copy)
-    source = replay.load(cfg, [REPORTS / r for r in reports], "cpu")
+    source = from_reports.load(cfg, [REPORTS / r for r in reports], "cpu")
     assert source.report is not None, source.findings
     started = executor_mod.blocks_started()
     result = build.run(
@@ -147,7 +147,7 @@ def test_a_build_from_the_reports_judges_each_block_as_the_run_did(
 
 def test_accept_plans_what_the_report_observed(copy: Path) -> None:
     cfg = config_mod.load(copy)
-    plan = accept.plan(cfg, read_site(cfg), observed.read(REPORTS / "cpu"), environ={})
+    plan = accept.plan(cfg, read_site(cfg), report_json.read(REPORTS / "cpu"), environ={})
     statuses = raw("cpu")["blocks"]
     changed = {k for k, s in statuses.items() if s in ("diverge", "missing")}
     assert {w.key for w in plan.writes} == changed

@@ -25,9 +25,9 @@ from docverify.core import config as config_mod
 from docverify.core.kinds import Kind
 from docverify.output import page_parts
 from docverify.parsing.pages import read_site
+from docverify.report import from_reports, merge
 from docverify.running import executor as executor_mod
 from docverify.running.executor import Executor
-from docverify.verifying import merge, replay
 from docverify.verifying.record import record
 from support.relabel import relabel
 
@@ -329,7 +329,7 @@ def test_a_build_from_reports_shows_what_an_executed_build_shows(
     pages = read_site(cfg)
     executed = build.run(cfg, pages, "cpu", executor)
     folders = sorted((corpus / "reports" / reports).glob("**/report.json"))
-    source = replay.load(cfg, [f.parent for f in folders], "cpu")
+    source = from_reports.load(cfg, [f.parent for f in folders], "cpu")
     started = executor_mod.blocks_started()
     replayed = build.run(config_mod.load(corpus), read_site(cfg), "cpu", executor, reports=source)
     assert executor_mod.blocks_started() == started  # nothing ran
@@ -355,7 +355,7 @@ def test_a_build_from_reports_shows_what_an_executed_build_shows(
 
 def _replayed(root: Path, folders: list[Path], requested: str = "auto") -> build.BuildResult:
     cfg = config_mod.load(root)
-    source = replay.load(cfg, folders, requested)
+    source = from_reports.load(cfg, folders, requested)
     return build.run(cfg, read_site(cfg), source.runner, executor_mod.shared(2), reports=source)
 
 
@@ -407,7 +407,7 @@ def test_a_gpu_report_in_shards_is_merged_before_it_is_attached(
     for part in parts:
         relabel(part, "gpu")
     cfg = config_mod.load(corpus)
-    source = replay.load(cfg, [corpus / "reports" / "whole"], "cpu")
+    source = from_reports.load(cfg, [corpus / "reports" / "whole"], "cpu")
     result = build.run(
         cfg, read_site(cfg), "cpu", executor_mod.shared(2), reports=source, peer_report=parts
     )

@@ -88,9 +88,9 @@ def _refuse(message: str) -> int:
 )
 def _canary(args: argparse.Namespace) -> int:
     from docverify.output import canary as canary_output  # noqa: PLC0415
+    from docverify.report import canary  # noqa: PLC0415
     from docverify.running import environments, interpreter  # noqa: PLC0415
     from docverify.running.executor import Executor  # noqa: PLC0415
-    from docverify.verifying import canary  # noqa: PLC0415
 
     cfg = configuration("canary")
     pages, _ = select_pages(cfg, args.paths)
@@ -157,8 +157,8 @@ def observe(
     """Run and judge every block with `executor` (the other interpreter's) exactly as `check`
     does, and describe what would change: the report and its canary section. `search_path`
     is that interpreter's sys.path, where its fingerprinted packages are read."""
+    from docverify.report import canary  # noqa: PLC0415
     from docverify.sources import canary as canary_sources  # noqa: PLC0415
-    from docverify.verifying import canary  # noqa: PLC0415
     from docverify.verifying.verify import verify  # noqa: PLC0415
 
     verification = verify(cfg, pages, runner, executor)

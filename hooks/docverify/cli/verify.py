@@ -51,7 +51,7 @@ def _check_args(parser: argparse.ArgumentParser) -> None:
 
 @command("check", "verifica los bloques sin construir el sitio", _check_args)
 def _check(args: argparse.Namespace) -> int:
-    from docverify.output import ci_report  # noqa: PLC0415
+    from docverify.report import write as report_write  # noqa: PLC0415
     from docverify.running import executor as executor_mod  # noqa: PLC0415
     from docverify.site import checks, navigation  # noqa: PLC0415
     from docverify.verifying import cache as cache_mod  # noqa: PLC0415
@@ -83,7 +83,7 @@ def _check(args: argparse.Namespace) -> int:
     if shard is None:  # shards only read the file, so that all of them compute the same plan
         shards.save_durations(durations, runner, measured)
     if args.report:
-        ci_report.write(
+        report_write.write(
             Path(args.report),
             verification,
             {**extra, "durations": measured},

@@ -71,13 +71,13 @@ class Kind(StrEnum):
     ORPHAN_RECORDING = "orphan-recording"
     STOPPED_PROCESSES = "stopped-processes"
     DEVICE_MARKS = "device-marks"
-    # Another runner's report (verifying/peers.py)
+    # Another runner's report (report/gpu_report.py)
     INVALID_REPORT = "invalid-report"
     WRONG_REPORT_RUNNER = "wrong-report-runner"
     STALE_REPORT = "stale-report"
     INCOMPLETE_REPORT = "incomplete-report"
     REPORT_DIVERGENCE = "report-divergence"
-    # A torch canary's report given to a build (verifying/canary.py): said, never failing
+    # A torch canary's report given to a build (report/canary.py): said, never failing
     INVALID_CANARY_REPORT = "invalid-canary-report"
     STALE_CANARY_REPORT = "stale-canary-report"
     # The published page (output/)

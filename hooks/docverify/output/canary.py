@@ -1,7 +1,7 @@
 """What the torch canary leaves and shows: its report folder, its summary, its boxes on pages.
 
-The folder is a check report (ci_report.write: report.json, findings.txt, diffs/) with the
-`canary` section (verifying/canary.py), plus `resumen.md`, a summary in Spanish for people (and
+The folder is a check report (report_write.write: report.json, findings.txt, diffs/) with the
+`canary` section (report/canary.py), plus `resumen.md`, a summary in Spanish for people (and
 for the body of CI's issue). On a site built with DOCVERIFY_CANARY_REPORT, each page with blocks
 that would change gets a short list at its top, and each such block a collapsed box under its
 output with how it would change; a block whose code changed since the report says only that.
@@ -19,9 +19,10 @@ from docverify.core.dates import spanish_date_of
 from docverify.core.files import write_atomic
 from docverify.core.findings import Level
 from docverify.core.status import Status
-from docverify.output import ci_report, render
+from docverify.output import render
 from docverify.parsing.pages import Block, Page
-from docverify.verifying import canary
+from docverify.report import canary
+from docverify.report import write as report_write
 from docverify.verifying.outcome import Verification
 
 
@@ -29,7 +30,7 @@ def write(
     config: Config, folder: Path, verification: Verification, section: dict[str, Any]
 ) -> list[Path]:
     """Write the check report with its canary section, and the summary beside it."""
-    written = ci_report.write(folder, verification, {canary.SECTION: section}, config=config)
+    written = report_write.write(folder, verification, {canary.SECTION: section}, config=config)
     path = folder / canary.SUMMARY_FILE
     write_atomic(path, summary(config, verification, section))
     return [*written, path]

@@ -2,7 +2,7 @@
 the site says about the CPU and the GPU (output/coverage.py words them).
 
 Computed once per build from what the build holds: the runner it ran on and what it observed,
-the gpu job's report when it was given one (verifying/peers.py), the recordings of each block
+the gpu job's report when it was given one (report/gpu_report.py), the recordings of each block
 and the sources' freshness. Nothing here is assumed: a GPU observation exists only where a run on
 a GPU, for this very code, says so.
 """

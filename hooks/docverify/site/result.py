@@ -18,9 +18,9 @@ from dataclasses import dataclass, field
 from docverify.core.config import Config
 from docverify.core.findings import Finding, errors
 from docverify.parsing.pages import Page
+from docverify.report import canary
 from docverify.site import anatomy, checks, coverage, glossary, navigation
 from docverify.sources import freshness
-from docverify.verifying import canary
 from docverify.verifying.outcome import Outcome, Verification
 
 

@@ -21,7 +21,7 @@ from docverify.verifying import compare, recordings
 @dataclass(frozen=True)
 class Origin:
     """Where a build's outputs were observed when the build itself ran nothing: the check
-    report(s) of a verification job (verifying/replay.py)."""
+    report(s) of a verification job (report/from_reports.py)."""
 
     date: str  # ISO date of the run
     run_url: str  # the CI run, or "" for a local `docverify check --report`
@@ -42,9 +42,9 @@ class Outcome:
     status: Status
     findings: list[Finding] = field(default_factory=list)
     expectations: list[Expectation] = field(default_factory=list)
-    # Other runners' observations of this same code, from their check report (verifying/peers.py).
+    # Other runners' observations of this same code, from their check report (report/gpu_report.py).
     peers: dict[str, Any] = field(default_factory=dict)
-    # Set when the result was read from a check report instead of run here (verifying/replay.py).
+    # Set when the result was read from a check report instead of run here (report/from_reports.py).
     origin: Origin | None = None
 
     @property
@@ -65,7 +65,7 @@ class Verification:
     pages: list[Page]
     outcomes: dict[str, Outcome]
     findings: list[Finding]
-    origin: Origin | None = None  # a build from reports: nothing ran here (verifying/replay.py)
+    origin: Origin | None = None  # a build from reports: nothing ran here (report/from_reports.py)
 
     def outcome(self, page: str, block_id: str) -> Outcome | None:
         """The outcome of block `block_id` of page `page` (outcomes are keyed by Block.key)."""

@@ -16,7 +16,7 @@ def line(verification: Verification, cache_hits: int | None = None) -> str:
     ran = sum(1 for o in verification.outcomes.values() if o.status.ran)
     cached = f" ({cache_hits} desde la caché)" if cache_hits is not None else ""
     done = "ejecutados"
-    if verification.origin is not None:  # a build from reports (replay.py): nothing ran here
+    if verification.origin is not None:  # a build from reports (from_reports.py): nothing ran here
         count = len(verification.origin.reports)
         done = f"leídos de {count} informe{'s' if count != 1 else ''}, ninguno ejecutado aquí,"
     return (

@@ -14,6 +14,7 @@ from docverify.core.status import Status
 from docverify.parsing.pages import Block, Page, page_stem
 from docverify.running.executor import Executor, PageJob
 from docverify.running.protocol import BlockResult
+from docverify.running.specs import spec
 from docverify.verifying import baselines, compare, curve, graph, hints, recordings
 from docverify.verifying.cache import Cache
 from docverify.verifying.outcome import (
@@ -23,7 +24,6 @@ from docverify.verifying.outcome import (
     not_run,
     tolerance,
 )
-from docverify.verifying.specs import spec
 
 
 def execute(

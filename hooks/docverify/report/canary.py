@@ -2,7 +2,7 @@
 
 `docverify canary` runs every block under another interpreter (running/interpreter.py) and
 judges the results with `verify` itself, against the current recordings: the same seeds,
-normalisers, tolerances and device rule. Its report is a check report (output/ci_report.py), so
+normalisers, tolerances and device rule. Its report is a check report (write.py), so
 `docverify accept` adopts it once the pin is bumped, plus a `canary` section written here: the
 versions and build variants of both sides, which blocks would change, the warnings torch emits
 that the recordings do not have, and the fingerprinted sources whose code changed.
@@ -27,7 +27,8 @@ from docverify.core.config import Config
 from docverify.core.findings import Finding, Level
 from docverify.core.kinds import Kind
 from docverify.core.status import Status
-from docverify.verifying import baselines, compare, observed
+from docverify.report import digests, report_json
+from docverify.verifying import baselines, compare
 from docverify.verifying.outcome import Verification, tolerance
 from docverify.verifying.verify import output_diff
 
@@ -127,11 +128,11 @@ def section(
     }
 
 
-def read(folder: Path) -> observed.ObservedReport:
+def read(folder: Path) -> report_json.Report:
     """A canary report (ReportError when it is not one, or cannot be read)."""
-    report = observed.read(folder)
+    report = report_json.read(folder)
     if report.canary is None or report.canary.get("format") != FORMAT:
-        raise observed.ReportError(
+        raise report_json.ReportError(
             f"{report.path}: no es un informe de docverify canary (formato {FORMAT}): no tiene "
             f"la sección «{SECTION}»."
         )
@@ -158,7 +159,7 @@ class BlockChange:
 class View:
     """A canary report attached to a build: what the site shows of it."""
 
-    report: observed.ObservedReport
+    report: report_json.Report
     changes: dict[str, BlockChange] = field(default_factory=dict)  # block key → change
     stale: dict[str, str] = field(default_factory=dict)  # block key → why it is stale
 
@@ -189,13 +190,13 @@ def attach(
     """
     try:
         data = read(folder)
-    except observed.ReportError as exc:
+    except report_json.ReportError as exc:
         return None, [
             Finding(Kind.INVALID_CANARY_REPORT, f"{ENV}: {exc}", ENV, 1, FIX_REPORT, Level.INFO)
         ]
     view = View(data)
     findings: list[Finding] = []
-    for item in observed.stale(config, verification.pages, data):
+    for item in digests.stale(config, verification.pages, data):
         if item.key not in verification.outcomes:
             continue  # a block that is gone: nothing on any page to say it on
         view.stale[item.key] = item.reason

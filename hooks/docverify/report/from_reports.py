@@ -8,7 +8,7 @@ expectations and errors as a build that executed; only the provenance says where
 was observed (the CI run). Nothing is trusted blindly: reports that cannot be read or merged,
 of format 2 (they keep no result per block), of another runner than DOCVERIFY_RUNNER asks for,
 stale (a block's code or options changed since) or incomplete (a block without its observation)
-are errors of the build, as with DOCVERIFY_GPU_REPORT (peers.py); such a block then shows its
+are errors of the build, as with DOCVERIFY_GPU_REPORT (gpu_report.py); such a block then shows its
 recordings, "not run now", with the error under it.
 """
 
@@ -21,7 +21,7 @@ from docverify.core.config import RUNNERS, Config
 from docverify.core.findings import Finding
 from docverify.core.kinds import Kind
 from docverify.parsing.pages import Page
-from docverify.verifying import merge, observed
+from docverify.report import digests, merge, report_json
 from docverify.verifying.outcome import Origin, Outcome, Verification, not_run
 from docverify.verifying.verify import judge
 
@@ -35,7 +35,7 @@ FIX = (
 
 def from_env() -> list[Path] | None:
     """The report folders of DOCVERIFY_FROM_REPORTS (comma-separated), or None when unset."""
-    return observed.folders_from_env(ENV)
+    return report_json.folders_from_env(ENV)
 
 
 @dataclass
@@ -43,7 +43,7 @@ class Source:
     """The reports a build renders instead of running blocks, or why it cannot use them."""
 
     runner: str
-    report: observed.ObservedReport | None  # None: unusable (see findings)
+    report: report_json.Report | None  # None: unusable (see findings)
     findings: list[Finding] = field(default_factory=list)
 
 
@@ -52,7 +52,7 @@ def load(config: Config, paths: list[Path], requested: str = "auto") -> Source:
     fallback = requested if requested in RUNNERS else "cpu"
     try:
         data = merge.load(paths)
-    except observed.ReportError as exc:
+    except report_json.ReportError as exc:
         return Source(fallback, None, [Finding(Kind.INVALID_REPORT, f"{ENV}: {exc}", ENV, 1, FIX)])
     where = config.rel(data.path)
     if requested not in ("auto", data.runner):
@@ -108,8 +108,8 @@ def verify(config: Config, pages: list[Page], source: Source) -> Verification:
         shards=data.shards,
     )
     keys = {b.key for p in pages for b in p.blocks}
-    stale: dict[str, observed.Stale] = {}
-    for item in observed.stale(config, pages, data):
+    stale: dict[str, digests.Stale] = {}
+    for item in digests.stale(config, pages, data):
         if item.key in keys:
             stale[item.key] = item
         else:  # an observation of a block that is gone: the report is not of this code
@@ -151,6 +151,6 @@ def verify(config: Config, pages: list[Page], source: Source) -> Verification:
     )
 
 
-def _stale(item: observed.Stale) -> Finding:
+def _stale(item: digests.Stale) -> Finding:
     reason = f"informe obsoleto: {item.reason}."
     return Finding(Kind.STALE_REPORT, reason, item.path, item.line, FIX)

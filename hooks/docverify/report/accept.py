@@ -20,7 +20,8 @@ from docverify.core.findings import Finding
 from docverify.core.kinds import Kind
 from docverify.core.status import Status
 from docverify.parsing.pages import Block, Page
-from docverify.verifying import baselines, compare, observed, recordings
+from docverify.report import digests, report_json
+from docverify.verifying import baselines, compare, recordings
 from docverify.verifying.outcome import tolerance
 
 FIX_STALE = (
@@ -39,7 +40,7 @@ class Write:
 
 @dataclass
 class Plan:
-    report: observed.ObservedReport
+    report: report_json.Report
     runner: str
     writes: list[Write] = field(default_factory=list)
     unchanged: list[str] = field(default_factory=list)
@@ -54,7 +55,7 @@ def refusal(what: str, path: str, line: int, fix: str) -> Finding:
 def plan(
     config: Config,
     pages: list[Page],
-    report: observed.ObservedReport,
+    report: report_json.Report,
     runner: str | None = None,
     environ: Mapping[str, str] | None = None,
 ) -> Plan:
@@ -87,7 +88,7 @@ def plan(
         )
     if report.canary is not None and (problem := _canary_torch(report)):
         result.refusals.append(problem)
-    stale = observed.stale(config, pages, report)
+    stale = digests.stale(config, pages, report)
     gone = {s.key for s in stale}
     for item in stale:
         result.refusals.append(
@@ -122,7 +123,7 @@ def plan(
     return result
 
 
-def _canary_torch(report: observed.ObservedReport) -> Finding | None:
+def _canary_torch(report: report_json.Report) -> Finding | None:
     """A canary's outputs are adopted only once the project runs that torch (the pin bumped
     and installed): before, they would make every `docverify check` fail."""
     # The torch this project's environment has installed, read from its metadata: never imported.
@@ -144,8 +145,8 @@ def _write(
     config: Config,
     block: Block,
     runner: str,
-    item: observed.Observation,
-    report: observed.ObservedReport,
+    item: report_json.Entry,
+    report: report_json.Report,
     provenance: dict[str, str],
 ) -> Write | None:
     """The recording to write for one observation, or None when its baseline already holds."""

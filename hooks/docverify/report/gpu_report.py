@@ -17,7 +17,8 @@ from docverify.core.config import Config
 from docverify.core.findings import Finding
 from docverify.core.kinds import Kind
 from docverify.core.status import Status
-from docverify.verifying import baselines, merge, observed
+from docverify.report import digests, merge, report_json
+from docverify.verifying import baselines
 from docverify.verifying.outcome import Outcome, Verification, tolerance
 
 ENV = "DOCVERIFY_GPU_REPORT"
@@ -44,7 +45,7 @@ class Peer:
 
 def from_env() -> list[Path] | None:
     """The folders of DOCVERIFY_GPU_REPORT (comma-separated), or None when unset."""
-    return observed.folders_from_env(ENV)
+    return report_json.folders_from_env(ENV)
 
 
 def attach(
@@ -54,7 +55,7 @@ def attach(
     findings say what is wrong."""
     try:
         data = merge.load([folders] if isinstance(folders, Path) else list(folders))
-    except observed.ReportError as exc:
+    except report_json.ReportError as exc:
         return [Finding(Kind.INVALID_REPORT, f"{ENV}: {exc}", ENV, 1, FIX_REPORT)]
     where = config.rel(data.path)
     if data.runner != RUNNER or verification.runner == RUNNER:
@@ -68,7 +69,7 @@ def attach(
                 FIX_REPORT,
             )
         ]
-    stale = observed.stale(config, verification.pages, data)
+    stale = digests.stale(config, verification.pages, data)
     findings = [
         Finding(Kind.STALE_REPORT, f"informe GPU obsoleto: {s.reason}.", s.path, s.line, FIX_REPORT)
         for s in stale
@@ -121,7 +122,7 @@ def attach(
     return findings
 
 
-def _status(item: observed.Observation, outcome: Outcome, config: Config) -> Status:
+def _status(item: report_json.Entry, outcome: Outcome, config: Config) -> Status:
     if item.status == Status.ERROR:
         return Status.ERROR
     block = outcome.block

@@ -1,30 +1,79 @@
-"""Report files: what `docverify check --report DIR` leaves behind for a CI artifact.
+"""Writing a report: what `docverify check --report DIR` leaves behind for a CI artifact.
 
 A failed CI run is read later, in a browser, from an artifact: the log is long and the findings
 that matter are buried in it. The folder holds the same findings as the log, in JSON for tools and
 in text for people, and one unified diff per divergent block, named after the block. report.json
-also keeps what each block printed, with its code's digest and the run's provenance, so that
-`docverify accept` can adopt it and the published build can show it (verifying/observed.py), and
-enough to merge the reports of a run's shards into the report of the whole run
-(verifying/merge.py, `write_merged`).
+(its format: report_json.py) also keeps what each block printed, with its code's digests
+(digests.py) and the run's provenance, so that `docverify accept` can adopt it and a build can
+show it, and enough to merge the reports of a run's shards into the report of the whole run
+(merge.py; `write_merged` writes the result).
 """
 
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from docverify.core import device_marks
 from docverify.core.config import Config, today
 from docverify.core.files import write_atomic
 from docverify.core.findings import Finding, errors
 from docverify.core.kinds import Kind
 from docverify.core.status import Status
 from docverify.parsing.pages import Page
-from docverify.verifying import observed
-from docverify.verifying.merge import Merged
+from docverify.report import digests, report_json
+from docverify.report.merge import Merged
 from docverify.verifying.outcome import Verification
+
+
+def run_url(environ: Mapping[str, str] | None = None) -> str:
+    """The CI run's URL from GitHub's variables, or "" outside GitHub Actions."""
+    env = os.environ if environ is None else environ
+    parts = [env.get(n, "").strip() for n in ("GITHUB_SERVER_URL", "GITHUB_REPOSITORY")]
+    run_id = env.get("GITHUB_RUN_ID", "").strip()
+    if not all(parts) or not run_id:
+        return ""
+    return f"{parts[0].rstrip('/')}/{parts[1]}/actions/runs/{run_id}"
+
+
+def entries(
+    config: Config,
+    pages: list[Page],
+    runner: str,
+    outcomes: Mapping[str, Any],
+    observed: Mapping[str, str],
+) -> dict[str, dict[str, Any]]:
+    """The `observations` table of report.json: every block that ran and printed something.
+
+    `device_dependent` (the run's device marks, a list; cpu reports only) is a key added after
+    FORMAT 2 was fixed: a reader of an older report finds none, and an older reader ignores it."""
+    table: dict[str, dict[str, Any]] = {}
+    for page in pages:
+        options = digests.setup_digests(config, page, runner)
+        for key, (own, inputs) in digests.block_digests(page, runner).items():
+            outcome = outcomes.get(key)
+            if outcome is None or key not in observed:
+                continue
+            result = outcome.result or {}
+            table[key] = {
+                "status": outcome.status,
+                "output": observed[key],
+                "code_sha256": own,
+                "inputs_sha256": inputs,
+                "error": str(result.get("error") or result.get("exception") or ""),
+                "spec_sha256": options[key],
+                "result": {k: v for k, v in result.items() if k not in report_json.NOT_KEPT},
+            }
+            # Only the cpu runner's runs detect them all (on a GPU, draws come from CUDA's
+            # generator, which the detection does not watch): a gpu report carries none.
+            if report_json.MARKS in result and runner == device_marks.RUNNER:
+                table[key][report_json.MARKS] = list(
+                    device_marks.ordered(result[report_json.MARKS])
+                )
+    return table
 
 
 def finding_data(finding: Finding) -> dict[str, Any]:
@@ -94,30 +143,30 @@ def write(
         for f, (part, page) in zip(verification.findings, parts(verification, config), strict=True)
     ]
     data = {
-        "format": observed.FORMAT,
+        "format": report_json.FORMAT,
         "runner": verification.runner,
         "env": verification.env,
         "date": today().isoformat(),
-        "run_url": observed.run_url(),
+        "run_url": run_url(),
         "pages": [p.rel for p in verification.pages],
         "blocks": blocks,
         "errors": len(bad),
         "findings": tagged,
         # What `docverify accept` and the builds with DOCVERIFY_GPU_REPORT or
-        # DOCVERIFY_FROM_REPORTS read (observed.py, replay.py).
-        "observations": observed.data(
+        # DOCVERIFY_FROM_REPORTS read (report_json.py, from_reports.py).
+        "observations": entries(
             config, verification.pages, verification.runner, verification.outcomes, seen
         ),
         # What merging the reports of a run's shards checks (merge.py).
         "all_pages": [p.rel for p in every],
-        "site_sha256": observed.site_digest(config, every, verification.runner),
+        "site_sha256": digests.site_digest(config, every, verification.runner),
         **dict(extra or {}),
     }
     return written + _texts(folder, data, verification.findings)
 
 
 def write_merged(folder: Path, merged: Merged) -> list[Path]:
-    """Write a merged report (verifying/merge.py) as `write` writes one: report.json,
+    """Write a merged report (report/merge.py) as `write` writes one: report.json,
     findings.txt and the diffs of its shards."""
     written = _clear(folder)
     for rel, source in sorted(merged.diffs.items()):
