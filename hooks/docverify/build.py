@@ -12,6 +12,7 @@ package below it stays free of cycles.
 from __future__ import annotations
 
 import datetime as dt
+import os
 from collections import Counter
 from pathlib import Path
 
@@ -26,8 +27,13 @@ from docverify.site import checks, coverage, navigation
 from docverify.site.result import BuildResult
 from docverify.verifying import cache as cache_mod
 from docverify.verifying import summary as counts
-from docverify.verifying.outcome import execution_enabled
 from docverify.verifying.verify import verify
+
+
+def execution_enabled() -> bool:
+    """False with DOCVERIFY_EXECUTE=0: only for measuring a build without execution (bench)."""
+    value = os.environ.get("DOCVERIFY_EXECUTE", "1").strip().lower()
+    return value not in ("0", "false", "no", "off")
 
 
 def run_site(

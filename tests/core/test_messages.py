@@ -52,10 +52,10 @@ WHERE_IS_AN_ENV_VAR = {
 }
 # Kinds whose fix is a command (the only thing that can fix them is running it).
 FIXED_BY_COMMAND = {
-    "verifying.verify:missing-recording",
-    "verifying.verify:divergence",
-    "verifying.verify:device-marks",
-    "verifying.verify:orphan-recording",
+    "verifying.messages:missing-recording",
+    "verifying.judge:divergence",
+    "verifying.messages:device-marks",
+    "site.usage:orphan-recording",
 }
 
 
@@ -304,6 +304,14 @@ def _drop_canary(folder: Path) -> None:
     path.write_text(json.dumps(data), encoding="utf-8")
 
 
+def _without_results(folder: Path) -> None:
+    path = folder / "report.json"
+    data = json.loads(path.read_text(encoding="utf-8"))
+    for item in data["observations"].values():
+        del item["result"], item["spec_sha256"]
+    path.write_text(json.dumps(data), encoding="utf-8")
+
+
 def _drop_observations(folder: Path) -> None:
     path = folder / "report.json"
     data = json.loads(path.read_text(encoding="utf-8"))
@@ -509,15 +517,15 @@ SCENARIOS: dict[str, Scenario] = {
     "core.settings:config": _lint(_config),
     "report.accept:refused": _under_ci(_accept),
     "verifying.record:refused": _under_ci(_record),
-    "verifying.verify:orphan-recording": _lint(_orphan),
-    "verifying.verify:no-result": _no_result,
-    "verifying.verify:expectation": _run_code("print(1)  # Expectativa: 2\n"),
-    "verifying.verify:execution-failure": _run_code("print(1\n"),
-    "verifying.verify:unexpected-exception": _run_code('raise ValueError("no")\n'),
-    "verifying.verify:missing-exception": _run_code("print(1)\n", 'raises="ValueError: no"'),
-    "verifying.verify:missing-recording": _run_code("print(1)\n", recorded=None),
-    "verifying.verify:unreadable-graph": _run_code("print(1)\n", 'graph="Grafo"'),
-    "verifying.verify:unreadable-curve": _run_code("print(1)\n", 'curve="Curva"'),
+    "site.usage:orphan-recording": _lint(_orphan),
+    "verifying.judge:no-result": _no_result,
+    "verifying.judge:expectation": _run_code("print(1)  # Expectativa: 2\n"),
+    "verifying.judge:execution-failure": _run_code("print(1\n"),
+    "verifying.judge:unexpected-exception": _run_code('raise ValueError("no")\n'),
+    "verifying.judge:missing-exception": _run_code("print(1)\n", 'raises="ValueError: no"'),
+    "verifying.messages:missing-recording": _run_code("print(1)\n", recorded=None),
+    "verifying.judge:unreadable-graph": _run_code("print(1)\n", 'graph="Grafo"'),
+    "verifying.judge:unreadable-curve": _run_code("print(1)\n", 'curve="Curva"'),
     "site.glossary:malformed-glossary": _lint(
         lambda c: c.project.page("glosario.yml", "terms:\n  - term: grafo\n")
     ),
@@ -528,16 +536,16 @@ SCENARIOS: dict[str, Scenario] = {
             'description: "Frase inicial."', 'description: "Frase inicial."\nseed: "no-existe.txt"'
         )
     ),
-    "verifying.verify:divergence": _run_code("print(1)\n", recorded="2"),
-    "verifying.verify:volatile-divergence": _run_code(
+    "verifying.judge:divergence": _run_code("print(1)\n", recorded="2"),
+    "verifying.judge:volatile-divergence": _run_code(
         "print(hex(id(object())))\n", recorded="0x7f0000000001"
     ),
-    "verifying.verify:stopped-processes": _run_code(
+    "verifying.messages:stopped-processes": _run_code(
         'import subprocess\nsubprocess.Popen(["sleep", "300"])\n',
         recorded="ResourceWarning: subprocess [pid] is still running",
     ),
     # A block that draws random numbers, recorded without its device mark in the header.
-    "verifying.verify:device-marks": _run_code(
+    "verifying.messages:device-marks": _run_code(
         "import torch\nprint(bool(torch.rand(1) < 1))\n", recorded="True"
     ),
     "parsing.tabs:tab-in-code": _lint(lambda c: setattr(c, "code", 'print("a\tb")\n')),
@@ -551,6 +559,8 @@ SCENARIOS: dict[str, Scenario] = {
     "report.gpu_report:stale-report": _gpu_report(lambda c, f: setattr(c, "code", "print(2)\n")),
     "report.gpu_report:incomplete-report": _gpu_report(lambda c, f: _drop_observations(f)),
     "report.gpu_report:report-divergence": _gpu_report(lambda c, f: setattr(c, "recorded", "2")),
+    # Format 2: a report that keeps no result per block, which no use can judge again.
+    "report.report_json:invalid-report": _gpu_report(lambda c, f: _without_results(f)),
     "report.canary:invalid-canary-report": _canary_report(lambda c, f: _drop_canary(f)),
     "report.canary:stale-canary-report": _canary_report(
         lambda c, f: setattr(c, "code", "print(2)\n")

@@ -55,7 +55,7 @@ def cpu_build(project: Project, executor: Executor, gpu_folder: Path | None = No
 
 
 def shown(project: Project, report: Verification) -> str:
-    return render.render_outcome(report.outcomes["a/b"], report.env, TODAY, project.config)
+    return render.render_outcome(report.outcomes["a/b"])
 
 
 def title(markdown: str) -> str:
@@ -163,8 +163,7 @@ def test_no_device_dependent_block_carries_the_label_of_a_deterministic_one(
     record_cpu(project, executor)
     build = cpu_build(project, executor)
     titles = {
-        key.removeprefix("a/"): title(render.render_outcome(o, build.env, TODAY, project.config))
-        for key, o in build.outcomes.items()
+        key.removeprefix("a/"): title(render.render_outcome(o)) for key, o in build.outcomes.items()
     }
     random = "GPU: aún sin ejecutar · necesita su propia grabación de GPU (depende de números "
     assert random + 'aleatorios)"' in titles["modelo"]

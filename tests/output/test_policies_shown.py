@@ -9,7 +9,7 @@ import pytest
 from conftest import Project
 from docverify.output import notebooks, render, verification_page
 from docverify.parsing.pages import read_page, read_site
-from docverify.verifying.verify import verify
+from docverify.verifying.verify import unrun, verify
 
 PAGE = """\
 ---
@@ -82,7 +82,9 @@ def test_verification_page_has_the_device_policy_of_each_gpu_block(project: Proj
         '```python exec="on" id="solo" runner="cpu" reason="r"\nprint(1)\n```\n',
     )
     config = project.config
-    text = verification_page.blocks_markdown(config, read_site(config), None)
+    text = verification_page.blocks_markdown(
+        config, pages := read_site(config), unrun(config, pages, "cpu")
+    )
     rows = {line.split("|")[2].strip(): line for line in text.splitlines() if "`" in line}
     assert "| CPU, GPU | cuda por defecto |" in rows["`valor`"]
     assert "| CPU, GPU | dispositivos del código |" in rows["`propio`"]
@@ -121,9 +123,6 @@ def test_pending_gpu_output_names_a_non_default_policy(project: Project, executo
     project.page("a.md", PAGE)
     config = project.config
     report = verify(config, read_site(config), "cpu", executor)
-    titles = {
-        key: render.render_outcome(o, report.env, dt.date(2026, 11, 29), config).split("\n")[0]
-        for key, o in report.outcomes.items()
-    }
+    titles = {key: render.render_outcome(o).split("\n")[0] for key, o in report.outcomes.items()}
     assert "GPU: aún sin ejecutar (dispositivos del código)" in titles["a/propio"]
     assert titles["a/valor"].endswith('GPU: aún sin ejecutar"'), titles["a/valor"]

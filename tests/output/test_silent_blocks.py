@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import datetime as dt
-
 import pytest
 from conftest import Project
 from docverify.cli import main as cli
+from docverify.core.config import today
 from docverify.core.findings import errors
 from docverify.output import notebooks, render
 from docverify.parsing.pages import read_site
@@ -32,13 +31,12 @@ def test_silent_block_has_no_panel(project: Project, executor: Executor) -> None
     (page,) = read_site(config)
     report = verify(config, [page], "cpu", executor)
     assert not errors(report.findings)
-    day = dt.date(2026, 11, 29)
-    silent = render.render_outcome(report.outcomes["a/calla"], report.env, day, config)
-    spoken = render.render_outcome(report.outcomes["a/habla"], report.env, day, config)
+    silent = render.render_outcome(report.outcomes["a/calla"])
+    spoken = render.render_outcome(report.outcomes["a/habla"])
     assert render.OUTPUT_FENCE not in silent and "!!!" not in silent
     assert 'class="dv-no-output"' in silent and "Sin salida · CPU ✓" in silent
     assert render.OUTPUT_FENCE in spoken and "dv-no-output" not in spoken
-    notebook = notebooks.build(config, page, report, day)
+    notebook = notebooks.build(config, page, report, today())
     cells = {c["id"]: c for c in notebook["cells"]}
     assert cells["calla"]["outputs"] == [] and cells["habla"]["outputs"]
 

@@ -158,9 +158,10 @@ def test_with_a_gpu_report_the_site_says_what_it_observed(
     cpu_only, result = two_builds
     cov = result.coverage
     assert cov is not None and cov.gpu is not None
-    peers = [o.peers["gpu"] for o in result.verification.outcomes.values() if "gpu" in o.peers]
+    verdicts = [v for o in result.verification.outcomes.values() if (v := o.reported("gpu"))]
+    peers = [v.provenance for v in verdicts if v.provenance]
     assert cov.gpu_observed == len(peers) == 2 and not cov.gpu.in_build
-    assert (cov.gpu.device, cov.gpu.torch) == (peers[0].device, peers[0].torch)
+    assert (cov.gpu.seen.device, cov.gpu.seen.torch) == (peers[0].device, peers[0].torch)
     assert cov.own_gpu == 1 and cov.need_gpu == ()
     shown = home(result)
     assert "**Esta versión del sitio se verificó en CPU y en GPU.**" in shown
@@ -192,11 +193,11 @@ def test_a_build_on_the_gpu_runner_says_so(project: Project, executor: Executor)
     report = verify(cfg, pages, "gpu", executor, run=cpu_run_as_gpu)
     cov = coverage.of(report, freshness.evaluate(cfg, pages, DAY), DAY)
     assert cov.gpu is not None and cov.gpu.in_build and cov.gpu_observed == 2
-    assert (cov.gpu.device, cov.gpu.date) == (report.env["device"], DAY.isoformat())
+    assert (cov.gpu.seen.device, cov.gpu.seen.date) == (report.env["device"], DAY.isoformat())
     assert cov.cpu_observed == 0
     assert words.verdict(cov) == "Esta versión del sitio se verificó en una GPU."
     assert words.description(cov).endswith(
-        "2 bloques observados en una GPU (" + cov.gpu.device + ") y 0 en CPU."
+        "2 bloques observados en una GPU (" + cov.gpu.seen.device + ") y 0 en CPU."
     )
     assert "en esta construcción" in words.verification_opening(cov)
     assert "«CPU ✓»" not in render.legend(cov) and "«CPU: grabada" in render.legend(cov)
@@ -349,7 +350,9 @@ def test_the_gpu_count_is_what_the_gpu_report_observed(
     assert cov is not None and cov.gpu is not None
     assert (cov.cpu_observed, cov.gpu_observed) == (2, 1)
     described = words.description(cov)
-    assert described.endswith(f"2 bloques observados en CPU y 1 en una GPU ({cov.gpu.device}).")
+    assert described.endswith(
+        f"2 bloques observados en CPU y 1 en una GPU ({cov.gpu.seen.device})."
+    )
 
 
 GPU_ONLY = """\

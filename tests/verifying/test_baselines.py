@@ -28,7 +28,7 @@ from docverify.verifying import baselines, compare, recordings
 from docverify.verifying.outcome import Verification
 from docverify.verifying.record import record
 from docverify.verifying.recordings import Recording
-from docverify.verifying.verify import verify
+from docverify.verifying.verify import unrun, verify
 from support.relabel import cpu_run_as_gpu
 
 # What torch appends to the repr of a tensor that lives on the first GPU.
@@ -248,13 +248,15 @@ def test_lint_and_verification_page_name_the_baseline(project: Project, executor
     )
     cfg = project.config
     pages = read_site(cfg)
-    table = verification_page.blocks_markdown(cfg, pages, None)
+    table = verification_page.blocks_markdown(cfg, pages, unrun(cfg, pages, "cpu"))
     assert "CPU: salida.cpu.txt; GPU: salida.cpu.txt con la regla de dispositivo" in table
     (block,) = pages[0].blocks
     gpu_path = recordings.path_for(cfg, block, "gpu")
     gpu_path.write_bytes(recordings.path_for(cfg, block, "cpu").read_bytes())
     assert "gpu → salida.gpu.txt" in lint_output(project.root)
-    assert "GPU: salida.gpu.txt" in verification_page.blocks_markdown(cfg, pages, None)
+    assert "GPU: salida.gpu.txt" in verification_page.blocks_markdown(
+        cfg, pages, unrun(cfg, pages, "cpu")
+    )
     block.options["runner"] = "cpu"
     assert baselines.describe(cfg, block, "cpu") == "salida.cpu.txt"
 

@@ -45,7 +45,7 @@ def _accept(args: argparse.Namespace) -> int:
     except report_json.ReportError as exc:
         print(f"docverify accept: no se escribe nada.\n{exc}", file=sys.stderr)
         return 2
-    print(f"docverify accept: informe {report.path} · {report.provenance()}")
+    print(f"docverify accept: informe {report.path} · {report.line()}")
     plan = accept.plan(cfg, read_site(cfg), report, args.runner)
     if plan.refusals:
         print("docverify accept: no se escribe nada.\n", file=sys.stderr)

@@ -136,7 +136,7 @@ def _prune_args(parser: argparse.ArgumentParser) -> None:
 
 @command("prune", "lista (o borra con --yes) las grabaciones sin bloque", _prune_args)
 def _prune(args: argparse.Namespace) -> int:
-    from docverify.verifying.verify import orphans  # noqa: PLC0415
+    from docverify.site.usage import orphans  # noqa: PLC0415
 
     cfg = configuration("prune")
     pages = read_site(cfg)

@@ -13,7 +13,7 @@ import re
 
 from docverify.core.dates import spanish_date_of
 from docverify.core.markdown import md_escape
-from docverify.site.coverage import Coverage, GpuObservation
+from docverify.site.coverage import Coverage, GpuObserved
 
 # The marker a page writes, on a line of its own, where its paragraph about this version's
 # runners goes (index.md); the same text inside a line (quoted in code, say) is not a marker.
@@ -33,15 +33,17 @@ def _blocks(count: int) -> str:
     return f"{count} bloque{'' if count == 1 else 's'}"
 
 
-def _origin(gpu: GpuObservation) -> str:
+def _origin(gpu: GpuObserved) -> str:
     if gpu.in_build:
         return "en esta construcción"
-    return f"en la ejecución de CI {gpu.run_url}" if gpu.run_url else "según un informe local"
+    run_url = gpu.seen.run_url
+    return f"en la ejecución de CI {run_url}" if run_url else "según un informe local"
 
 
-def gpu_where(gpu: GpuObservation) -> str:
+def gpu_where(gpu: GpuObserved) -> str:
     """Where and when the GPU observation was made, in words (plain text)."""
-    return f"{gpu.device}, torch {gpu.torch}, el {spanish_date_of(gpu.date)}, {_origin(gpu)}"
+    seen = gpu.seen
+    return f"{seen.device}, torch {seen.torch}, el {spanish_date_of(seen.date)}, {_origin(gpu)}"
 
 
 def verdict(cov: Coverage) -> str:
@@ -57,13 +59,12 @@ def description(cov: Coverage) -> str:
     """One sentence for a page's description and for `site_description` (plain text)."""
     gpu = cov.gpu
     if cov.runner == "gpu" and gpu is not None:
-        return (
-            f"{verdict(cov)} {_blocks(gpu.blocks)} observados en una GPU ({gpu.device}) y 0 en CPU."
-        )
+        device = gpu.seen.device
+        return f"{verdict(cov)} {_blocks(gpu.blocks)} observados en una GPU ({device}) y 0 en CPU."
     if gpu is not None:
         return (
             f"{verdict(cov)} {_blocks(cov.cpu_observed)} observados en CPU y "
-            f"{gpu.blocks} en una GPU ({gpu.device})."
+            f"{gpu.blocks} en una GPU ({gpu.seen.device})."
         )
     return f"{verdict(cov)} {_blocks(cov.cpu_observed)} observados en CPU y 0 en una GPU."
 
@@ -94,9 +95,10 @@ def _observed(cov: Coverage) -> str:
     if cov.runner == "gpu" and gpu is not None:
         return (
             f"{_ran(cov, gpu.blocks)} en un runner de GPU {runner} "
-            f"({md_escape(gpu.device)}, torch {gpu.torch}) y cada salida se comparó con la "
-            "grabada; ninguno se ejecutó en CPU en esta construcción (0 bloques observados en "
-            "CPU): las salidas de CPU que verás son las grabadas, con su fecha." + _cache(cov)
+            f"({md_escape(gpu.seen.device)}, torch {gpu.seen.torch}) y cada salida se comparó "
+            "con la grabada; ninguno se ejecutó en CPU en esta construcción (0 bloques "
+            "observados en CPU): las salidas de CPU que verás son las grabadas, con su fecha."
+            + _cache(cov)
         )
     if gpu is not None:
         return (

@@ -19,13 +19,13 @@ from docverify.core import policies
 from docverify.core.config import LABEL, Config
 from docverify.core.dates import spanish_date
 from docverify.core.markdown import md_escape
+from docverify.core.text import normalise
 from docverify.output import coverage as coverage_text
 from docverify.output.notebook_markdown import notebook_markdown
 from docverify.parsing.pages import Block, Page, page_stem
 from docverify.running.protocol import BlockResult
 from docverify.site.coverage import Coverage
 from docverify.sources.model import Source, read_sources
-from docverify.verifying import compare
 from docverify.verifying.outcome import Verification
 
 FOLDER = "cuadernos"
@@ -319,7 +319,7 @@ def _block_cell(block: Block, verification: Verification) -> dict[str, Any]:
         outputs = _outputs(outcome.observed, outcome.result or {})
     elif outcome is not None and block.only and (recording := outcome.recordings.get(block.only)):
         meta["docverify"]["runner"] = block.only
-        outputs = _outputs(compare.normalise(recording.body), {})
+        outputs = _outputs(normalise(recording.body), {})
     return _code(block.id, block.code, outputs, meta)
 
 
@@ -327,7 +327,7 @@ def _outputs(text: str, result: BlockResult | dict[str, Any]) -> list[dict[str, 
     """Stream output, with a block's final exception or shown value as Jupyter shows them."""
     exception = result.get("exception") or ""
     outputs: list[dict[str, Any]] = []
-    value = compare.normalise(result.get("value") or "")
+    value = normalise(result.get("value") or "")
     if value and (text == value or text.endswith("\n" + value)):  # Jupyter's execute_result
         text = text[: -len(value)].rstrip("\n")
         shown = {"output_type": "execute_result", "execution_count": None, "metadata": {}}

@@ -35,7 +35,6 @@ from docverify.parsing import tabs
 from docverify.site import anatomy
 from docverify.site.result import BuildResult, block_anchor, source_anchor
 from docverify.sources import freshness
-from docverify.verifying import baselines, compare
 from docverify.verifying import curve as curve_text
 from docverify.verifying import graph as graph_text
 from docverify.verifying.outcome import Outcome
@@ -105,7 +104,7 @@ def block_markdown(result: BuildResult, rel: str, block_id: str, shown_code: str
         )
         result.late.append(problem)
         return _box(block_anchor(block_id), f"Bloque «{block_id}»", [problem])
-    shown = render.render_outcome(outcome, result.verification.env, result.today, result.config)
+    shown = render.render_outcome(outcome)
     shown += graph_figure(outcome) + curve_figure(outcome)
     shown += canary.block_box(result.canary, outcome.block)
     failures = [f for f in outcome.findings if f.level is Level.ERROR]
@@ -132,15 +131,11 @@ def curve_figure(outcome: Outcome) -> str:
     the recording changes the picture); nothing unless the block verified, since an unreadable
     curve is a finding of the verification: never draw a guess."""
     title = outcome.block.options.get(curve_text.OPTION)
-    if not title or outcome.status != Status.OK:
-        return ""
-    recording = baselines.choose(outcome.block, outcome.recordings, outcome.runner).recording
-    if recording is None:
+    compared = outcome.verdict.compared
+    if not title or outcome.status != Status.OK or compared is None:
         return ""
     try:
-        figure = curve.figure(
-            compare.normalise(recording.body), title, f"dv-curva-{outcome.block.id}"
-        )
+        figure = curve.figure(compared, title, f"dv-curva-{outcome.block.id}")
     except curve_text.CurveError:
         return ""
     return f"\n\n{figure}\n"

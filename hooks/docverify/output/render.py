@@ -2,18 +2,17 @@
 
 from __future__ import annotations
 
-import datetime as dt
 import html
 import re
 from textwrap import indent
 
-from docverify.core.config import LABEL, RUNNERS
-from docverify.core.dates import spanish_date, spanish_date_of
+from docverify.core.config import LABEL
+from docverify.core.dates import spanish_date_of
 from docverify.core.policies import DEVICE_LABEL
 from docverify.core.status import Status
 from docverify.output import coverage, runner_view
 from docverify.site.coverage import Coverage
-from docverify.verifying.outcome import Outcome, Verification, tolerance
+from docverify.verifying.outcome import Outcome, Provenance, Source, Verification
 
 OUTPUT_FENCE = "dv-output"  # SuperFences custom fence for outputs, formatted by format_output
 _DIFF_CLASS = {"-": "dv-diff-del", "+": "dv-diff-add", "@": "dv-diff-hunk"}
@@ -118,63 +117,57 @@ def _error_and_expectations(outcome: Outcome) -> str:
     return extra
 
 
-def _observed_when(outcome: Outcome, today: dt.date) -> str:
+def _observed_when(seen: Provenance) -> str:
     """Where and when this build's runner output was observed: here, the cache or a report."""
-    origin = outcome.origin  # a build from reports: observed by a verification job
-    if origin is not None:
-        return runner_view.reported(origin.date, origin.device, origin.run_url, origin.shards)
-    if cached := (outcome.result or {}).get("cached"):
-        return f"observada el {spanish_date_of(cached)} (caché local de docverify)"
-    return f"observada el {spanish_date(today)} en esta construcción"
+    if seen.source == Source.REPORT:  # a build from reports: observed by a verification job
+        return runner_view.reported(seen)
+    if seen.source == Source.CACHE:
+        return f"observada el {spanish_date_of(seen.date)} (caché local de docverify)"
+    return f"observada el {spanish_date_of(seen.date)} en esta construcción"
 
 
-def render_outcome(outcome: Outcome, env: dict[str, str], today: dt.date, config: object) -> str:
+def render_outcome(outcome: Outcome) -> str:
     """Markdown for the output of one block: one panel when runners agree, tabs otherwise."""
-    runner, block = outcome.runner, outcome.block
-    # A block not run in this build (DOCVERIFY_EXECUTE=0) shows every runner's recording.
-    others = [r for r in RUNNERS if r != runner or outcome.status == Status.NOT_RUN]
+    runner, block, verdict = outcome.runner, outcome.block, outcome.verdict
     parts: list[str] = []
-    if outcome.block.only:
+    if block.only:
         parts.append(
-            f'<p class="dv-only">Solo {LABEL[outcome.block.only]}: '
-            f"{html.escape(outcome.block.options.get('reason', ''))}</p>"
+            f'<p class="dv-only">Solo {LABEL[block.only]}: '
+            f"{html.escape(block.options.get('reason', ''))}</p>"
         )
     panels: list[tuple[str, str, str]] = []  # (runner, text, provenance)
     marks: list[str] = []
     kind = "success"
-    if not outcome.status.ran:
+    if not verdict.status.ran:
         kind = "info"
-    elif outcome.observed is not None:
-        observed = outcome.observed
-        when = _observed_when(outcome, today)
+    elif verdict.observed is not None and verdict.provenance is not None:
+        seen = verdict.provenance
+        when = _observed_when(seen)
         panels.append(
-            (runner, observed, _provenance(runner, env.get("torch"), when, block.device_policy))
+            (runner, verdict.observed, _provenance(runner, seen.torch, when, block.device_policy))
         )
-        if outcome.status == Status.OK:
+        if verdict.status == Status.OK:
             marks.append(_ok(runner, outcome))
-            kind = "example" if outcome.block.options.get("raises") else kind
+            kind = "example" if block.options.get("raises") else kind
         else:
-            kind = "failure" if outcome.status != Status.MISSING else "warning"
-            marks.append(f"{LABEL[runner]} ✗ ({outcome.status.label})")
-    tol = tolerance(config, outcome.block)  # type: ignore[arg-type]
+            kind = "failure" if verdict.status != Status.MISSING else "warning"
+            marks.append(f"{LABEL[runner]} ✗ ({verdict.status.label})")
     notes: list[str] = []  # provenance lines of the first panel: same output, or what is known
-    for other in (r for r in others if outcome.block.runs_on(r)):
-        first = panels[0] if panels else (None, None, "")
-        view = runner_view.other(outcome, other, first[0], first[1], tol)
+    for other in outcome.others():
+        view = runner_view.other(block, other)
         marks.append(view.mark)
         if view.same:
-            notes.append(_provenance(other, view.torch, view.same_when, block.device_policy))
+            notes.append(_provenance(other.runner, view.torch, view.same_when, block.device_policy))
         elif view.text is not None:
-            panels.append(
-                (other, view.text, _provenance(other, view.torch, view.when, block.device_policy))
-            )
+            when = _provenance(other.runner, view.torch, view.when, block.device_policy)
+            panels.append((other.runner, view.text, when))
         elif view.note:
             notes.append(f'<span class="dv-provenance">{html.escape(view.note)}</span>')
     if notes and panels:
         panels[0] = (panels[0][0], panels[0][1], "\n".join([panels[0][2], *notes]))
     if _silent(outcome, panels, kind):
         return _no_output(parts, marks)
-    not_run = outcome.status == Status.NOT_RUN
+    not_run = verdict.status == Status.NOT_RUN
     prefix = "Salida grabada, no ejecutada ahora · " if not_run else "Salida · "
     title = prefix + " · ".join(marks)
     if len(panels) == 1:

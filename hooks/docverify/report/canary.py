@@ -24,13 +24,13 @@ from pathlib import Path
 from typing import Any
 
 from docverify.core.config import Config
-from docverify.core.findings import Finding, Level
+from docverify.core.findings import Finding, Level, errors
 from docverify.core.kinds import Kind
 from docverify.core.status import Status
+from docverify.core.text import normalise
 from docverify.report import digests, report_json
-from docverify.verifying import baselines, compare
-from docverify.verifying.outcome import Verification, tolerance
-from docverify.verifying.verify import output_diff
+from docverify.verifying import baselines, compare, judge, messages
+from docverify.verifying.outcome import Outcome, Verification, tolerance
 
 FORMAT = 1  # of the `canary` section of report.json
 SECTION = "canary"
@@ -51,7 +51,7 @@ FIX_STALE = (
 
 def warning_lines(text: str) -> list[str]:
     """The warnings in an output, one line each, as the page process writes them."""
-    return [line for line in compare.normalise(text).split("\n") if _WARNING.match(line)]
+    return [line for line in normalise(text).split("\n") if _WARNING.match(line)]
 
 
 def new_warnings(recorded: str | None, output: str, tol: compare.Tolerance) -> list[str]:
@@ -136,6 +136,10 @@ def read(folder: Path) -> report_json.Report:
             f"{report.path}: no es un informe de docverify canary (formato {FORMAT}): no tiene "
             f"la sección «{SECTION}»."
         )
+    if old := report.without_results():
+        raise report_json.ReportError(
+            f"{report.path}: el informe no guarda el resultado de «{old[0]}» (formato 2)."
+        )
     return report
 
 
@@ -212,18 +216,33 @@ def attach(
             )
         )
     warnings = data.canary.get("warnings", {}) if data.canary else {}
-    for key, item in data.observations.items():
+    for key, entry in data.observations.items():
         outcome = verification.outcomes.get(key)
         if outcome is None or key in view.stale:
             continue
-        block = outcome.block  # its recordings were loaded once, by this build's verification
-        baseline = baselines.choose(block, outcome.recordings, data.runner)
-        tol = tolerance(config, block)
         noticed = tuple(warnings.get(key, ()))
-        if item.status == Status.ERROR:
-            view.changes[key] = BlockChange(key, Status.ERROR, "", item.error or "error", noticed)
-        elif baseline.recording is not None and not baseline.matches(item.output, tol):
-            label = f"con torch {view.torch} ({view.variant})"
-            diff = output_diff(config, baseline, item.output, tol, label)
-            view.changes[key] = BlockChange(key, Status.DIVERGE, diff, "", noticed)
+        if change := _change(config, outcome, entry, view, noticed):
+            view.changes[key] = change
     return view, findings
+
+
+def _change(
+    config: Config,
+    outcome: Outcome,
+    entry: report_json.Entry,
+    view: View,
+    noticed: tuple[str, ...],
+) -> BlockChange | None:
+    """What the canary's run of one block changes, judged against today's recordings (read
+    once, by this build's verification); None when nothing would."""
+    block, runner, recs = outcome.block, view.report.runner, outcome.recordings
+    verdict = judge.judge(config, block, runner, entry.block_result(), recs=recs)
+    if Status.ERROR in (entry.status, verdict.status):
+        why = entry.error or next((f.message for f in errors(verdict.findings)), "error")
+        return BlockChange(block.key, Status.ERROR, "", why, noticed)
+    if verdict.status != Status.DIVERGE:
+        return None
+    label = f"con torch {view.torch} ({view.variant})"
+    baseline, tol = baselines.choose(block, recs, runner), tolerance(config, block)
+    diff = messages.output_diff(config, baseline, entry.output, tol, label)
+    return BlockChange(block.key, Status.DIVERGE, diff, "", noticed)

@@ -2,14 +2,14 @@
 
 With DOCVERIFY_FROM_REPORTS=DIR[,DIR…] a build reads the check reports of a verification job
 (the reports of the shards of one run are merged first: merge.py) instead of running the blocks.
-Each observation is judged again exactly as a run here would be (`verify.judge`, against the
-current recordings, options and expectations), so every page shows the same panels, marks,
-expectations and errors as a build that executed; only the provenance says where the output
-was observed (the CI run). Nothing is trusted blindly: reports that cannot be read or merged,
-of format 2 (they keep no result per block), of another runner than DOCVERIFY_RUNNER asks for,
-stale (a block's code or options changed since) or incomplete (a block without its observation)
-are errors of the build, as with DOCVERIFY_GPU_REPORT (gpu_report.py); such a block then shows its
-recordings, "not run now", with the error under it.
+Each entry is judged again exactly as a run here would be (by the one judge, verifying/judge.py,
+against the current recordings, options and expectations), so every page shows the same panels,
+verdicts, expectations and errors as a build that executed; only the provenance says where the
+output was observed (the CI run). Nothing is trusted blindly: reports that cannot be read or
+merged, of format 2 (they keep no result per block), of another runner than DOCVERIFY_RUNNER
+asks for, stale (a block's code or options changed since) or incomplete (a block without its
+observation) are errors of the build, as with DOCVERIFY_GPU_REPORT (gpu_report.py); such a block
+then shows its recordings, "not run now", with the error under it.
 """
 
 from __future__ import annotations
@@ -20,10 +20,12 @@ from pathlib import Path
 from docverify.core.config import RUNNERS, Config
 from docverify.core.findings import Finding
 from docverify.core.kinds import Kind
-from docverify.parsing.pages import Page
+from docverify.core.status import Status
+from docverify.parsing.pages import Block, Page
 from docverify.report import digests, merge, report_json
-from docverify.verifying.outcome import Origin, Outcome, Verification, not_run
-from docverify.verifying.verify import judge
+from docverify.verifying import judge
+from docverify.verifying.outcome import Outcome, Verdict, Verification
+from docverify.verifying.verify import unrun
 
 ENV = "DOCVERIFY_FROM_REPORTS"
 FIX = (
@@ -70,43 +72,18 @@ def load(config: Config, paths: list[Path], requested: str = "auto") -> Source:
                 )
             ],
         )
-    old = sorted(k for k, item in data.observations.items() if item.result is None)
-    if old:
-        return Source(
-            data.runner,
-            None,
-            [
-                Finding(
-                    Kind.INVALID_REPORT,
-                    f"{ENV}: el informe {where} no guarda el resultado de cada bloque (error, "
-                    f"excepción, expectativas; falta en «{old[0]}» y {len(old) - 1} más): lo "
-                    "escribió una versión anterior del motor (formato 2).",
-                    where,
-                    1,
-                    "vuelve a ejecutar docverify check --report con esta versión del motor. " + FIX,
-                )
-            ],
-        )
+    if old := data.without_results():
+        return Source(data.runner, None, [report_json.format_2(ENV, where, old, FIX)])
     return Source(data.runner, data)
 
 
 def verify(config: Config, pages: list[Page], source: Source) -> Verification:
-    """The report of a build from `source`: every block judged from its observation."""
+    """The verification of a build from `source`: every block judged from its entry."""
     runner, data = source.runner, source.report
     findings = [*source.findings, *(f for page in pages for f in page.findings)]
     if data is None:
-        outcomes = {b.key: not_run(config, b, runner) for p in pages for b in p.blocks}
-        return Verification(
-            runner=runner, env={}, pages=pages, outcomes=outcomes, findings=findings
-        )
-    origin = Origin(
-        date=data.date,
-        run_url=data.run_url,
-        device=data.env.get("device", "?"),
-        torch=data.env.get("torch", "?"),
-        reports=tuple(config.rel(p) for p in data.sources),
-        shards=data.shards,
-    )
+        return unrun(config, pages, runner, findings)
+    seen = data.seen(config)
     keys = {b.key for p in pages for b in p.blocks}
     stale: dict[str, digests.Stale] = {}
     for item in digests.stale(config, pages, data):
@@ -117,38 +94,44 @@ def verify(config: Config, pages: list[Page], source: Source) -> Verification:
     outcomes: dict[str, Outcome] = {}
     for page in pages:
         for number, block in enumerate(page.blocks):
-            item = data.observations.get(block.key)
-            if not block.runs_on(runner):
-                outcome = judge(config, block, runner, None)
-            elif block.key in stale:
-                outcome = not_run(config, block, runner)
-                outcome.findings.append(_stale(stale[block.key]))
-            elif item is None:
-                outcome = not_run(config, block, runner)
-                outcome.findings.append(
-                    Finding(
-                        Kind.INCOMPLETE_REPORT,
-                        f"los informes de {ENV} ({', '.join(origin.reports)}) no tienen la "
-                        f"salida del bloque «{block.key}».",
-                        config.rel(block.origin),
-                        block.origin_line,
-                        FIX,
-                    )
-                )
-            else:
-                result = item.block_result()
-                outcome = judge(config, block, runner, result, page.blocks[:number])  # type: ignore[arg-type]
-                outcome.origin = origin
-            outcomes[block.key] = outcome
-            findings.extend(outcome.findings)
-    return Verification(
-        runner=runner,
-        env=dict(data.env),
-        pages=pages,
-        outcomes=outcomes,
-        findings=findings,
-        origin=origin,
-    )
+            recs = judge.recordings_of(config, block)
+            verdict = _verdict(config, block, runner, data, stale, recs, page.blocks[:number])
+            outcomes[block.key] = judge.outcome(config, block, verdict, recs)
+            findings.extend(verdict.findings)
+    return Verification(runner, dict(data.env), pages, outcomes, findings, origin=seen)
+
+
+def _verdict(
+    config: Config,
+    block: Block,
+    runner: str,
+    data: report_json.Report,
+    stale: dict[str, digests.Stale],
+    recs: judge.Recordings,
+    earlier: list[Block],
+) -> Verdict:
+    """A block's verdict from its entry; not run, and why, when the report cannot give it."""
+    entry = data.observations.get(block.key)
+    if not block.runs_on(runner):
+        return judge.unobserved(config, block, runner, recs)
+    if block.key in stale or entry is None:
+        verdict = judge.unobserved(config, block, runner, recs, Status.NOT_RUN)
+        verdict.findings.append(
+            _stale(stale[block.key])
+            if block.key in stale
+            else Finding(
+                Kind.INCOMPLETE_REPORT,
+                f"los informes de {ENV} ({', '.join(data.seen(config).reports)}) no tienen la "
+                f"salida del bloque «{block.key}».",
+                config.rel(block.origin),
+                block.origin_line,
+                FIX,
+            )
+        )
+        return verdict
+    result = entry.block_result()
+    seen = data.seen(config)
+    return judge.judge(config, block, runner, result, earlier, seen=seen, recs=recs)
 
 
 def _stale(item: digests.Stale) -> Finding:

@@ -2,15 +2,15 @@
 
 CI's publishing job builds on CPU with the `gpu` job's report (DOCVERIFY_GPU_REPORT=folder, or
 several folders separated by commas: the reports of the shards of one run, merged by merge.py),
-so the published site shows what the GPU observed for that very commit. Each observation is judged
-again against the current baselines; a report that is unreadable, from another runner, stale,
+so the published site shows what the GPU observed for that very commit. Each entry is judged
+again by the one judge (verifying/judge.py), against the current recordings, and becomes the
+block's gpu verdict; a report that is unreadable, from another runner, stale,
 incomplete or divergent is an error of the build, never a silent gap.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from pathlib import Path
 
 from docverify.core.config import Config
@@ -18,8 +18,8 @@ from docverify.core.findings import Finding
 from docverify.core.kinds import Kind
 from docverify.core.status import Status
 from docverify.report import digests, merge, report_json
-from docverify.verifying import baselines
-from docverify.verifying.outcome import Outcome, Verification, tolerance
+from docverify.verifying import judge
+from docverify.verifying.outcome import Outcome, Verification
 
 ENV = "DOCVERIFY_GPU_REPORT"
 RUNNER = "gpu"
@@ -28,19 +28,6 @@ FIX_REPORT = (
     "para este mismo código (en CI, los artefactos docverify-gpu-* de la misma ejecución, "
     "todas sus partes: una carpeta que las contenga, o sus carpetas separadas por comas)."
 )
-
-
-@dataclass(frozen=True)
-class Peer:
-    """What another runner observed for one block, judged against the current baselines."""
-
-    runner: str
-    output: str
-    status: Status  # ok | diverge | missing | error
-    torch: str
-    device: str
-    date: str
-    run_url: str
 
 
 def from_env() -> list[Path] | None:
@@ -69,19 +56,22 @@ def attach(
                 FIX_REPORT,
             )
         ]
+    if old := data.without_results():
+        return [report_json.format_2(ENV, where, old, FIX_REPORT)]
     stale = digests.stale(config, verification.pages, data)
     findings = [
         Finding(Kind.STALE_REPORT, f"informe GPU obsoleto: {s.reason}.", s.path, s.line, FIX_REPORT)
         for s in stale
     ]
     stale_keys = {s.key for s in stale}
+    seen = data.seen(config)
     for key, outcome in verification.outcomes.items():
         block = outcome.block
         if not block.runs_on(RUNNER) or key in stale_keys:
             continue
-        item = data.observations.get(key)
+        entry = data.observations.get(key)
         block_where = config.rel(block.origin)
-        if item is None:
+        if entry is None:
             findings.append(
                 Finding(
                     Kind.INCOMPLETE_REPORT,
@@ -93,41 +83,29 @@ def attach(
                 )
             )
             continue
-        peer = Peer(
-            RUNNER,
-            item.output,
-            _status(item, outcome, config),
-            data.env.get("torch", "?"),
-            data.env.get("device", "?"),
-            data.date,
-            data.run_url,
-        )
-        outcome.peers[RUNNER] = peer
-        if peer.status != Status.OK:
-            findings.append(
-                Finding(
-                    Kind.REPORT_DIVERGENCE,
-                    f"en el informe GPU ({where}), la salida de «{key}» "
-                    + ("falló" if peer.status == Status.ERROR else "no coincide con su referencia")
-                    + f" ({baselines.describe(config, block, RUNNER, outcome.recordings)}).",
-                    block_where,
-                    block.origin_line,
-                    f"corrige el bloque: falló en el runner gpu ({item.error or 'error'})."
-                    if peer.status == Status.ERROR
-                    else f"docverify accept {config.rel(data.folder)} adopta las salidas "
-                    "de GPU (revisa el diff antes de confirmar); si no son correctas, corrige el "
-                    "código.",
-                )
-            )
+        result, recs = entry.block_result(), outcome.recordings
+        verdict = judge.judge(config, block, RUNNER, result, seen=seen, recs=recs)
+        judge.attach(config, outcome, verdict)
+        if verdict.status != Status.OK:
+            findings.append(_diverges(config, outcome, entry, where, data))
     return findings
 
 
-def _status(item: report_json.Entry, outcome: Outcome, config: Config) -> Status:
-    if item.status == Status.ERROR:
-        return Status.ERROR
-    block = outcome.block
-    baseline = baselines.choose(block, outcome.recordings, RUNNER)
-    if baseline.recording is None:
-        return Status.MISSING
-    matches = baseline.matches(item.output, tolerance(config, block))
-    return Status.OK if matches else Status.DIVERGE
+def _diverges(
+    config: Config, outcome: Outcome, entry: report_json.Entry, where: str, data: report_json.Report
+) -> Finding:
+    """The gpu runner's output of a block failed, or does not match its reference."""
+    block, failed = outcome.block, outcome.verdicts[RUNNER].status == Status.ERROR
+    return Finding(
+        Kind.REPORT_DIVERGENCE,
+        f"en el informe GPU ({where}), la salida de «{block.key}» "
+        + ("falló" if failed else "no coincide con su referencia")
+        + f" ({outcome.verdicts[RUNNER].reference.described}).",
+        config.rel(block.origin),
+        block.origin_line,
+        f"corrige el bloque: falló en el runner gpu ({entry.error or 'error'})."
+        if failed
+        else f"docverify accept {config.rel(data.folder)} adopta las salidas "
+        "de GPU (revisa el diff antes de confirmar); si no son correctas, corrige el "
+        "código.",
+    )

@@ -25,11 +25,15 @@ import json
 import os
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from docverify.core import device_marks
-from docverify.core.config import RUNNERS
+from docverify.core.config import RUNNERS, Config
+from docverify.core.findings import Finding
+from docverify.core.kinds import Kind
 from docverify.core.status import Status
+from docverify.running.protocol import BlockResult
+from docverify.verifying.outcome import Provenance, Source
 
 FORMAT = 3  # 2: observations; 3: their results and option digests (older reports lack both)
 REPORT_FILE = "report.json"
@@ -56,11 +60,12 @@ class Entry:
     spec_sha256: str = ""  # format 3: options of this block and of the earlier ones
     result: dict[str, Any] | None = None  # format 3: the block's result, without its output
 
-    def block_result(self) -> dict[str, Any] | None:
-        """The block's result as the engine returned it (a fresh copy), or None (format 2)."""
+    def block_result(self) -> BlockResult:
+        """The block's result as the engine returned it (a fresh copy). Format 2 kept none:
+        every use refuses such a report first (`Report.without_results`)."""
         if self.result is None:
-            return None
-        return {**json.loads(json.dumps(self.result)), "output": self.output}
+            raise ReportError(f"«{self.key}»: el informe no guarda su resultado (formato 2)")
+        return cast(BlockResult, {**json.loads(json.dumps(self.result)), "output": self.output})
 
     # The run's device marks (core/device_marks.py); () in a report written before they were.
     device_dependent: tuple[str, ...] = ()
@@ -87,7 +92,25 @@ class Report:
         parents = [str(p.parent) for p in self.sources or (self.path,)]
         return Path(os.path.commonpath(parents))
 
-    def provenance(self) -> str:
+    def seen(self, config: Config) -> Provenance:
+        """Where and when the report's runner observed its outputs (the report files named as
+        `config` names files)."""
+        return Provenance(
+            self.runner,
+            self.env.get("torch", "?"),
+            self.env.get("device", "?"),
+            self.date,
+            Source.REPORT,
+            self.run_url,
+            tuple(config.rel(p) for p in self.sources),
+            self.shards,
+        )
+
+    def without_results(self) -> list[str]:
+        """The keys of the entries that keep no result (a report of format 2), sorted."""
+        return sorted(k for k, entry in self.observations.items() if entry.result is None)
+
+    def line(self) -> str:
         """One line for people: where and when these outputs were observed."""
         where = f"ejecución de CI {self.run_url}" if self.run_url else "ejecución local"
         if self.canary is not None:
@@ -174,3 +197,16 @@ def folders_from_env(name: str) -> list[Path] | None:
     if not value:
         return None
     return [Path(part.strip()) for part in value.split(",") if part.strip()]
+
+
+def format_2(variable: str, where: str, keys: list[str], fix: str) -> Finding:
+    """A report whose entries keep no result (format 2): no use can judge them again."""
+    return Finding(
+        Kind.INVALID_REPORT,
+        f"{variable}: el informe {where} no guarda el resultado de cada bloque (error, "
+        f"excepción, expectativas; falta en «{keys[0]}» y {len(keys) - 1} más): lo "
+        "escribió una versión anterior del motor (formato 2).",
+        where,
+        1,
+        "vuelve a ejecutar docverify check --report con esta versión del motor. " + fix,
+    )

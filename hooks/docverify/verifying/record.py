@@ -10,12 +10,13 @@ from docverify.core.config import Config, in_ci, today
 from docverify.core.files import write_atomic
 from docverify.core.findings import Finding, Level, errors
 from docverify.core.kinds import Kind
+from docverify.core.status import Status
 from docverify.parsing.pages import Page
 from docverify.running.executor import Executor
 from docverify.running.protocol import BlockResult
-from docverify.verifying import baselines, compare, recordings
+from docverify.verifying import compare, judge, recordings
 from docverify.verifying.outcome import tolerance
-from docverify.verifying.verify import execute, judge
+from docverify.verifying.verify import execute
 
 # What recording fixes: a judge's findings that do not stop a block from being recorded.
 RECORDED = (
@@ -66,35 +67,30 @@ def record(
         for number, block in enumerate(page.blocks):
             if not block.runs_on(runner):
                 continue
-            outcome = judge(config, block, runner, results.get(block.key), page.blocks[:number])
-            blocking = [f for f in errors(outcome.findings) if f.kind not in RECORDED]
+            result = results.get(block.key)
+            verdict = judge.judge(config, block, runner, result, page.blocks[:number])
+            blocking = [f for f in errors(verdict.findings) if f.kind not in RECORDED]
             # What is only reported (processes it left running) is shown, and blocks nothing.
-            recorded.findings.extend(f for f in outcome.findings if f.level is not Level.ERROR)
-            if blocking:
+            recorded.findings.extend(f for f in verdict.findings if f.level is not Level.ERROR)
+            if blocking or result is None:
                 recorded.findings.extend(blocking)
                 continue
-            result = results[block.key]
-            tol = tolerance(config, block)
-            old = outcome.recording
+            old = verdict.recording
             marks = device_marks.kept(runner, result.get("device_dependent", []))
-            if baselines.choose(block, outcome.recordings, runner).matches(result["output"], tol):
+            if verdict.status == Status.OK:  # its baseline (maybe the cpu one) already holds
                 if old is not None and runner == device_marks.RUNNER and old.marks != marks:
                     _rewrite_marks(config, old, marks, recorded)  # the header's marks line only
                 else:
-                    recorded.unchanged += 1  # its baseline (maybe the cpu one) already holds
+                    recorded.unchanged += 1
                 continue
+            tol = tolerance(config, block)
             body = compare.merge(old.body if old else None, result["output"], tol)
             path = recordings.path_for(config, block, runner)
             write_atomic(path, recordings.render(block, runner, env, date, body, marks=marks))
             label = config.rel(path)
-            recorded.written.append(
-                (
-                    label,
-                    compare.diff(
-                        old.body if old else "", body, f"{label} (antes)", f"{label} (ahora)"
-                    ),
-                )
-            )
+            before = old.body if old else ""
+            diff = compare.diff(before, body, f"{label} (antes)", f"{label} (ahora)")
+            recorded.written.append((label, diff))
     return recorded
 
 
