@@ -122,7 +122,7 @@ def test_an_upward_import_is_found(tmp_path: Path) -> None:
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(path.read_text(encoding="utf-8"), encoding="utf-8")
     (copy / "core" / "markdown.py").write_text(
-        "from docverify.output import render\n", encoding="utf-8"
+        "from docverify.output import panel\n", encoding="utf-8"
     )
     found = {(h, t) for h, t, _ in imports(copy)}
     assert ("core", "output") in found

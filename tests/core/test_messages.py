@@ -26,7 +26,7 @@ from docverify.cli import main as cli
 from docverify.core.config import today
 from docverify.core.findings import Finding
 from docverify.core.kinds import Kind
-from docverify.output import page_parts, verification_page
+from docverify.output import verification_page
 from docverify.parsing.pages import read_site
 from docverify.report import accept, canary, from_reports, gpu_report, report_json
 from docverify.running.executor import Executor
@@ -361,13 +361,6 @@ def _reserved(case: Case, executor: Executor) -> list[Finding]:
     return _built(case, executor).findings
 
 
-def _other_code(case: Case, executor: Executor) -> list[Finding]:
-    # MkDocs shows code the engine did not run (its snippets come from another folder).
-    result = _built(case, executor)
-    page_parts.block_markdown(result, "articulos/a.md", "uno", "print(2)\n")
-    return result.late
-
-
 def _config(case: Case) -> None:
     pyproject = case.root / "pyproject.toml"
     text = pyproject.read_text(encoding="utf-8")
@@ -551,7 +544,6 @@ SCENARIOS: dict[str, Scenario] = {
     "parsing.tabs:tab-in-code": _lint(lambda c: setattr(c, "code", 'print("a\tb")\n')),
     "verifying.verify:execution-disabled": lambda c, e: c.verify(e, execute_blocks=False),
     "site.checks:reserved-page": _reserved,
-    "output.page_parts:block-differs": _other_code,
     "report.gpu_report:invalid-report": _gpu_report(
         lambda c, f: (f / "report.json").write_text("{", encoding="utf-8")
     ),

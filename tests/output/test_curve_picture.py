@@ -8,7 +8,7 @@ from pathlib import Path
 from conftest import Project
 from docverify.core.status import Status
 from docverify.output import curve as drawing
-from docverify.output import page_parts
+from docverify.output import panel
 from docverify.parsing.pages import Block
 from docverify.verifying import curve, judge
 from docverify.verifying.outcome import Outcome
@@ -87,9 +87,9 @@ def _outcome(
 
 def test_the_figure_is_drawn_from_the_recording_it_matched(project: Project) -> None:
     """Change the recording, the picture changes (the observed output is the same)."""
-    first = page_parts.curve_figure(_outcome(project, LOSS, LOSS))
+    first = panel.curve_figure(_outcome(project, LOSS, LOSS))
     other = LOSS.replace("0.25", "0.3")
-    changed = page_parts.curve_figure(_outcome(project, other, LOSS))
+    changed = panel.curve_figure(_outcome(project, other, LOSS))
     assert '<figure class="dv-curve">' in first and "<figcaption>Pérdida" in first
     assert _points(first) != _points(changed)
     assert _points(changed) == _points(drawing.svg(curve.parse(other), "", ""))
@@ -102,6 +102,6 @@ def test_no_figure_for_an_output_that_did_not_verify(project: Project) -> None:
         Status.MISSING: _outcome(project, None, LOSS),
     }
     for status, outcome in cases.items():
-        assert outcome.status == status and page_parts.curve_figure(outcome) == ""
+        assert outcome.status == status and panel.curve_figure(outcome) == ""
     unreadable = _outcome(project, "sin puntos", "sin puntos")
-    assert unreadable.status == Status.ERROR and page_parts.curve_figure(unreadable) == ""
+    assert unreadable.status == Status.ERROR and panel.curve_figure(unreadable) == ""

@@ -13,7 +13,7 @@ import pytest
 from conftest import Project
 from docverify.core.kinds import Kind
 from docverify.core.policies import DEFAULT_CUDA, DEVICE_LABEL
-from docverify.output import render, verification_page
+from docverify.output import panel, verification_page
 from docverify.parsing.pages import read_site
 from docverify.report import accept, gpu_report, report_json
 from docverify.running.executor import Executor
@@ -55,7 +55,7 @@ def cpu_build(project: Project, executor: Executor, gpu_folder: Path | None = No
 
 
 def shown(project: Project, report: Verification) -> str:
-    return render.render_outcome(report.outcomes["a/b"])
+    return panel.render_outcome(report.outcomes["a/b"])
 
 
 def title(markdown: str) -> str:
@@ -163,7 +163,7 @@ def test_no_device_dependent_block_carries_the_label_of_a_deterministic_one(
     record_cpu(project, executor)
     build = cpu_build(project, executor)
     titles = {
-        key.removeprefix("a/"): title(render.render_outcome(o)) for key, o in build.outcomes.items()
+        key.removeprefix("a/"): title(panel.render_outcome(o)) for key, o in build.outcomes.items()
     }
     random = "GPU: aún sin ejecutar · necesita su propia grabación de GPU (depende de números "
     assert random + 'aleatorios)"' in titles["modelo"]

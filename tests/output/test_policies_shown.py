@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 from conftest import Project
-from docverify.output import notebooks, render, verification_page
+from docverify.output import notebooks, panel, verification_page
 from docverify.parsing.pages import read_page, read_site
 from docverify.verifying.verify import unrun, verify
 
@@ -68,11 +68,11 @@ def test_setup_cell_follows_the_device_policies(tmp_path: Path, executor) -> Non
 
 
 def test_gpu_provenance_names_the_device_policy() -> None:
-    gpu = render._provenance("gpu", "2.13.0", "grabada", "as-written")
+    gpu = panel._provenance("gpu", "2.13.0", "grabada", "as-written")
     assert "GPU · dispositivos del código · torch 2.13.0" in gpu
-    assert "cuda por defecto" in render._provenance("gpu", "2.13.0", "grabada", "default-cuda")
+    assert "cuda por defecto" in panel._provenance("gpu", "2.13.0", "grabada", "default-cuda")
     for policy in ("as-written", "default-cuda"):  # the cpu runner has no device policy
-        assert ">CPU · torch 2 · x<" in render._provenance("cpu", "2", "x", policy)
+        assert ">CPU · torch 2 · x<" in panel._provenance("cpu", "2", "x", policy)
 
 
 def test_verification_page_has_the_device_policy_of_each_gpu_block(project: Project) -> None:
@@ -123,6 +123,6 @@ def test_pending_gpu_output_names_a_non_default_policy(project: Project, executo
     project.page("a.md", PAGE)
     config = project.config
     report = verify(config, read_site(config), "cpu", executor)
-    titles = {key: render.render_outcome(o).split("\n")[0] for key, o in report.outcomes.items()}
+    titles = {key: panel.render_outcome(o).split("\n")[0] for key, o in report.outcomes.items()}
     assert "GPU: aún sin ejecutar (dispositivos del código)" in titles["a/propio"]
     assert titles["a/valor"].endswith('GPU: aún sin ejecutar"'), titles["a/valor"]

@@ -22,7 +22,7 @@ from docverify.core import config as config_mod
 from docverify.core.dates import spanish_date_of
 from docverify.core.markdown import md_escape
 from docverify.output import coverage as words
-from docverify.output import notebooks, page_parts, render, tree
+from docverify.output import notebooks, page_parts, panel
 from docverify.parsing.pages import read_site
 from docverify.report import accept, from_reports, report_json
 from docverify.running.executor import Executor
@@ -32,7 +32,7 @@ from docverify.sources import freshness
 from docverify.verifying import cache
 from docverify.verifying.record import record
 from docverify.verifying.verify import verify
-from docverify.zensical import adapter
+from docverify.zensical import adapter, docs_folder
 from support.mkdocs_site import DAY
 from support.relabel import check_report, cpu_run_as_gpu
 from support.sources import source_page
@@ -120,7 +120,7 @@ def test_without_a_gpu_observation_the_site_says_cpu_only(
     assert "- Bloques observados en una GPU: 0 (esta versión se verificó solo en CPU)." in report
     assert "- Bloques observados en CPU: 2 de 2." in report
     assert "- Bloques que necesitan su propia grabación de GPU y aún no la tienen: 1" in report
-    legend = render.legend(cov)
+    legend = panel.legend(cov)
     assert "solo en CPU" in legend and "«GPU: aún sin ejecutar»" in legend
     assert "«GPU ✓»" not in legend
 
@@ -171,13 +171,13 @@ def test_with_a_gpu_report_the_site_says_what_it_observed(
     assert described.endswith(f"y 2 en una GPU ({peers[0].device}).")
     report = opening(result)
     assert f"- Bloques observados en una GPU: 2 ({md_escape(peers[0].device)}, torch" in report
-    assert "«GPU ✓»" in render.legend(cov)
+    assert "«GPU ✓»" in panel.legend(cov)
     # The two builds' sentences about the GPU differ, wherever the site says them.
     for say in (
         home,
         opening,
         lambda r: page_parts.description_meta(r, "index.md")["description"],
-        lambda r: render.legend(r.coverage),
+        lambda r: panel.legend(r.coverage),
     ):
         before, after = gpu_sentences(say(cpu_only)), gpu_sentences(say(result))
         # The first one says what was observed on a GPU: never the same in the two builds.
@@ -200,7 +200,7 @@ def test_a_build_on_the_gpu_runner_says_so(project: Project, executor: Executor)
         "2 bloques observados en una GPU (" + cov.gpu.seen.device + ") y 0 en CPU."
     )
     assert "en esta construcción" in words.verification_opening(cov)
-    assert "«CPU ✓»" not in render.legend(cov) and "«CPU: grabada" in render.legend(cov)
+    assert "«CPU ✓»" not in panel.legend(cov) and "«CPU: grabada" in panel.legend(cov)
 
 
 def test_only_a_marker_on_its_own_line_is_replaced(two_builds: tuple[BuildResult, ...]) -> None:
@@ -224,13 +224,13 @@ def test_notebooks_say_where_this_version_ran(two_builds: tuple[BuildResult, ...
     assert "en CPU y en GPU" in heads[1] and "solo en CPU" not in heads[1]
 
 
-def test_the_zensical_tree_says_it_as_the_mkdocs_hook_does(
+def test_the_zensical_docs_say_it_as_the_mkdocs_hook_does(
     two_builds: tuple[BuildResult, ...],
 ) -> None:
     """Zensical renders through the same functions: the home page's front matter carries the
     description the MkDocs hook sets in page.meta."""
     for result in two_builds:
-        text = tree.page_source(result, "index.md", HOME, None)
+        text = docs_folder.page_source(result, "index.md", result.pages["index.md"].path, None)
         front = yaml.safe_load(text.split("---\n", 2)[1])
         assert (
             front["description"] == page_parts.description_meta(result, "index.md")["description"]
@@ -299,7 +299,7 @@ def test_a_gpu_recording_is_no_gpu_observation(
     assert "1 bloque tiene su propia grabación de GPU" in shown
     assert words.description(cov).endswith("observados en CPU y 0 en una GPU.")
     assert "- Bloques observados en una GPU: 0 (" in opening(result)
-    legend = render.legend(cov)
+    legend = panel.legend(cov)
     assert "«GPU ✓»" not in legend and f"«GPU: {words.RECORDED}»" in legend
 
 
@@ -333,7 +333,10 @@ def test_a_block_pinned_to_cpu_needs_no_gpu_recording(project: Project, executor
     assert "1 bloque la necesita y aún no la tiene" in words.home(cov)
     assert "aún no la tienen: 1 (" in words.verification_opening(cov)
     page = result.pages["bloques.md"]
-    panels = {b.id: page_parts.block_markdown(result, page.rel, b.id, b.code) for b in page.blocks}
+    panels = {
+        b.id: panel.markdown(result.verification.outcomes[b.key], result.canary)
+        for b in page.blocks
+    }
     assert words.NEEDS_OWN in panels["azar"] and words.NEEDS_OWN not in panels["solo-cpu"]
 
 

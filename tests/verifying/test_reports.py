@@ -23,7 +23,7 @@ from docverify.bench import shards
 from docverify.bench.corpus import make_corpus
 from docverify.core import config as config_mod
 from docverify.core.kinds import Kind
-from docverify.output import page_parts
+from docverify.output import panel
 from docverify.parsing.pages import read_site
 from docverify.report import from_reports, merge
 from docverify.running import executor as executor_mod
@@ -301,7 +301,7 @@ def panels(result: build.BuildResult) -> dict[str, str]:
     """Every block's Markdown on its page (panel, marks, error box), provenance lines aside."""
     return {
         block.key: PROVENANCE.sub(
-            "", page_parts.block_markdown(result, page.rel, block.id, block.code)
+            "", panel.markdown(result.verification.outcomes[block.key], result.canary)
         )
         for page in result.pages.values()
         for block in page.blocks
@@ -315,7 +315,7 @@ def provenances(result: build.BuildResult) -> list[str]:
         for page in result.pages.values()
         for block in page.blocks
         for line in PROVENANCE.findall(
-            page_parts.block_markdown(result, page.rel, block.id, block.code)
+            panel.markdown(result.verification.outcomes[block.key], result.canary)
         )
         if line.startswith('<span class="dv-provenance">CPU')
     ]
@@ -378,7 +378,9 @@ def test_a_stale_or_incomplete_report_fails_the_build_and_says_why(
     missing = [f for f in result.errors if f.kind == Kind.INCOMPLETE_REPORT]
     assert [f.path for f in missing] == ["docs/nueva.md"]
     # The block shows its recording, "not run now", with the error under it.
-    text = page_parts.block_markdown(result, "nueva.md", "n", "print(5)\n")
+    outcome = result.verification.outcome("nueva.md", "n")
+    assert outcome is not None
+    text = panel.markdown(outcome, result.canary)
     assert "Salida grabada, no ejecutada ahora" in text and "[informe-incompleto]" in text
 
 

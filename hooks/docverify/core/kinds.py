@@ -80,8 +80,6 @@ class Kind(StrEnum):
     # A torch canary's report given to a build (report/canary.py): said, never failing
     INVALID_CANARY_REPORT = "invalid-canary-report"
     STALE_CANARY_REPORT = "stale-canary-report"
-    # The published page (output/)
-    BLOCK_DIFFERS = "block-differs"
 
     @property
     def label(self) -> str:
@@ -150,5 +148,4 @@ LABELS: dict[Kind, str] = {
     Kind.REPORT_DIVERGENCE: "informe-divergencia",
     Kind.INVALID_CANARY_REPORT: "informe-canario-invalido",
     Kind.STALE_CANARY_REPORT: "informe-canario-obsoleto",
-    Kind.BLOCK_DIFFERS: "bloque-distinto",
 }

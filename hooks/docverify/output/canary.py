@@ -19,7 +19,7 @@ from docverify.core.dates import spanish_date_of
 from docverify.core.files import write_atomic
 from docverify.core.findings import Level
 from docverify.core.status import Status
-from docverify.output import render
+from docverify.output import markup
 from docverify.parsing.pages import Block, Page
 from docverify.report import canary
 from docverify.report import write as report_write
@@ -81,7 +81,7 @@ def summary(config: Config, verification: Verification, section: Mapping[str, An
                 lines += ["", finding.message]
                 if finding.detail:
                     kind = "diff" if finding.detail.startswith("---") else "text"
-                    lines += ["", render.fence(finding.detail.rstrip(), kind)]
+                    lines += ["", markup.fence(finding.detail.rstrip(), kind)]
     quiet = {k: w for k, w in section["warnings"].items() if k not in section["changed"]}
     if quiet:
         lines += ["", "## Avisos nuevos en bloques que no cambian de salida", ""]
@@ -103,7 +103,7 @@ def summary(config: Config, verification: Verification, section: Mapping[str, An
             f"{source['version'] or '?'}, {after}.",
         ]
         if source["diff"]:
-            lines += ["", render.fence(source["diff"].rstrip(), "diff")]
+            lines += ["", markup.fence(source["diff"].rstrip(), "diff")]
     lines += [
         "",
         "## Cómo adoptarlo",
@@ -147,9 +147,9 @@ def block_box(view: canary.View | None, block: Block) -> str:
     if change.warnings:
         shown = ", ".join(f"<code>{html.escape(w)}</code>" for w in change.warnings)
         parts.append(f"<p>Avisos nuevos: {shown}</p>")
-    parts.append(render.diff_html(change.diff or change.error))
+    parts.append(markup.diff_html(change.diff or change.error))
     parts.append("</details>")
-    return "\n\n" + "\n".join(parts) + "\n"
+    return "\n\n" + markup.raw("\n".join(parts)) + "\n"
 
 
 def page_list(view: canary.View | None, page: Page) -> str:

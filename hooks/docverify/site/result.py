@@ -39,7 +39,6 @@ class BuildResult:
     glossary: glossary.Glossary | None = None  # the site's terms, when it has a data file
     glossary_text: str = ""  # the «Glosario» page, in Markdown ("" without a data file)
     notebooks: dict[str, tuple[str, str]] = field(default_factory=dict)  # article → (uri, text)
-    late: list[Finding] = field(default_factory=list)  # found while pages render
     notes: list[str] = field(default_factory=list)  # for the terminal (cache use)
     nav: navigation.Nav | None = None  # the site's navigation: the order of its articles
     canary: canary.View | None = None  # a torch canary's report, when the build was given one
@@ -50,7 +49,7 @@ class BuildResult:
     @property
     def errors(self) -> list[Finding]:
         """Every error of the build: any one of them fails it."""
-        return errors(self.findings + self.late)
+        return errors(self.findings)
 
     def articles(self) -> list[Page]:
         """The articles, in the navigation's order when there is one."""
