@@ -26,6 +26,7 @@ from docverify.cli import main as cli
 from docverify.core.config import today
 from docverify.core.findings import Finding
 from docverify.core.kinds import Kind
+from docverify.core.request import Request
 from docverify.output import verification_page
 from docverify.parsing.pages import read_site
 from docverify.report import accept, canary, from_reports, gpu_report, report_json
@@ -353,7 +354,7 @@ def _built(case: Case, executor: Executor) -> build.BuildResult:
     """The build result of the case's project (what the MkDocs hook gets)."""
     case.write()
     cfg = case.project.config
-    return build.run(cfg, read_site(cfg), "cpu", executor)
+    return build.run(cfg, read_site(cfg), Request(runner="cpu"), executor)
 
 
 def _reserved(case: Case, executor: Executor) -> list[Finding]:
