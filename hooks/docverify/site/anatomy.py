@@ -68,6 +68,12 @@ def check(config: Config, page: Page) -> list[Finding]:
     if not is_article(page):
         return []
     where = config.rel(page.path)
+    found = _front_matter_parts(page, where) + _body_sections(page, where)
+    return found + check_editorial(config, page)
+
+
+def _front_matter_parts(page: Page, where: str) -> list[Finding]:
+    """The front matter's parts: each present, lists as lists, each FAQ item whole."""
     findings: list[Finding] = []
     for key, name in META_PARTS.items():
         value = page.meta.get(key)
@@ -102,6 +108,12 @@ def check(config: Config, page: Page) -> list[Finding]:
                     "escribe «- question: …» y «answer: …».",
                 )
             )
+    return findings
+
+
+def _body_sections(page: Page, where: str) -> list[Finding]:
+    """The body's closing sections: each present, in order, after at least one of the body."""
+    findings: list[Finding] = []
     titles = headings(page)
     names = [t for t, _ in titles]
     position = -1
@@ -140,7 +152,7 @@ def check(config: Config, page: Page) -> list[Finding]:
                 "añade al menos una sección «## …» con el texto del artículo.",
             )
         )
-    return findings + check_editorial(config, page)
+    return findings
 
 
 def admonitions(page: Page) -> list[tuple[int, list[tuple[str, str]]]]:

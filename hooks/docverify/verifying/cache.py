@@ -46,7 +46,7 @@ from docverify.core.config import Config, today
 from docverify.core.files import write_atomic
 from docverify.running.executor import PageJob
 from docverify.running.protocol import STORED_FIELDS, BlockResult, Environment
-from docverify.verifying.judge import declared_exception
+from docverify.verifying.compare import declared_exception
 
 FORMAT = 1
 MAGIC = "docverify-cache"
