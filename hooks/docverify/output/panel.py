@@ -1,46 +1,28 @@
-"""What readers see under a block: the verified output per runner, its provenance, expectations."""
+"""The panel under a block: the verdicts of its runners, as a reader sees them (the one place).
+
+It receives a block's typed verdicts (verifying/outcome.py: the build runner's and every other
+runner's, decided by verifying/judge.py) and words them: the output per runner with where and
+when it was observed, one panel when runners agree and tabs otherwise, the expectations, the
+picture of a graph or curve block, what the canary's torch would change, and the box of the
+block's errors. runner_view.py words another runner; nothing here compares anything.
+"""
 
 from __future__ import annotations
 
-import datetime as dt
 import html
-import re
 from textwrap import indent
 
-from docverify.core.config import LABEL, RUNNERS
-from docverify.core.dates import spanish_date, spanish_date_of
+from docverify.core.config import LABEL
+from docverify.core.dates import spanish_date_of
+from docverify.core.findings import Level
 from docverify.core.policies import DEVICE_LABEL
 from docverify.core.status import Status
-from docverify.output import coverage, runner_view
+from docverify.output import canary, coverage, curve, graph, markup, runner_view
 from docverify.site.coverage import Coverage
-from docverify.verifying.outcome import Outcome, Report, tolerance
-
-OUTPUT_FENCE = "dv-output"  # SuperFences custom fence for outputs, formatted by format_output
-_DIFF_CLASS = {"-": "dv-diff-del", "+": "dv-diff-add", "@": "dv-diff-hunk"}
-
-
-def fence(text: str, info: str = OUTPUT_FENCE) -> str:
-    """`text` in a Markdown fence longer than any run of backticks inside it: by default an
-    output, as a fence of its own kind (OUTPUT_FENCE)."""
-    longest = max((len(m) for m in re.findall(r"`{3,}", text)), default=2)
-    ticks = "`" * (longest + 1)
-    return f"{ticks}{info}\n{text}\n{ticks}"
-
-
-def diff_html(text: str) -> str:
-    """A unified diff with its removed/added lines marked, or a traceback as it is: raw HTML
-    without blank lines (one would end the raw HTML block in Markdown)."""
-    lines = []
-    for line in text.rstrip("\n").split("\n"):
-        kind = "" if line.startswith(("---", "+++")) else _DIFF_CLASS.get(line[:1], "")
-        escaped = html.escape(line) or "&#8203;"
-        lines.append(f'<span class="{kind}">{escaped}</span>' if kind else escaped)
-    return '<pre class="dv-diff"><code>' + "\n".join(lines) + "</code></pre>"
-
-
-def format_output(source: str, *_: object, **__: object) -> str:
-    """HTML of one output: program output (<samp>), not code, so it gets no copy button."""
-    return f'<pre class="dv-output-text"><samp>{html.escape(source)}</samp></pre>'
+from docverify.site.result import block_anchor
+from docverify.verifying import curve as curve_text
+from docverify.verifying import graph as graph_text
+from docverify.verifying.outcome import Outcome, Provenance, Source, Verification
 
 
 def _provenance(runner: str, torch: str | None, when: str, device_policy: str) -> str:
@@ -52,16 +34,16 @@ def _provenance(runner: str, torch: str | None, when: str, device_policy: str) -
 
 
 def _panel(text: str, provenance: str) -> str:
-    return f"{fence(text)}\n\n{provenance}"
+    return f"{markup.fence(text)}\n\n{provenance}"
 
 
-def legend(cov: Coverage | None, report: Report | None = None) -> str:
+def legend(cov: Coverage | None, verification: Verification | None = None) -> str:
     """Shown once above the blocks of an article: what the marks in the output titles mean,
     with what this version's coverage says of the runners (output/coverage.py). A build from
     the verification jobs' reports (`report.origin`) observed nothing itself: it says so."""
     here = (
         "la salida que observó la verificación de este commit (su procedencia está bajo ella)"
-        if report is not None and report.origin is not None
+        if verification is not None and verification.origin is not None
         else "la salida observada para esta versión"
     )
     cpu = f"«CPU ✓»: {here} coincide con la grabada. " if cov is None or cov.cpu_observed else ""
@@ -100,7 +82,7 @@ def _silent(outcome: Outcome, panels: list[tuple[str, str, str]], kind: str) -> 
 def _no_output(parts: list[str], marks: list[str]) -> str:
     """A block that prints nothing: no empty panel, one discreet line with the same marks."""
     line = html.escape("Sin salida · " + " · ".join(marks))
-    return "\n\n".join([*parts, f'<p class="dv-no-output">{line}</p>']) + "\n"
+    return "\n\n".join([*parts, markup.raw(f'<p class="dv-no-output">{line}</p>')]) + "\n"
 
 
 def _error_and_expectations(outcome: Outcome) -> str:
@@ -118,63 +100,55 @@ def _error_and_expectations(outcome: Outcome) -> str:
     return extra
 
 
-def _observed_when(outcome: Outcome, today: dt.date) -> str:
+def _observed_when(seen: Provenance) -> str:
     """Where and when this build's runner output was observed: here, the cache or a report."""
-    origin = outcome.origin  # a build from reports: observed by a verification job
-    if origin is not None:
-        return runner_view.reported(origin.date, origin.device, origin.run_url, origin.shards)
-    if cached := (outcome.result or {}).get("cached"):
-        return f"observada el {spanish_date_of(cached)} (caché local de docverify)"
-    return f"observada el {spanish_date(today)} en esta construcción"
+    if seen.source == Source.REPORT:  # a build from reports: observed by a verification job
+        return runner_view.reported(seen)
+    if seen.source == Source.CACHE:
+        return f"observada el {spanish_date_of(seen.date)} (caché local de docverify)"
+    return f"observada el {spanish_date_of(seen.date)} en esta construcción"
 
 
-def render_outcome(outcome: Outcome, env: dict[str, str], today: dt.date, config: object) -> str:
+def render_outcome(outcome: Outcome) -> str:
     """Markdown for the output of one block: one panel when runners agree, tabs otherwise."""
-    runner, block = outcome.runner, outcome.block
-    # A block not run in this build (DOCVERIFY_EXECUTE=0) shows every runner's recording.
-    others = [r for r in RUNNERS if r != runner or outcome.status == Status.NOT_RUN]
+    runner, block, verdict = outcome.runner, outcome.block, outcome.verdict
     parts: list[str] = []
-    if outcome.block.only:
-        parts.append(
-            f'<p class="dv-only">Solo {LABEL[outcome.block.only]}: '
-            f"{html.escape(outcome.block.options.get('reason', ''))}</p>"
-        )
+    if block.only:
+        reason = html.escape(block.options.get("reason", ""))
+        parts.append(markup.raw(f'<p class="dv-only">Solo {LABEL[block.only]}: {reason}</p>'))
     panels: list[tuple[str, str, str]] = []  # (runner, text, provenance)
     marks: list[str] = []
     kind = "success"
-    if not outcome.status.ran:
+    if not verdict.status.ran:
         kind = "info"
-    elif outcome.observed is not None:
-        observed = outcome.observed
-        when = _observed_when(outcome, today)
+    elif verdict.observed is not None and verdict.provenance is not None:
+        seen = verdict.provenance
+        when = _observed_when(seen)
         panels.append(
-            (runner, observed, _provenance(runner, env.get("torch"), when, block.device_policy))
+            (runner, verdict.observed, _provenance(runner, seen.torch, when, block.device_policy))
         )
-        if outcome.status == Status.OK:
+        if verdict.status == Status.OK:
             marks.append(_ok(runner, outcome))
-            kind = "example" if outcome.block.options.get("raises") else kind
+            kind = "example" if block.options.get("raises") else kind
         else:
-            kind = "failure" if outcome.status != Status.MISSING else "warning"
-            marks.append(f"{LABEL[runner]} ✗ ({outcome.status.label})")
-    tol = tolerance(config, outcome.block)  # type: ignore[arg-type]
+            kind = "failure" if verdict.status != Status.MISSING else "warning"
+            marks.append(f"{LABEL[runner]} ✗ ({verdict.status.label})")
     notes: list[str] = []  # provenance lines of the first panel: same output, or what is known
-    for other in (r for r in others if outcome.block.runs_on(r)):
-        first = panels[0] if panels else (None, None, "")
-        view = runner_view.other(outcome, other, first[0], first[1], tol)
+    for other in outcome.others():
+        view = runner_view.other(block, other)
         marks.append(view.mark)
         if view.same:
-            notes.append(_provenance(other, view.torch, view.same_when, block.device_policy))
+            notes.append(_provenance(other.runner, view.torch, view.same_when, block.device_policy))
         elif view.text is not None:
-            panels.append(
-                (other, view.text, _provenance(other, view.torch, view.when, block.device_policy))
-            )
+            when = _provenance(other.runner, view.torch, view.when, block.device_policy)
+            panels.append((other.runner, view.text, when))
         elif view.note:
             notes.append(f'<span class="dv-provenance">{html.escape(view.note)}</span>')
     if notes and panels:
         panels[0] = (panels[0][0], panels[0][1], "\n".join([panels[0][2], *notes]))
     if _silent(outcome, panels, kind):
         return _no_output(parts, marks)
-    not_run = outcome.status == Status.NOT_RUN
+    not_run = verdict.status == Status.NOT_RUN
     prefix = "Salida grabada, no ejecutada ahora · " if not_run else "Salida · "
     title = prefix + " · ".join(marks)
     if len(panels) == 1:
@@ -184,9 +158,51 @@ def render_outcome(outcome: Outcome, env: dict[str, str], today: dt.date, config
             f'=== "{LABEL[r]}"\n\n{indent(_panel(t, p), "    ")}' for r, t, p in panels
         )
     else:
-        content = '<p class="dv-pending">Aún no hay salida grabada para este bloque.</p>'
+        pending = "Aún no hay salida grabada para este bloque."
+        content = markup.raw(f'<p class="dv-pending">{pending}</p>')
     content = "\n\n".join(
         [*parts, content + _error_and_expectations(outcome)]
     )  # the cpu-only/gpu-only reason, first
     title = title.replace('"', "&quot;")
     return f'!!! {kind} dv-output "{title}"\n\n{indent(content, "    ")}\n'
+
+
+def markdown(outcome: Outcome, canary_view: canary.View | None = None) -> str:
+    """Everything under one block: its panel, its picture, the canary's box and its errors."""
+    block = outcome.block
+    shown = render_outcome(outcome)
+    shown += graph_figure(outcome) + curve_figure(outcome)
+    shown += canary.block_box(canary_view, block)
+    failures = [f for f in outcome.findings if f.level is Level.ERROR]
+    if failures:
+        title = f"Error en el bloque «{block.id}»"
+        shown += "\n" + markup.problems_box(block_anchor(block.id), title, failures)
+    return shown
+
+
+def graph_figure(outcome: Outcome) -> str:
+    """The picture of a graph block, drawn only from an output that matched its recording
+    (an unreadable description is a finding of the verification: never draw a guess)."""
+    title = outcome.block.options.get(graph_text.OPTION)
+    if not title or outcome.status != Status.OK or outcome.observed is None:
+        return ""
+    try:
+        figure = graph.figure(outcome.observed, title, f"dv-grafo-{outcome.block.id}")
+    except graph_text.GraphError:
+        return ""
+    return f"\n\n{markup.raw(figure)}\n"
+
+
+def curve_figure(outcome: Outcome) -> str:
+    """The chart of a curve block, drawn from the recording its output matched (so changing
+    the recording changes the picture); nothing unless the block verified, since an unreadable
+    curve is a finding of the verification: never draw a guess."""
+    title = outcome.block.options.get(curve_text.OPTION)
+    compared = outcome.verdict.compared
+    if not title or outcome.status != Status.OK or compared is None:
+        return ""
+    try:
+        figure = curve.figure(compared, title, f"dv-curva-{outcome.block.id}")
+    except curve_text.CurveError:
+        return ""
+    return f"\n\n{markup.raw(figure)}\n"
