@@ -2,10 +2,12 @@ import torch
 from torch.utils.data import DataLoader, TensorDataset, random_split
 
 # Quince plantillas de 5 × 5 píxeles, cinco por clase: la clase es el índice // 5.
-identidad = torch.eye(5)
-horizontales = identidad[:, :, None].expand(5, 5, 5)  # la plantilla r enciende la fila r
-verticales = horizontales.transpose(1, 2)  # la plantilla c enciende la columna c
-diagonales = torch.stack([identidad.roll(k, dims=1) for k in range(5)])  # diagonales desplazadas
+identidad = torch.eye(5)  # unos en la diagonal, ceros fuera
+# (5, 5, 1) por (5,), con broadcasting: (5, 5, 5). La plantilla r enciende la fila r.
+horizontales = identidad.unsqueeze(2) * torch.ones(5)
+verticales = horizontales.transpose(1, 2)  # filas por columnas: la c enciende la columna c
+# roll desplaza las columnas k puestos: la que sale por la derecha entra por la izquierda.
+diagonales = torch.stack([identidad.roll(k, dims=1) for k in range(5)])
 plantillas = torch.cat([horizontales, verticales, diagonales])
 nombres = ["horizontal", "vertical", "diagonal"]
 print("plantillas:", tuple(plantillas.shape))  # Expectativa: (15, 5, 5)

@@ -9,7 +9,7 @@ from torch.utils.data import DataLoader, TensorDataset, random_split
 def fabricar(n, generador, ruido=0.4):
     """Imágenes de 5 × 5 con una barra horizontal (clase 0), vertical (1) o diagonal (2)."""
     identidad = torch.eye(5)
-    horizontales = identidad[:, :, None].expand(5, 5, 5)
+    horizontales = identidad.unsqueeze(2) * torch.ones(5)
     diagonales = torch.stack([identidad.roll(k, dims=1) for k in range(5)])
     plantillas = torch.cat([horizontales, horizontales.transpose(1, 2), diagonales])
     elegidas = torch.randint(0, 15, (n,), generator=generador)

@@ -21,7 +21,6 @@ def describir_grafo(salida, hojas):
         print(texto + (" → " + ", ".join(hijos) if hijos else ""))
 
 
-
 x_lote, y_lote = next(iter(cargador))  # un lote, como en el bucle
 perdida = criterio(modelo(x_lote.to(dispositivo)), y_lote.to(dispositivo))
 describir_grafo(perdida, dict(modelo.named_parameters()))

@@ -2,7 +2,7 @@ from torch import nn
 
 torch.manual_seed(0)  # los pesos iniciales salen del generador de la CPU
 modelo = nn.Linear(1, 1).to(dispositivo)  # el modelo va al dispositivo una vez, antes del bucle
-criterio = nn.MSELoss()
+criterio = nn.MSELoss()  # la función de pérdida: el error cuadrático medio
 optimizador = torch.optim.SGD(modelo.parameters(), lr=0.1)
 barajador = torch.Generator().manual_seed(0)
 cargador = DataLoader(entrenamiento, batch_size=16, shuffle=True, generator=barajador)

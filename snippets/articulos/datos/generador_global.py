@@ -1,5 +1,8 @@
 def siguiente_aleatorio(recorrer=None):
-    """Fija la semilla global, recorre (o no) un cargador y saca un número del generador global."""
+    """Fija la semilla global, empieza a recorrer un cargador (si se da) y saca un número.
+
+    El número sale del generador global, el mismo que usa todo el programa.
+    """
     torch.manual_seed(0)
     if recorrer is not None:
         next(iter(recorrer))
