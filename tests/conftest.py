@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from docverify import build
 from docverify.bench import corpus as bench
 from docverify.core import config as config_mod
 from docverify.core.findings import errors
@@ -312,7 +313,6 @@ def sharing_title(root: Path) -> str:
 
 
 def _author(folder: Path) -> dict[str, Any]:
-    from docverify.site import lint  # noqa: PLC0415
 
     root = copy_site(folder / "src")
     ported = _completed(add_ported(root))
@@ -325,7 +325,7 @@ def _author(folder: Path) -> dict[str, Any]:
     made.steps["new"] = _completed(docverify(root, "new", NEW_SLUG, made.title, new_process=True))
     made.lint_before_record = [
         {"kind": f.kind, "fix": f.fix, "where": f.where}
-        for f in errors(lint.run(config_mod.load(root)))  # INFO (a source due soon) is no error
+        for f in errors(build.lint(config_mod.load(root)))  # INFO (a source due soon) is no error
     ]
     made.steps["record"] = _completed(
         docverify(root, "record", "--runner", "cpu", NEW_PAGE, new_process=True)

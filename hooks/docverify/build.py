@@ -12,6 +12,7 @@ the command line, so every package below it stays free of cycles.
 
 from __future__ import annotations
 
+import datetime as dt
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
@@ -22,10 +23,11 @@ from docverify.core.config import Config, today
 from docverify.core.findings import Finding
 from docverify.core.request import CacheUse, Request
 from docverify.output import glossary_page, notebooks, verification_page
-from docverify.parsing.pages import Page, read_page
+from docverify.parsing.pages import Page, read_page, read_site
 from docverify.report import canary, from_reports, gpu_report
 from docverify.running.executor import Executor
 from docverify.site import checks, coverage, navigation
+from docverify.site import lint as site_lint
 from docverify.site.result import BuildResult
 from docverify.verifying import cache as cache_mod
 from docverify.verifying import summary as counts
@@ -101,7 +103,7 @@ def run(
         if request.canary_report
         else (None, [])
     )
-    judged = checks.judge(config, pages, day)  # the same checks as `docverify lint`
+    judged, site_wide = _checks(config, pages, nav, day)  # the same as `docverify lint`
     result = BuildResult(
         config=config,
         today=day,
@@ -113,7 +115,7 @@ def run(
             *config.findings,
             *judged.findings,
             *verification.findings,
-            *checks.site_wide(config, pages, nav),
+            *site_wide,
             *canary_findings,
         ],
         nav=nav,
@@ -125,6 +127,27 @@ def run(
     if request.site:
         _render(result)
     return result
+
+
+def lint(config: Config, pages: list[Page] | None = None) -> list[Finding]:
+    """`docverify lint`: this pipeline without its verification (nothing runs), ordered by file
+    and line: the configuration's and each page's parse findings, the checks `run` makes of the
+    pages and the whole site (`_checks`), and what only a full recording set can tell without
+    running: every block that runs on cpu has a cpu recording. `pages`: every page."""
+    pages = read_site(config) if pages is None else pages
+    judged, site_wide = _checks(config, pages, navigation.of_project(config), today())
+    findings = [*config.findings, *(f for page in pages for f in page.findings)]
+    findings += judged.findings + site_lint.missing_recordings(config, pages) + site_wide
+    # Same line: by the name authors read, so the listing keeps its order.
+    return sorted(findings, key=lambda f: (f.path, f.line, f.kind.label))
+
+
+def _checks(
+    config: Config, pages: list[Page], nav: navigation.Nav | None, day: dt.date
+) -> tuple[checks.Judged, list[Finding]]:
+    """What `run` and `lint` check without running anything: each page (anatomy, sources,
+    glossary) and the whole site (navigation, unused snippets, reserved names, orphans)."""
+    return checks.judge(config, pages, day), checks.site_wide(config, pages, nav)
 
 
 def _render(result: BuildResult) -> None:

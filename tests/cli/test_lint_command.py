@@ -9,11 +9,12 @@ from pathlib import Path
 import pytest
 import yaml
 from conftest import BIN, NEW_PAGE, NEW_SLUG, ROOT, Project, docverify
+from docverify import build
 from docverify.core import config as config_mod
 from docverify.core.findings import errors
 from docverify.parsing.pages import read_site
 from docverify.running.executor import Executor
-from docverify.site import lint, scaffold
+from docverify.site import scaffold
 from docverify.verifying.record import record
 
 
@@ -40,7 +41,7 @@ def test_lint_command_on_paths(authored_copy: Path) -> None:
     index = docverify(root, "lint", "docs/index.md")
     assert index.returncode == 0 and "0 errores" in index.stdout
     whole = docverify(root, "lint")
-    count = len(errors(lint.run(config_mod.load(root))))
+    count = len(errors(build.lint(config_mod.load(root))))
     assert count == 4  # orphan and missing (mine), missing and unused snippet (theirs)
     assert whole.returncode == 1 and f"{count} errores" in whole.stdout
 

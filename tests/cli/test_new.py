@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 from conftest import NEW_PAGE, NEW_SLUG, Authored, Built
+from docverify import build
 from docverify.cli import main as cli
 from docverify.core import config as config_mod
 from docverify.core.findings import errors
@@ -42,7 +43,7 @@ def test_new_then_record_in_a_copy_of_the_site(authored: Authored) -> None:
     assert [f["kind"] for f in authored.lint_before_record] == ["missing-recording"]
     assert f"docverify record --runner cpu {NEW_PAGE}" in authored.lint_before_record[0]["fix"]
     assert "1 grabaciones escritas" in authored.steps["record"]["stdout"]
-    assert errors(lint.run(config_mod.load(authored.root))) == []
+    assert errors(build.lint(config_mod.load(authored.root))) == []
 
 
 @pytest.mark.slow
@@ -79,9 +80,9 @@ def test_new_article_has_every_part(mini: Path) -> None:
     assert page.meta["sources"][0]["verified"] == config_mod.today().isoformat()
     # Only the recording is missing: every other check passes (a.md is a bare stub, not ours).
     pages = read_site(cfg)
-    mine = errors(lint.select(cfg, lint.run(cfg, pages), [PAGE], pages))
+    mine = errors(lint.select(cfg, build.lint(cfg, pages), [PAGE], pages))
     assert [f.kind for f in mine] == [Kind.MISSING_RECORDING], mine
-    assert Kind.PAGE_NOT_IN_NAV not in {f.kind for f in lint.run(cfg, pages)}
+    assert Kind.PAGE_NOT_IN_NAV not in {f.kind for f in build.lint(cfg, pages)}
 
 
 def test_new_article_list_items_are_text(mini: Path) -> None:

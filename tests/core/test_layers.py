@@ -114,13 +114,19 @@ def test_no_two_parts_import_each_other() -> None:
     assert not cycles, f"partes del motor en un ciclo de importaciones: {cycles}"
 
 
-def test_an_upward_import_is_found(tmp_path: Path) -> None:
-    """The measure itself: a copy of the engine with one upward import added is caught."""
+def engine_copy(tmp_path: Path) -> Path:
+    """A copy of the engine's modules under `tmp_path`, to plant a mistake in."""
     copy = tmp_path / "docverify"
     for path in ENGINE.rglob("*.py"):
         target = copy / path.relative_to(ENGINE)
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(path.read_text(encoding="utf-8"), encoding="utf-8")
+    return copy
+
+
+def test_an_upward_import_is_found(tmp_path: Path) -> None:
+    """The measure itself: a copy of the engine with one upward import added is caught."""
+    copy = engine_copy(tmp_path)
     (copy / "core" / "markdown.py").write_text(
         "from docverify.output import panel\n", encoding="utf-8"
     )
@@ -203,11 +209,7 @@ def test_no_two_modules_import_each_other() -> None:
 def test_a_cycle_under_type_checking_is_found(tmp_path: Path) -> None:
     """The measure itself: parsing/frontmatter.py importing parsing/pages.py for a type hint
     only (pages imports frontmatter) is a cycle."""
-    copy = tmp_path / "docverify"
-    for path in ENGINE.rglob("*.py"):
-        target = copy / path.relative_to(ENGINE)
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text(path.read_text(encoding="utf-8"), encoding="utf-8")
+    copy = engine_copy(tmp_path)
     hint = (
         "from typing import TYPE_CHECKING\n"
         "if TYPE_CHECKING:\n    from docverify.parsing.pages import Page\n"

@@ -31,7 +31,6 @@ from docverify.output import verification_page
 from docverify.parsing.pages import read_site
 from docverify.report import accept, canary, from_reports, gpu_report, report_json
 from docverify.running.executor import Executor
-from docverify.site import lint
 from docverify.sources import fingerprint
 from docverify.verifying.record import record
 from docverify.verifying.verify import verify
@@ -189,7 +188,7 @@ class Case:
 
     def lint(self) -> list[Finding]:
         self.write()
-        self.check = lambda: lint.run(self.project.config)
+        self.check = lambda: build.lint(self.project.config)
         return self.check()
 
     def verify(self, executor: Executor, **kwargs: Any) -> list[Finding]:

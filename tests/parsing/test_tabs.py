@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import markdown
 from conftest import Project
+from docverify import build
 from docverify.core.findings import errors
 from docverify.core.kinds import Kind
 from docverify.parsing import tabs
 from docverify.parsing.pages import read_site
 from docverify.running.executor import Executor
-from docverify.site import lint
 from docverify.verifying.verify import verify
 
 TAB_INDENTED = "def f(x):\n\tif x:\n\t\treturn x * 2\n\treturn 0\n\nprint(f(3))\t# seis\n"
@@ -71,7 +71,7 @@ def test_tab_inside_a_string_is_reported_with_its_line(project: Project) -> None
     (finding,) = [f for f in read_site(config)[0].findings if f.kind == Kind.TAB_IN_CODE]
     assert finding.where == "snippets/a/cadena.py:2"
     assert "\\t" in finding.fix
-    assert finding in errors(lint.run(config))
+    assert finding in errors(build.lint(config))
 
 
 def test_expansion_that_keeps_the_meaning_is_silent() -> None:

@@ -11,6 +11,7 @@ from pathlib import Path
 from conftest import Project
 from docverify.core.kinds import Kind
 from docverify.parsing.pages import read_site
+from docverify.running import child
 from docverify.running.executor import Executor
 from docverify.verifying.verify import verify
 
@@ -184,3 +185,25 @@ def test_page_processes_do_not_rerun_the_main_script(project: Project) -> None:
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "['0\\n', '1\\n', '2\\n']"
     assert marker.read_text().splitlines() == ["imported"]
+
+
+THREADS_PAGE = """\
+# Hilos
+
+```python exec="on" id="hilos"
+import torch
+print(torch.get_num_threads())
+```
+"""
+
+
+def test_each_page_process_uses_the_engines_intra_op_threads(
+    project: Project, executor: Executor
+) -> None:
+    """Pages run in parallel processes, one per core: each uses child.INTRA_OP_THREADS
+    intra-op threads, whatever torch would choose for the machine (this one has more than
+    one core when the assertion can tell them apart)."""
+    project.page("hilos.md", THREADS_PAGE)
+    cfg = project.config
+    report = verify(cfg, read_site(cfg), "cpu", executor)
+    assert report.outcomes["hilos/hilos"].result["output"].strip() == str(child.INTRA_OP_THREADS)

@@ -6,11 +6,11 @@ import re
 
 import pytest
 from conftest import ROOT, Built
+from docverify import build
 from docverify.core import config as config_mod
 from docverify.parsing.options import OUR_OPTIONS
 from docverify.parsing.pages import read_page
 from docverify.report import canary
-from docverify.site import lint
 from support.site import text_of
 
 GUIDE = ROOT / "docs/guia-autores.md"
@@ -28,7 +28,7 @@ def test_guide_examples_are_real_blocks() -> None:
     assert all(b.snippet and b.snippet.startswith("guia-autores/") for b in page.blocks)
     assert not [
         f
-        for f in lint.run(cfg)
+        for f in build.lint(cfg)
         if f.path in {"docs/guia-autores.md"} or f.path.startswith("snippets/guia-autores/")
     ]
     text = GUIDE.read_text(encoding="utf-8")

@@ -11,11 +11,12 @@ import textwrap
 
 import pytest
 from conftest import ROOT, Project, docverify
+from docverify import build
 from docverify.core import config as config_mod
 from docverify.core.findings import Finding
 from docverify.core.kinds import Kind
 from docverify.parsing.pages import read_site
-from docverify.site import anatomy, checks, glossary, lint, navigation
+from docverify.site import anatomy, checks, glossary, navigation
 from support.glossary import GLOSSARY
 
 PAGE = """\
@@ -281,10 +282,10 @@ def test_lint_fails_on_an_avoided_phrase_added_to_an_article(site_copy) -> None:
     where = f"{cfg.rel(article.path)}:{line}: [{Kind.AVOIDED_PHRASE.label}]"
     assert where in done.stderr and "«grafo»" in done.stderr, done.stderr
     # The same copy without that line lints clean: the site's own text follows its glossary.
-    assert [f for f in lint.run(cfg) if f.kind is Kind.AVOIDED_PHRASE] != []
+    assert [f for f in build.lint(cfg) if f.kind is Kind.AVOIDED_PHRASE] != []
     lines = lines[:-3]
     article.path.write_text("\n".join(lines), encoding="utf-8")
-    assert [f for f in lint.run(cfg) if f.kind in _GLOSSARY_KINDS] == []
+    assert [f for f in build.lint(cfg) if f.kind in _GLOSSARY_KINDS] == []
 
 
 _GLOSSARY_KINDS = {Kind.AVOIDED_PHRASE, Kind.CODE_ONLY_WORD, Kind.MALFORMED_GLOSSARY}

@@ -11,17 +11,18 @@ from pathlib import Path
 
 import pytest
 from conftest import NEW_PAGE, NEW_SLUG
+from docverify import build
 from docverify.core import config as config_mod
 from docverify.core.findings import Finding, errors
 from docverify.core.kinds import Kind
-from docverify.site import lint, scaffold
+from docverify.site import scaffold
 
 SNIPPETS = f"snippets/articulos/{NEW_SLUG}"
 FENCE = f'```python exec="on" id="{scaffold.FIRST_BLOCK_ID}"'
 
 
 def lint_errors(root: Path) -> list[Finding]:
-    return errors(lint.run(config_mod.load(root)))
+    return errors(build.lint(config_mod.load(root)))
 
 
 def edit(path: Path, old: str, new: str) -> None:

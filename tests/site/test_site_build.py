@@ -19,11 +19,12 @@ from pathlib import Path
 import pytest
 from bs4 import BeautifulSoup
 from conftest import NEW_PAGE, NEW_SLUG, Authored, Built, mkdocs_build
+from docverify import build
 from docverify.core import config as config_mod
 from docverify.core import volatile
 from docverify.core.findings import errors
 from docverify.parsing.pages import Page, read_site
-from docverify.site import anatomy, lint, scaffold
+from docverify.site import anatomy, scaffold
 from docverify.verifying import recordings
 from support import clock
 from support.site import text_of
@@ -184,7 +185,7 @@ def broken(tmp_path_factory: pytest.TempPathFactory, authored: Authored) -> Brok
     env = {"SOURCE_DATE_EPOCH": clock.epoch(day)}
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("SOURCE_DATE_EPOCH", env["SOURCE_DATE_EPOCH"])
-        expected = [f.format().split("\n")[0] for f in errors(lint.run(config_mod.load(root)))]
+        expected = [f.format().split("\n")[0] for f in errors(build.lint(config_mod.load(root)))]
     loose = mkdocs_build(root, folder / "loose", strict=False, env=env)
     return Broken(root, expected, loose, folder / "loose")
 

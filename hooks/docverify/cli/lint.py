@@ -6,6 +6,7 @@ import argparse
 from collections.abc import Callable
 from pathlib import Path
 
+from docverify import build
 from docverify.cli.commands import command, print_findings
 from docverify.core import config as config_mod
 from docverify.core import device_rule
@@ -32,7 +33,7 @@ def _args(parser: argparse.ArgumentParser) -> None:
 def _lint(args: argparse.Namespace) -> int:
     cfg = config_mod.load()
     pages = read_site(cfg)  # always the whole site: navigation and unused files need every page
-    findings = lint.run(cfg, pages)
+    findings = build.lint(cfg, pages)
     if args.paths:
         findings = lint.select(cfg, findings, args.paths, pages)
     print_findings(findings)

@@ -27,6 +27,11 @@ from docverify.running.capture import Capture, OutputLimitError, drain_fds, redi
 from docverify.running.protocol import BlockResult, BlockSpec, Environment, PageTask
 from docverify.running.streams import Streams
 
+# torch's intra-op threads in each page process. Pages run in parallel processes, one per
+# worker (as many as the machine's cores): more threads per page than one only make them
+# contend for the same cores (each small step of a training loop then waits for the others).
+INTRA_OP_THREADS = 1
+
 
 def environment(runner: str) -> Environment:
     device = torch.cuda.get_device_name(0) if runner == "gpu" else f"cpu ({platform.machine()})"
@@ -69,6 +74,7 @@ def run_page(conn: Connection, job: PageTask, *, own_process: bool = False) -> N
     a page in its own process leaves that process's other children alone.
     """
     runner = job["runner"]
+    torch.set_num_threads(INTRA_OP_THREADS)
     workdir = tempfile.mkdtemp(prefix="docverify-")
     os.chdir(workdir)
     if own_process:

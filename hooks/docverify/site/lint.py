@@ -1,9 +1,6 @@
-"""Structure lint: every check that needs no execution, the same code the build runs.
-
-`docverify lint` = the configuration's findings + the page parse findings (block ids, options,
-snippets) + `checks.judge` (article anatomy, sources) + `checks.site_wide` (navigation, unused
-snippets, reserved names, orphan recordings), as in the build, + what only a full recording set
-can tell without running: every block that runs on cpu has a cpu recording.
+"""What `docverify lint` adds to the build's checks (build.lint runs them all, nothing runs):
+every block that runs on cpu has a cpu recording; the findings about some paths only; and,
+for the author, which blocks depend on the device.
 """
 
 from __future__ import annotations
@@ -13,8 +10,8 @@ from pathlib import Path
 from docverify.core import device_marks
 from docverify.core.config import RUNNERS, Config
 from docverify.core.findings import Finding
-from docverify.parsing.pages import Page, page_stem, read_site
-from docverify.site import checks, navigation
+from docverify.parsing.pages import Page, page_stem
+from docverify.site import navigation
 from docverify.verifying import baselines, recordings
 from docverify.verifying.messages import missing_recording
 
@@ -33,17 +30,6 @@ def missing_recordings(
         for block in page.blocks
         if block.runs_on(runner) and not recordings.load(config, block, runner)
     ]
-
-
-def run(config: Config, pages: list[Page] | None = None) -> list[Finding]:
-    """Every lint finding of the whole site, ordered by file and line."""
-    pages = read_site(config) if pages is None else pages
-    findings = [*config.findings, *(f for page in pages for f in page.findings)]
-    findings += checks.judge(config, pages).findings
-    findings += missing_recordings(config, pages)
-    findings += checks.site_wide(config, pages, navigation.of_project(config))
-    # Same line: by the name authors read, so the listing keeps its order.
-    return sorted(findings, key=lambda f: (f.path, f.line, f.kind.label))
 
 
 def select(
