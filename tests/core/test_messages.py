@@ -446,6 +446,11 @@ SCENARIOS: dict[str, Scenario] = {
             "## Cómo elegir\n", '## Cómo elegir\n\n??? semilla "Original"\n\n    Texto.\n\n'
         )
     ),
+    "site.meta_types:wrong-type": _lint(
+        lambda c: c.replace(
+            "takeaways:\n  - Una conclusión.", "takeaways:\n  - Forma: una conclusión."
+        )
+    ),
     "site.anatomy:malformed-faq": _lint(lambda c: c.replace('    answer: "Respuesta."\n', "")),
     "site.anatomy:section-order": _lint(
         lambda c: (

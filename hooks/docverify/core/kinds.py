@@ -31,6 +31,7 @@ class Kind(StrEnum):
     MISSING_PART = "missing-part"
     MALFORMED_PART = "malformed-part"
     MALFORMED_FAQ = "malformed-faq"
+    WRONG_TYPE = "wrong-type"
     SECTION_ORDER = "section-order"
     TEMPLATE_TEXT = "template-text"
     SEED_WITHOUT_REPLACEMENT = "seed-without-replacement"
@@ -106,6 +107,7 @@ LABELS: dict[Kind, str] = {
     Kind.MISSING_PART: "parte-ausente",
     Kind.MALFORMED_PART: "parte-mal-formada",
     Kind.MALFORMED_FAQ: "faq-mal-formada",
+    Kind.WRONG_TYPE: "tipo-incorrecto",
     Kind.SECTION_ORDER: "orden",
     Kind.TEMPLATE_TEXT: "texto-de-plantilla",
     Kind.SEED_WITHOUT_REPLACEMENT: "semilla-sin-reemplazo",

@@ -14,6 +14,7 @@ from docverify.core.findings import Finding
 from docverify.core.kinds import Kind
 from docverify.core.markdown import md_escape
 from docverify.parsing.pages import Page
+from docverify.site import meta_types
 from docverify.sources.model import Source
 
 ARTICLES_DIR = "articulos/"
@@ -140,7 +141,7 @@ def check(config: Config, page: Page) -> list[Finding]:
                 "añade al menos una sección «## …» con el texto del artículo.",
             )
         )
-    return findings + check_editorial(config, page)
+    return findings + meta_types.check(config, page) + check_editorial(config, page)
 
 
 def admonitions(page: Page) -> list[tuple[int, list[tuple[str, str]]]]:
