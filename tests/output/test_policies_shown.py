@@ -83,10 +83,10 @@ def test_report_page_has_the_device_policy_of_each_gpu_block(project: Project) -
     )
     config = project.config
     text = report_page.blocks_markdown(config, read_site(config), None)
-    rows = {line.split("|")[2].strip(): line for line in text.splitlines() if "`" in line}
-    assert "| CPU, GPU | cuda por defecto |" in rows["`valor`"]
-    assert "| CPU, GPU | dispositivos del código |" in rows["`propio`"]
-    assert "| CPU | — |" in rows["`solo`"]
+    rows = {line.split("|")[1].strip(): line for line in text.splitlines() if "`" in line}
+    assert "| CPU, GPU (cuda por defecto) |" in rows["`valor`"]
+    assert "| CPU, GPU (dispositivos del código) |" in rows["`propio`"]
+    assert "| CPU |" in rows["`solo`"]
 
 
 @pytest.mark.slow

@@ -113,7 +113,7 @@ def _outside_seed_notes(root: Tag) -> str:
     for details in copy.find_all("details"):
         summary = details.find("summary")
         title = summary.get_text().strip() if summary else ""
-        if title.startswith("Original de la semilla") and not details.has_attr("open"):
+        if title.startswith("Texto original") and not details.has_attr("open"):
             details.decompose()
     return copy.get_text(" ")
 
@@ -359,14 +359,45 @@ def test_home_shows_the_path_in_navigation_order(built: Built) -> None:
     }
     for card, href in zip(cards, listed, strict=True):
         text = _norm(card.get_text(" "))
+        article = meta[href]
+        # A seed article's card shows our lists for a learner, marked as ours, not its seed's.
+        editorial = bool(article.get("editorial_prerequisites"))
+        key = "editorial_prerequisites" if editorial else "prerequisites"
         # As read: without Markdown's code and emphasis marks, a link as its text.
         needs = [
             _norm(re.sub(r"\[([^\]]*)\]\([^)]*\)", r"\1", str(n)).replace("`", "").replace("*", ""))
-            for n in meta[href].get("prerequisites") or []
+            for n in article.get(key) or []
         ]
         assert all(n in text for n in needs), (href, needs, text)
         if needs:
-            assert text.index("Antes de empezar") < text.index("Qué aprenderás"), text
+            first = "Necesitas antes (añadido editorial)" if editorial else "Antes de empezar"
+            then = "Al terminar sabrás" if article.get("editorial_goals") else "Qué aprenderás"
+            assert text.index(first) < text.index(then), text
+        assert re.search(r" · \d+ min ", text), f"{href}: sin tiempo de lectura"
+
+
+@pytest.mark.slow
+def test_home_reaches_the_articles_within_150_words(built: Built) -> None:
+    """A new reader meets the first link to an article before the 151st word of the home
+    page's text (code excluded)."""
+    soup = BeautifulSoup((built.site / "index.html").read_text(encoding="utf-8"), "html.parser")
+    assert words_before_first_article(soup.find("article")) <= 150
+    # The mutation it catches: the home page's old opening, ~400 words before the cards.
+    padded = BeautifulSoup(str(soup.find("article")), "html.parser")
+    padded.find("h1").insert_after(padded.new_tag("p", string="palabra " * 151))
+    assert words_before_first_article(padded) > 150
+
+
+def words_before_first_article(article: Tag) -> int:
+    """The words of `article`'s text, outside code, before its first link to an article."""
+    copy = BeautifulSoup(str(article), "html.parser")
+    for code in copy.find_all(["pre", "code"]):
+        code.decompose()
+    first = next(a for a in copy.find_all("a") if "articulos/" in a.get("href", ""))
+    marker = "\u2063ENLACE\u2063"
+    first.insert_before(marker)
+    text = copy.get_text(" ").replace("¶", "")
+    return len(text[: text.index(marker)].split())
 
 
 @pytest.mark.slow

@@ -26,10 +26,12 @@ from docverify.output import (
     glossary_links,
     graph,
     highlight,
+    home,
     notebook_links,
     render,
     report_page,
     search,
+    verification_page,
 )
 from docverify.parsing import tabs
 from docverify.site import anatomy
@@ -39,8 +41,6 @@ from docverify.verifying import baselines, compare
 from docverify.verifying import curve as curve_text
 from docverify.verifying import graph as graph_text
 from docverify.verifying.outcome import Outcome
-
-INDEX_MARKER = "<!-- docverify:articulos -->"
 
 
 @dataclass(frozen=True)
@@ -60,7 +60,7 @@ def page_markdown(
     if page is not None and result.complete(rel):
         markdown = (
             anatomy.render_header(page)
-            + (render.legend(result.coverage, result.report) + "\n\n" if page.blocks else "")
+            + (verification_page.article_line(result, rel) if page.blocks else "")
             + (notebook_box(result, rel, notebook, page_url) if notebook else "")
             + upcoming
             + markdown
@@ -74,11 +74,10 @@ def page_markdown(
         markdown = upcoming + markdown
     if page is not None:
         markdown += source_problems(result, rel)
-    if INDEX_MARKER in markdown:
-        markdown = markdown.replace(INDEX_MARKER, article_list(result, rel))
+    markdown = verification_page.fill(result, home.fill(result, rel, markdown))
     if coverage.MARKER_LINE.search(markdown):
-        home = coverage.home(result.coverage)
-        markdown = coverage.MARKER_LINE.sub(lambda _: home, markdown)
+        where_ran = coverage.home(result.coverage)
+        markdown = coverage.MARKER_LINE.sub(lambda _: where_ran, markdown)
     if rel == report_page.URI:
         return banner([(f, None) for f in result.errors], "en esta compilación") + markdown
     return banner(result.page_errors(rel), "en esta página") + markdown
@@ -197,24 +196,6 @@ def _box(anchor: str, title: str, found: list[Finding]) -> str:
     return "\n".join(parts) + "\n"
 
 
-def article_list(result: BuildResult, rel: str) -> str:
-    """The home page's cards, in reading order (the navigation's): each article's place in the
-    path, title, description, what it assumes and what it teaches."""
-    items = []
-    articles = result.articles()
-    for number, page in enumerate(articles, 1):
-        url = posixpath.relpath(page.rel, posixpath.dirname(rel) or ".")
-        needs = "\n".join(f"    - {p}" for p in page.meta.get("prerequisites") or [])
-        goals = "\n".join(f"    - {g}" for g in page.meta.get("goals") or [])
-        items.append(
-            f"-   **{number} de {len(articles)} · [{page.meta.get('title', page.rel)}]({url})**"
-            f"\n\n    {page.meta.get('description', '')}\n\n"
-            + (f"    Antes de empezar:\n\n{needs}\n\n" if needs else "")
-            + f"    Qué aprenderás:\n\n{goals}"
-        )
-    return '<div class="grid cards" markdown>\n\n' + "\n\n".join(items) + "\n\n</div>"
-
-
 def content_html(
     result: BuildResult, rel: str, content: str, glossary_url: str | None, page_url: str
 ) -> str:
@@ -238,7 +219,6 @@ def notebook_box(result: BuildResult, rel: str, notebook: NotebookFile, page_url
     return notebook_links.article_box(
         relative(notebook.url, page_url),
         relative(download, page_url),
-        from_reports=result.report.origin is not None,
     )
 
 

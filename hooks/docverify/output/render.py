@@ -11,9 +11,8 @@ from docverify.core.config import LABEL, RUNNERS
 from docverify.core.dates import spanish_date, spanish_date_of
 from docverify.core.policies import DEVICE_LABEL
 from docverify.core.status import Status
-from docverify.output import coverage, runner_view
-from docverify.site.coverage import Coverage
-from docverify.verifying.outcome import Outcome, Report, tolerance
+from docverify.output import runner_view
+from docverify.verifying.outcome import Outcome, tolerance
 
 OUTPUT_FENCE = "dv-output"  # SuperFences custom fence for outputs, formatted by format_output
 _DIFF_CLASS = {"-": "dv-diff-del", "+": "dv-diff-add", "@": "dv-diff-hunk"}
@@ -53,30 +52,6 @@ def _provenance(runner: str, torch: str | None, when: str, device_policy: str) -
 
 def _panel(text: str, provenance: str) -> str:
     return f"{fence(text)}\n\n{provenance}"
-
-
-def legend(cov: Coverage | None, report: Report | None = None) -> str:
-    """Shown once above the blocks of an article: what the marks in the output titles mean,
-    with what this version's coverage says of the runners (output/coverage.py). A build from
-    the verification jobs' reports (`report.origin`) observed nothing itself: it says so."""
-    here = (
-        "la salida que observó la verificación de este commit (su procedencia está bajo ella)"
-        if report is not None and report.origin is not None
-        else "la salida observada para esta versión"
-    )
-    cpu = f"«CPU ✓»: {here} coincide con la grabada. " if cov is None or cov.cpu_observed else ""
-    runners = coverage.legend_gpu(cov)
-    verdict = coverage.verdict(cov) + " " if cov is not None else ""
-    return (
-        '<p class="dv-legend"><strong>Cómo leer las salidas.</strong> '
-        + html.escape(verdict, quote=False)
-        + "Bajo cada bloque está lo que imprimió en cada runner (la máquina que ejecuta los "
-        "bloques). "
-        + html.escape(cpu + runners + (" " if runners else ""), quote=False)
-        + "«Error esperado ✓»: el bloque debía terminar con ese error y así fue. "
-        "«✗»: no coincide o el bloque falló, y el sitio no se publica. "
-        "«Esperado · Observado»: el valor que anuncia el texto frente al que se imprimió.</p>"
-    )
 
 
 def _ok(runner: str, outcome: Outcome) -> str:

@@ -52,27 +52,23 @@ def render(
         *_origin_lines(report),
         *([opening] if (opening := coverage.report_opening(cov)) else []),
         *_peer_lines(report),
-        "## Fuentes",
-        _stacked(
-            "dv-report-fuentes",
-            sources_markdown(fresh, {p.rel: str(p.meta.get("title") or p.rel) for p in pages}),
-        ),
-        "## Bloques de código",
+        "## Cómo leer este informe",
+        sources_intro(fresh),
         (
-            "Cada bloque se ejecutó en la verificación de este commit (arriba, dónde); la tabla "
+            "Cada bloque se ejecutó en la verificación de este commit (arriba, dónde); su tabla "
             "dice cuándo se grabó su salida en cada runner, con qué grabación compara cada runner "
             "y si la salida observada coincide con ella, comprobado en esta construcción."
             if origin is not None
             else "Cada bloque se ejecuta en cada construcción"
             + _cached_clause(cov.cached if cov else 0)
-            + "; la tabla dice cuándo se grabó su salida en cada runner, con qué grabación compara "
-            "cada runner y si la salida de esta construcción coincide con ella."
+            + "; su tabla dice cuándo se grabó su salida en cada runner, con qué grabación "
+            "compara cada runner y si la salida de esta construcción coincide con ella."
         )
         + f" Sin grabación propia, el runner GPU compara con la de CPU ("
         f"{baselines.DEVICE_RULE}: {baselines.DEVICE_RULE_TEXT}), salvo en un bloque cuya salida "
         "en una GPU puede no ser la de CPU ("
         f"{device_marks.any_text()}): ese necesita su propia grabación de GPU.",
-        _stacked("dv-report-bloques", blocks_markdown(config, pages, report)),
+        *by_article(config, pages, report, fresh),
     ]
     return "\n\n".join(parts) + "\n"
 
@@ -127,36 +123,67 @@ def _stacked(name: str, markdown: str) -> str:
     return f'<div class="dv-report {name}" markdown>\n\n{markdown}\n\n</div>'
 
 
-def sources_markdown(fresh: Freshness, titles: dict[str, str] | None = None) -> str:
-    """Sources by review-by date: page, source, verification date, age, review-by, status."""
+def sources_intro(fresh: Freshness) -> str:
+    """When a source expires and when it is flagged for review."""
     pol = fresh.policy
-    intro = (
+    return (
         f"Una fuente caduca {pol.max_age_days} días después de verificarse (o antes, si "
         f"tiene su propio intervalo); en los últimos {pol.warn_days} días se marca para "
         "revisar. Si el código citado de un paquete instalado cambia, se marca también."
     )
+
+
+def sources_markdown(fresh: Freshness, titles: dict[str, str] | None = None) -> str:
+    """Sources by review-by date: page, source, verification date, age, review-by, status."""
     if not fresh.statuses:
-        return intro + "\n\nNinguna página cita fuentes."
-    rows = [
-        "| Página | Fuente | Verificada | Edad | Revisar a más tardar | Estado | Responsable |",
-        "|---|---|---|---|---|---|---|",
-    ]
-    for status in sorted(fresh.statuses, key=lambda s: (s.review_by, s.source.page)):
+        return sources_intro(fresh) + "\n\nNinguna página cita fuentes."
+    return sources_intro(fresh) + "\n\n" + _source_table(fresh, fresh.statuses, titles)
+
+
+def _source_table(
+    fresh: Freshness, statuses: list[SourceStatus], titles: dict[str, str] | None = None
+) -> str:
+    """The table of `statuses` by review-by date; with `titles`, a first column names the page."""
+    page = ["Página"] if titles is not None else []
+    head = [*page, "Fuente", "Verificada", "Edad", "Revisar a más tardar", "Estado", "Responsable"]
+    rows = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+    for status in sorted(statuses, key=lambda s: (s.review_by, s.source.page)):
         source = status.source
-        rows.append(
-            " | ".join(
-                [
-                    f"| {_link(source.page, titles)}",
-                    f"{md_escape(source.reference)} — {md_escape(source.title)}",
-                    spanish_date(source.verified),
-                    f"{status.age_days} días",
-                    spanish_date(status.review_by),
-                    _status_text(status, fresh.today),
-                    md_escape(source.owner or "—") + " |",
-                ]
-            )
-        )
-    return intro + "\n\n" + "\n".join(rows)
+        cells = [_link(source.page, titles)] if titles is not None else []
+        cells += [
+            f"{md_escape(source.reference)} — {md_escape(source.title)}",
+            spanish_date(source.verified),
+            f"{status.age_days} días",
+            spanish_date(status.review_by),
+            _status_text(status, fresh.today),
+            md_escape(source.owner or "—"),
+        ]
+        rows.append("| " + " | ".join(cells) + " |")
+    return "\n".join(rows)
+
+
+def by_article(
+    config: Config, pages: list[Page], report: Report | None, fresh: Freshness
+) -> list[str]:
+    """A section per page with sources or executed blocks: its heading (a link to it), its
+    sources' table and its blocks' table."""
+    parts: list[str] = []
+    for page in sorted(pages, key=lambda p: p.rel):
+        statuses = [s for s in fresh.statuses if s.source.page == page.rel]
+        if not statuses and not page.blocks:
+            continue
+        title = md_escape(str(page.meta.get("title") or page.rel))
+        parts.append(f"## [{title}]({page.rel})")
+        if statuses:
+            parts += ["### Fuentes", _stacked("dv-report-fuentes", _source_table(fresh, statuses))]
+        if page.blocks:
+            table = _block_table(config, page, report)
+            parts += ["### Bloques de código", _stacked("dv-report-bloques", table)]
+    if not fresh.statuses:
+        parts.append("Ninguna página cita fuentes.")
+    if not any(p.blocks for p in pages):
+        parts.append("Ninguna página tiene bloques ejecutados.")
+    return parts
 
 
 def _status_text(status: SourceStatus, today: dt.date) -> str:
@@ -171,59 +198,60 @@ def _status_text(status: SourceStatus, today: dt.date) -> str:
 
 
 def blocks_markdown(config: Config, pages: list[Page], report: Report | None) -> str:
-    """Every executed block: the runners it runs on, its recording dates and this build's result."""
-    rows = [
-        "| Página | Bloque | Runners | Dispositivo en GPU | "
-        + " | ".join(f"Grabada en {LABEL[r]}" for r in RUNNERS)
-        + " | Compara con | Esta construcción |",
-        "|---|---|---|---|" + "---|" * len(RUNNERS) + "---|---|",
+    """Every executed block, page by page (a heading and a table each)."""
+    tables = [
+        f"### {md_escape(str(p.meta.get('title') or p.rel))}\n\n{_block_table(config, p, report)}"
+        for p in sorted(pages, key=lambda p: p.rel)
+        if p.blocks
     ]
-    count = 0
-    titles = {p.rel: str(p.meta.get("title") or p.rel) for p in pages}
-    for page in sorted(pages, key=lambda p: p.rel):
-        for block in page.blocks:
-            count += 1
-            runs = [r for r in RUNNERS if block.runs_on(r)]
-            device = DEVICE_LABEL[block.device_policy] if "gpu" in runs else "—"
-            outcome = report.outcomes.get(block.key) if report else None
-            # The build loaded every recording of its blocks once; reuse them.
-            recs = (
-                outcome.recordings
-                if outcome
-                else {r: rec for r in runs if (rec := recordings.load(config, block, r))}
-            )
-            dates = []
-            for runner in RUNNERS:
-                if runner not in runs:
-                    dates.append("no corre")
-                    continue
-                rec = recs.get(runner)
-                if rec is not None:
-                    dates.append(spanish_date_of(rec.header.get("date")))
-                else:  # none of its own: compared with another runner's recording, or none
-                    fallback = baselines.expected_runner(block, runner, recs) != runner
-                    dates.append("sin grabación propia" if fallback else "aún sin grabación")
-            now = (
-                f"{LABEL.get(report.runner, report.runner)}"
-                + (" (ejecución de CI)" if outcome.origin and outcome.origin.run_url else "")
-                + (" (informe local)" if outcome.origin and not outcome.origin.run_url else "")
-                + f": {_shown(outcome.status)}"
-                if report and outcome
-                else "sin ejecutar"
-            )
-            for runner, peer in sorted((outcome.peers if outcome else {}).items()):
-                origin = "ejecución de CI" if peer.run_url else "informe local"
-                now += f"; {LABEL[runner]} ({origin}): {_shown(peer.status)}"
-            compared = "; ".join(
-                f"{LABEL[r]}: {md_escape(baselines.describe(config, block, r, recs))}" for r in runs
-            )
-            rows.append(
-                f"| {_link(page.rel, titles)} | `{block.id}` | "
-                f"{', '.join(LABEL[r] for r in runs)} | {device} | {' | '.join(dates)} | "
-                f"{compared} | {now} |"
-            )
-    if not count:
-        return "Ninguna página tiene bloques ejecutados."
+    return "\n\n".join(tables) or "Ninguna página tiene bloques ejecutados."
+
+
+def _block_table(config: Config, page: Page, report: Report | None) -> str:
+    """The executed blocks of `page`: the runners each runs on, its recording dates and this
+    build's result."""
+    rows = [
+        "| Bloque | Runners | Grabada | Compara con | Esta construcción |",
+        "|---|---|---|---|---|",
+    ]
+    for block in page.blocks:
+        runs = [r for r in RUNNERS if block.runs_on(r)]
+        device = f" ({DEVICE_LABEL[block.device_policy]})" if "gpu" in runs else ""
+        outcome = report.outcomes.get(block.key) if report else None
+        # The build loaded every recording of its blocks once; reuse them.
+        recs = (
+            outcome.recordings
+            if outcome
+            else {r: rec for r in runs if (rec := recordings.load(config, block, r))}
+        )
+        dates = []
+        for runner in runs:
+            rec = recs.get(runner)
+            if rec is not None:
+                date = spanish_date_of(rec.header.get("date"))
+            else:  # none of its own: compared with another runner's recording, or none
+                fallback = baselines.expected_runner(block, runner, recs) != runner
+                date = "sin grabación propia" if fallback else "aún sin grabación"
+            dates.append(f"{LABEL[runner]}: {date}")
+        now = (
+            f"{LABEL.get(report.runner, report.runner)}"
+            + (" (ejecución de CI)" if outcome.origin and outcome.origin.run_url else "")
+            + (" (informe local)" if outcome.origin and not outcome.origin.run_url else "")
+            + f": {_shown(outcome.status)}"
+            if report and outcome
+            else "sin ejecutar"
+        )
+        for runner, peer in sorted((outcome.peers if outcome else {}).items()):
+            origin = "ejecución de CI" if peer.run_url else "informe local"
+            now += f"; {LABEL[runner]} ({origin}): {_shown(peer.status)}"
+        compared = "; ".join(
+            f"{LABEL[r]}: {md_escape(baselines.describe(config, block, r, recs))}" for r in runs
+        )
+        rows.append(
+            f"| `{block.id}` | "
+            f"{', '.join(LABEL[r] for r in runs)}{device} | {'; '.join(dates)} | "
+            f"{compared} | {now} |"
+        )
     return "\n".join(rows)
 
 

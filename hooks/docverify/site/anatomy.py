@@ -30,6 +30,12 @@ META_PARTS = {
     "sources": "«Fuentes»",
 }
 LIST_PARTS = ("goals", "prerequisites", "takeaways", "faq", "sources")
+# Optional: a seed article's lists for a learner, written by us (its `goals` and
+# `prerequisites` are the seed's section names); the home page's card shows them instead.
+EDITORIAL_LISTS = {
+    "editorial_goals": "Al terminar sabrás",
+    "editorial_prerequisites": "Necesitas antes",
+}
 # Body sections that must close every article, in this order, after at least one body section.
 BODY_SECTIONS = ("Cómo elegir", "Pasos de implementación", "Ejemplo para copiar")
 _H2 = re.compile(r"^## +(?P<title>.+?) *$")
@@ -87,6 +93,17 @@ def check(config: Config, page: Page) -> list[Finding]:
                 Finding(
                     Kind.MALFORMED_PART,
                     f"{name} debe ser una lista.",
+                    where,
+                    page.meta_line(key),
+                    f"escribe «{key}:» como lista «- …».",
+                )
+            )
+    for key, name in EDITORIAL_LISTS.items():
+        if key in page.meta and not isinstance(page.meta[key], list):
+            findings.append(
+                Finding(
+                    Kind.MALFORMED_PART,
+                    f"«{name}» (editorial) debe ser una lista.",
                     where,
                     page.meta_line(key),
                     f"escribe «{key}:» como lista «- …».",
@@ -177,8 +194,8 @@ def check_editorial(config: Config, page: Page) -> list[Finding]:
                     "contenido.",
                     where,
                     number,
-                    f'guárdalo tal cual dentro de una nota plegada ??? {SEED_NOTE} "Original de la '
-                    f'semilla (…)" y escribe al lado el contenido real en un !!! {EDITORIAL} "…".',
+                    f'guárdalo tal cual dentro de una nota plegada ??? {SEED_NOTE} "Texto original '
+                    f'(…)" y escribe al lado el contenido real en un !!! {EDITORIAL} "…".',
                 )
             )
     sections: list[list[int]] = [[]]
@@ -207,6 +224,19 @@ def _bullets(items: list[object]) -> str:
     return "\n".join(f"    - {item}" for item in items)
 
 
+def editorial_box(page: Page) -> list[str]:
+    """A seed article's own words for a learner (EDITORIAL_LISTS), in one editorial box: its
+    seed's goals and prerequisites name the seed's sections, not what a learner will do."""
+    parts = [
+        f"    **{name}:**\n\n" + "\n".join(f"    - {item}" for item in page.meta[key])
+        for key, name in EDITORIAL_LISTS.items()
+        if isinstance(page.meta.get(key), list) and page.meta[key]
+    ]
+    if not parts:
+        return []
+    return [f'!!! {EDITORIAL} "Añadido editorial: para quién es"\n\n' + "\n\n".join(parts)]
+
+
 def render_header(page: Page) -> str:
     meta = page.meta
     return (
@@ -214,6 +244,7 @@ def render_header(page: Page) -> str:
             [
                 f"# {meta['title']}",
                 f'<p class="dv-lead">{meta["description"]}</p>',
+                *editorial_box(page),
                 f'!!! abstract "Qué aprenderás"\n\n{_bullets(meta["goals"])}',
                 f'!!! info "Antes de empezar"\n\n{_bullets(meta["prerequisites"])}',
                 f'<p class="dv-approach">{meta["approach"]}</p>',
