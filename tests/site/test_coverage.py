@@ -22,7 +22,7 @@ from docverify.core import config as config_mod
 from docverify.core.dates import spanish_date_of
 from docverify.core.markdown import md_escape
 from docverify.output import coverage as words
-from docverify.output import notebooks, page_parts, tree, verification_page
+from docverify.output import notebooks, page_parts, tree, verification_method
 from docverify.parsing.pages import read_site
 from docverify.running.executor import Executor
 from docverify.site import coverage
@@ -119,7 +119,7 @@ def test_without_a_gpu_observation_the_site_says_cpu_only(
     assert "- Bloques observados en una GPU: 0 (esta versión se verificó solo en CPU)." in report
     assert "- Bloques observados en CPU: 2 de 2." in report
     assert "- Bloques que necesitan su propia grabación de GPU y aún no la tienen: 1" in report
-    legend = verification_page.legend(cov)
+    legend = verification_method.legend(cov)
     assert "«GPU: aún sin ejecutar»" in legend and "«GPU ✓»" not in legend
 
 
@@ -168,13 +168,13 @@ def test_with_a_gpu_report_the_site_says_what_it_observed(
     assert described.endswith(f"y 2 en una GPU ({peers[0].device}).")
     report = opening(result)
     assert f"- Bloques observados en una GPU: 2 ({md_escape(peers[0].device)}, torch" in report
-    assert "«GPU ✓»" in verification_page.legend(cov)
+    assert "«GPU ✓»" in verification_method.legend(cov)
     # The two builds' sentences about the GPU differ, wherever the site says them.
     for say in (
         home,
         opening,
         lambda r: page_parts.description_meta(r, "index.md")["description"],
-        lambda r: verification_page.legend(r.coverage),
+        lambda r: verification_method.legend(r.coverage),
     ):
         before, after = gpu_sentences(say(cpu_only)), gpu_sentences(say(result))
         # The first one says what was observed on a GPU: never the same in the two builds.
@@ -197,7 +197,7 @@ def test_a_build_on_the_gpu_runner_says_so(project: Project, executor: Executor)
         "2 bloques observados en una GPU (" + cov.gpu.device + ") y 0 en CPU."
     )
     assert "en esta construcción" in words.report_opening(cov)
-    legend = verification_page.legend(cov)
+    legend = verification_method.legend(cov)
     assert "«CPU ✓»" not in legend and "«CPU: grabada" in legend
 
 
@@ -297,7 +297,7 @@ def test_a_gpu_recording_is_no_gpu_observation(
     assert "1 bloque tiene su propia grabación de GPU" in shown
     assert words.description(cov).endswith("observados en CPU y 0 en una GPU.")
     assert "- Bloques observados en una GPU: 0 (" in opening(result)
-    legend = verification_page.legend(cov)
+    legend = verification_method.legend(cov)
     assert "«GPU ✓»" not in legend and f"«GPU: {words.RECORDED}»" in legend
 
 

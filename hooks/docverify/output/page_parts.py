@@ -31,7 +31,7 @@ from docverify.output import (
     render,
     report_page,
     search,
-    verification_page,
+    verification_method,
 )
 from docverify.parsing import tabs
 from docverify.site import anatomy
@@ -60,7 +60,7 @@ def page_markdown(
     if page is not None and result.complete(rel):
         markdown = (
             anatomy.render_header(page)
-            + (verification_page.article_line(result, rel) if page.blocks else "")
+            + (verification_method.article_line(result, rel) if page.blocks else "")
             + (notebook_box(result, rel, notebook, page_url) if notebook else "")
             + upcoming
             + markdown
@@ -74,7 +74,7 @@ def page_markdown(
         markdown = upcoming + markdown
     if page is not None:
         markdown += source_problems(result, rel)
-    markdown = verification_page.fill(result, home.fill(result, rel, markdown))
+    markdown = verification_method.fill(result, home.fill(result, rel, markdown))
     if coverage.MARKER_LINE.search(markdown):
         where_ran = coverage.home(result.coverage)
         markdown = coverage.MARKER_LINE.sub(lambda _: where_ran, markdown)
