@@ -1,9 +1,11 @@
 """MkDocs hooks: translate MkDocs events into docverify calls; the engine does the work.
 
 One `BuildResult` per build (docverify.build), made in on_files and dropped in
-on_post_build (or on_build_error), so every `mkdocs serve` rebuild starts clean. Any error of it
-fails `mkdocs build` and `gh-deploy` (Abort, whatever `strict` says); `mkdocs serve` keeps
-serving and each page shows its errors.
+on_post_build (or on_build_error), so every `mkdocs serve` rebuild starts clean. Each page's
+Markdown is the engine's one render of it (output/page.py, the same as the Zensical build's),
+executed fences already replaced by their code and panel: MkDocs never reads an executed fence.
+Any error of the build fails `mkdocs build` and `gh-deploy` (Abort, whatever `strict` says);
+`mkdocs serve` keeps serving and each page shows its errors.
 """
 
 from __future__ import annotations
@@ -14,18 +16,17 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-import markdown_exec
 from docverify import build
 from docverify.core.findings import Finding, Level
 from docverify.output import (
-    blocks,
     glossary_page,
+    markup,
     notebooks,
     page_parts,
-    render,
-    report_page,
     search,
+    verification_page,
 )
+from docverify.output.page import Links, render
 from docverify.running import executor as executor_mod
 from docverify.site import navigation
 from mkdocs.exceptions import Abort, PluginError
@@ -43,21 +44,7 @@ def on_startup(command: str, dirty: bool) -> None:
 
 def on_config(config: Any) -> Any:
     fences = config.mdx_configs.setdefault("pymdownx.superfences", {})
-    custom = fences.setdefault("custom_fences", [])
-    custom[:] = [f for f in custom if f.get("name") not in ("python", "py", render.OUTPUT_FENCE)]
-    for name in ("python", "py"):
-        custom.append(
-            {
-                "name": name,
-                "class": "python",
-                "validator": markdown_exec.validator,
-                "format": _block,
-            }
-        )
-    custom.append(
-        {"name": render.OUTPUT_FENCE, "class": "dv-output-text", "format": render.format_output}
-    )
-    markdown_exec.markdown_config.save(config.markdown_extensions, config.mdx_configs)
+    fences["custom_fences"] = markup.custom_fences(fences.get("custom_fences") or [])
     # Notebooks are reached from their article, never from the nav: no «not in the nav» INFO.
     # (mkdocs-jupyter wraps each File after on_files, so MkDocs reads this pattern, not an
     # inclusion level set on the File.)
@@ -82,8 +69,10 @@ def on_files(files: Any, config: Any) -> Any:
     _emit(result.findings)
     # The site's description ends with where this version ran (output/coverage.py).
     config["site_description"] = page_parts.with_sentence(config.get("site_description"), result)
-    if files.get_file_from_path(report_page.URI) is None:
-        files.append(File.generated(config, report_page.URI, content=result.report_text))
+    if files.get_file_from_path(verification_page.URI) is None:
+        files.append(
+            File.generated(config, verification_page.URI, content=result.verification_text)
+        )
     # The glossary's data file is read by the engine, never published; its page is generated.
     data = files.get_file_from_path(navigation.GLOSSARY_DATA)
     if data is not None:
@@ -100,7 +89,6 @@ def on_files(files: Any, config: Any) -> Any:
 
 def on_page_markdown(markdown: str, page: Any, config: Any, files: Any) -> str:
     result, uri = _state["result"], page.file.src_uri
-    _state["current"] = uri
     if page_parts.notebook_article(result, uri):
         page.meta.update(page_parts.notebook_meta(result, uri))
     page.meta.update(page_parts.search_meta(result, uri, page.meta))
@@ -108,7 +96,9 @@ def on_page_markdown(markdown: str, page: Any, config: Any, files: Any) -> str:
     notebook = result.notebooks.get(uri)
     nb_file = files.get_file_from_path(notebook[0]) if notebook else None
     where = nb_file and page_parts.NotebookFile(nb_file.url, nb_file.dest_uri)
-    return page_parts.page_markdown(result, uri, markdown, page.file.url, where)
+    # The engine's render of its own parse: `markdown` is only what MkDocs read of a page the
+    # engine generated (the verification page, the glossary).
+    return render(result, uri, Links(page.file.url, where), markdown)
 
 
 def on_page_content(html: str, page: Any, config: Any, files: Any) -> str:
@@ -134,7 +124,6 @@ def on_post_build(config: Any) -> None:
     _reset()
     Path(config.site_dir, "verificacion.json").write_text(result.verification_json(), "utf-8")
     search.fold_index_file(Path(config.site_dir, "search", "search_index.json"))
-    _emit(result.late)
     if result.errors and _session.get("command") == "serve":
         log.error(
             "%s mkdocs serve sigue sirviendo: cada página muestra los suyos.",
@@ -148,29 +137,6 @@ def on_build_error(error: Exception) -> None:
     _reset()
 
 
-def _block(
-    source: str, language: str, css_class: str, options: dict[str, Any], md: Any, **_: Any
-) -> str:
-    """SuperFences formatter for executed blocks: the engine's result, no execution here."""
-    block_id = options.get("id", "")
-    tabs = options.get("tabs")
-    shown = blocks.shown_block(
-        _state["result"],
-        _state["current"],
-        block_id,
-        source,
-        layout=options.get("source", ""),
-        tabs=None if tabs == markdown_exec.default_tabs else tabs,
-        extra=options.get("extra", {}),
-    )
-    prefix = options.get("id_prefix")
-    converter = markdown_exec.MarkdownConverter(md, update_toc=options.get("update_toc", True))
-    return converter.convert(
-        blocks.markdown(shown),
-        id_prefix=prefix if prefix is not None else (f"{block_id}-" if block_id else None),
-    )
-
-
 def _emit(findings: list[Finding]) -> None:
     for finding in findings:
         log.log(_LEVELS[finding.level], finding.format())
@@ -181,8 +147,7 @@ def _reset() -> None:
     if _state.get("notebook_dir"):
         shutil.rmtree(_state["notebook_dir"], ignore_errors=True)
     _state.clear()
-    markdown_exec.markdown_config.reset()
 
 
 _session: dict[str, Any] = {}  # the whole process: the command
-_state: dict[str, Any] = {}  # one build: result, current page, notebook folder
+_state: dict[str, Any] = {}  # one build: its result and its notebook folder

@@ -2,9 +2,9 @@
 """One build of the site, from pages to a `BuildResult` (site/result.py).
 
 It runs the verification (verifying/) or, with DOCVERIFY_FROM_REPORTS, judges what the
-verification jobs observed instead of running anything (verifying/replay.py); then the checks of
+verification jobs observed instead of running anything (report/from_reports.py); then the checks of
 every page and of the whole site (site/checks.py, the same functions `docverify lint` and
-`check` call), and renders the report page and the notebooks (output/). Site generators call
+`check` call), and renders the verification page and the notebooks (output/). Site generators call
 `run_site`; nothing imports this module but the adapters and the command line, so every
 package below it stays free of cycles.
 """
@@ -12,22 +12,28 @@ package below it stays free of cycles.
 from __future__ import annotations
 
 import datetime as dt
+import os
 from collections import Counter
 from pathlib import Path
 
 from docverify.core import config as config_mod
 from docverify.core.config import Config, today
 from docverify.core.findings import Finding
-from docverify.output import glossary_page, notebooks, report_page
+from docverify.output import glossary_page, notebooks, verification_page
 from docverify.parsing.pages import Page, read_page
+from docverify.report import canary, from_reports, gpu_report
 from docverify.running.executor import Executor
 from docverify.site import checks, coverage, navigation
 from docverify.site.result import BuildResult
 from docverify.verifying import cache as cache_mod
-from docverify.verifying import canary, peers, replay
 from docverify.verifying import summary as counts
-from docverify.verifying.outcome import execution_enabled
 from docverify.verifying.verify import verify
+
+
+def execution_enabled() -> bool:
+    """False with DOCVERIFY_EXECUTE=0: only for measuring a build without execution (bench)."""
+    value = os.environ.get("DOCVERIFY_EXECUTE", "1").strip().lower()
+    return value not in ("0", "false", "no", "off")
 
 
 def run_site(
@@ -42,8 +48,8 @@ def run_site(
     """
     config = config_mod.load(root)
     executing, requested = execution_enabled(), config_mod.runner_from_env()
-    reports = replay.from_env()
-    source = replay.load(config, reports, requested) if reports is not None else None
+    reports = from_reports.from_env()
+    source = from_reports.load(config, reports, requested) if reports is not None else None
     if source is not None:  # the runner is the reports'; no fork server, no cache
         runner, cache = source.runner, None
     else:
@@ -58,13 +64,14 @@ def run_site(
         nav=navigation.read(nav_path) if nav_path else None,
         cache=cache,
         execute_blocks=executing,
-        peer_report=peers.from_env(),
+        peer_report=gpu_report.from_env(),
         canary_report=canary.from_env(),
         reports=source,
     )
     # Counted as `docverify check` counts them (one function for both).
     result.notes.append(
-        "docverify: " + counts.line(result.report, cache.hits if cache and cache.read else None)
+        "docverify: "
+        + counts.line(result.verification, cache.hits if cache and cache.read else None)
     )
     if result.canary is not None:
         view, n = result.canary, len(result.canary.changes)
@@ -88,51 +95,55 @@ def run(
     day: dt.date | None = None,
     peer_report: Path | list[Path] | None = None,
     canary_report: Path | None = None,
-    reports: replay.Source | None = None,
+    reports: from_reports.Source | None = None,
 ) -> BuildResult:
     """Verify every block (or, given `reports`, judge what they observed: nothing runs), judge
-    every source, every article and the whole site once, and generate the report page, the
+    every source, every article and the whole site once, and generate the verification page, the
     glossary page and the notebooks from those results. `pages` is every page. With
     `canary_report`, the pages also show what the canary's torch would change (INFO findings
     only: a canary never fails a build)."""
     day = day or today()
     if reports is not None:  # a build from the verification jobs' reports
-        report = replay.verify(config, pages, reports)
+        verification = from_reports.verify(config, pages, reports)
     else:
-        report = verify(config, pages, runner, executor, cache=cache, execute_blocks=execute_blocks)
+        verification = verify(
+            config, pages, runner, executor, cache=cache, execute_blocks=execute_blocks
+        )
     if peer_report is not None:  # CI's publishing build: what the gpu job observed
-        report.findings.extend(peers.attach(config, report, peer_report))
+        verification.findings.extend(gpu_report.attach(config, verification, peer_report))
     view, canary_findings = (
-        canary.attach(config, report, canary_report) if canary_report else (None, [])
+        canary.attach(config, verification, canary_report) if canary_report else (None, [])
     )
     judged = checks.judge(config, pages, day)  # the same checks as `docverify lint`
     result = BuildResult(
         config=config,
         today=day,
         pages={p.rel: p for p in pages},
-        report=report,
+        verification=verification,
         fresh=judged.fresh,
         anatomy=judged.anatomy,
         findings=[
             *config.findings,
             *judged.findings,
-            *report.findings,
+            *verification.findings,
             *checks.site_wide(config, pages, nav),
             *canary_findings,
         ],
         nav=nav,
         glossary=judged.glossary,
         canary=view,
-        coverage=coverage.of(report, judged.fresh, day),
+        coverage=coverage.of(verification, judged.fresh, day),
     )
-    result.report_text = report_page.render(config, pages, report, judged.fresh, result.coverage)
+    result.verification_text = verification_page.render(
+        config, pages, verification, judged.fresh, result.coverage
+    )
     if judged.glossary is not None:
         result.glossary_text = glossary_page.render(judged.glossary)
     for page in result.articles():
         if page.blocks:
             sources = [s.source for s in result.sources(page.rel)]
             notebook = notebooks.build(
-                config, page, report, day, sources=sources, coverage=result.coverage
+                config, page, verification, day, sources=sources, coverage=result.coverage
             )
             result.notebooks[page.rel] = (notebooks.notebook_path(page), notebooks.dumps(notebook))
     return result

@@ -14,8 +14,9 @@ import pytest
 from conftest import Project
 from docverify.core.kinds import Kind
 from docverify.parsing.pages import read_site
+from docverify.report import accept, report_json
 from docverify.running.executor import Executor
-from docverify.verifying import accept, observed, recordings
+from docverify.verifying import recordings
 from docverify.verifying.record import record
 from docverify.verifying.verify import verify
 from support import inprocess
@@ -110,7 +111,7 @@ def test_gpu_report_writes_only_the_blocks_that_differ(
     project: Project, executor: Executor, relabelled_gpu_report: Path
 ) -> None:
     cfg = project.config
-    report = observed.read(relabelled_gpu_report)
+    report = report_json.read(relabelled_gpu_report)
     assert report.runner == "gpu"
     plan = accept.plan(cfg, read_site(cfg), report)
     assert not plan.refusals, plan.refusals
@@ -158,7 +159,7 @@ def test_refuses_under_ci(project: Project, relabelled_gpu_report: Path) -> None
     assert "CI=true" in message and "Cómo arreglarlo" in message
     cfg = project.config
     plan = accept.plan(
-        cfg, read_site(cfg), observed.read(relabelled_gpu_report), environ={"CI": "true"}
+        cfg, read_site(cfg), report_json.read(relabelled_gpu_report), environ={"CI": "true"}
     )
     assert {f.kind for f in plan.refusals} == {Kind.REFUSED}
     with pytest.raises(RuntimeError):  # a refused plan writes nothing, even if applied

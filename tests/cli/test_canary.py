@@ -23,10 +23,11 @@ from conftest import docverify as run_docverify
 from docverify import build
 from docverify.core import config as config_mod
 from docverify.parsing.pages import read_site
+from docverify.report import canary, report_json
 from docverify.running import executor as executor_mod
 from docverify.running.executor import Executor
 from docverify.sources import fingerprint as fp_mod
-from docverify.verifying import canary, observed, recordings
+from docverify.verifying import recordings
 from docverify.verifying.record import record
 from support import inprocess
 from support.blocks import block
@@ -230,7 +231,7 @@ def test_changed_torch_reports_exactly_the_affected_blocks(site: Site, changed_r
     for side in ("project", "candidate"):
         assert {"torch", "cuda", "variant", "numpy", "python"} <= set(section[side])
     # the format `check --report` writes, read as `docverify accept` reads it
-    report = observed.read(changed_run["folder"])
+    report = report_json.read(changed_run["folder"])
     assert report.runner == "cpu" and report.canary is not None
     assert "torch.double" in report.observations["a/repr"].output
     assert "RuntimeError: torch.eye ya no existe" in report.observations["a/fallo"].error

@@ -1,5 +1,6 @@
 """A mistake in [tool.docverify]: every command says which key, in which line, in Spanish, with
-a non-zero exit and no traceback; nothing is recorded; the build shows it on the report page."""
+a non-zero exit and no traceback; nothing is recorded; the build shows it on the verification
+page."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from conftest import docverify as run_docverify
 from docverify import build
 from docverify.core.findings import errors
 from docverify.core.kinds import Kind
-from docverify.output import page_parts, report_page
+from docverify.output import page_parts, verification_page
 from docverify.parsing.pages import read_site
 from docverify.running.executor import Executor
 from support.blocks import block
@@ -46,11 +47,11 @@ def test_every_command_names_the_key_and_its_line(
 
 
 @pytest.mark.parametrize("case", sorted(MISTAKES))
-def test_the_build_fails_and_its_report_page_shows_it(
+def test_the_build_fails_and_its_verification_page_shows_it(
     project: Project, executor: Executor, case: str
 ) -> None:
     """What `mkdocs serve` shows: the build goes on (other problems are found too) and the
-    report page's banner lists the mistake; `mkdocs build` aborts on it (see
+    verification page's banner lists the mistake; `mkdocs build` aborts on it (see
     test_mkdocs_build_fails)."""
     line = _mistake(project, case)
     cfg = project.config
@@ -58,5 +59,7 @@ def test_the_build_fails_and_its_report_page_shows_it(
     [mistake] = [f for f in errors(result.findings) if f.kind == Kind.CONFIG]
     assert mistake.where == f"pyproject.toml:{line}"
     assert mistake in result.errors
-    shown = page_parts.page_markdown(result, report_page.URI, result.report_text, "x/", None)
+    shown = page_parts.page_markdown(
+        result, verification_page.URI, result.verification_text, "x/", None
+    )
     assert f"pyproject.toml:{line}: [configuracion]" in shown.split("</div>")[0]

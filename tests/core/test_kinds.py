@@ -6,7 +6,7 @@ import re
 
 from docverify.core.findings import Finding
 from docverify.core.kinds import LABELS, Kind
-from docverify.output.ci_report import finding_data
+from docverify.report.write import finding_data
 
 KEBAB = re.compile(r"[a-z]+(-[a-z]+)*")
 

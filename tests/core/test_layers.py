@@ -122,8 +122,52 @@ def test_an_upward_import_is_found(tmp_path: Path) -> None:
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(path.read_text(encoding="utf-8"), encoding="utf-8")
     (copy / "core" / "markdown.py").write_text(
-        "from docverify.output import render\n", encoding="utf-8"
+        "from docverify.output import panel\n", encoding="utf-8"
     )
     found = {(h, t) for h, t, _ in imports(copy)}
     assert ("core", "output") in found
     assert ("core", "output") not in {(h, t) for h, t, _ in imports()}
+
+
+# What decides a verdict (the comparison, the baselines, the judge): output/ shows verdicts and
+# never decides them, so it imports none of these, not even for a type (STYLE.md, «One way
+# through»: a renderer that compares again has become a second judge).
+DECIDES = ("verifying.compare", "verifying.baselines", "verifying.judge")
+
+
+def deciders_in_output(engine: Path = ENGINE) -> list[str]:
+    """«file:line imports module» for every import of a DECIDES module under output/."""
+    found = []
+    for path in sorted((engine / "output").rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and node.module:
+                names = [node.module, *(f"{node.module}.{a.name}" for a in node.names)]
+            elif isinstance(node, ast.Import):
+                names = [a.name for a in node.names]
+            else:
+                continue
+            for name in names:
+                if any(
+                    name == f"docverify.{d}" or name.startswith(f"docverify.{d}.") for d in DECIDES
+                ):
+                    where = path.relative_to(engine).as_posix()
+                    found.append(f"{where}:{node.lineno} importa {name}")
+    return found
+
+
+def test_output_never_decides_a_verdict() -> None:
+    found = deciders_in_output()
+    assert not found, "output/ importa lo que decide un veredicto:\n" + "\n".join(found)
+
+
+def test_a_decider_imported_by_output_is_found(tmp_path: Path) -> None:
+    """The measure itself: output/ with `from docverify.verifying import compare` is caught."""
+    copy = tmp_path / "docverify"
+    (copy / "output").mkdir(parents=True)
+    for path in (ENGINE / "output").glob("*.py"):
+        (copy / "output" / path.name).write_text(path.read_text(encoding="utf-8"), "utf-8")
+    (copy / "output" / "render.py").write_text(
+        "from docverify.verifying import compare\n", encoding="utf-8"
+    )
+    assert deciders_in_output(copy) == ["output/render.py:1 importa docverify.verifying.compare"]

@@ -26,12 +26,12 @@ from docverify.cli import main as cli
 from docverify.core.config import today
 from docverify.core.findings import Finding
 from docverify.core.kinds import Kind
-from docverify.output import page_parts, report_page
+from docverify.output import verification_page
 from docverify.parsing.pages import read_site
+from docverify.report import accept, canary, from_reports, gpu_report, report_json
 from docverify.running.executor import Executor
 from docverify.site import lint
 from docverify.sources import fingerprint
-from docverify.verifying import accept, canary, observed, peers, replay
 from docverify.verifying.record import record
 from docverify.verifying.verify import verify
 from support import mkdocs_site
@@ -44,18 +44,18 @@ _COMMAND = re.compile(r"docverify ([a-z][a-z-]*)")
 # Kinds caused by an environment variable, not a file: their "where" is that variable.
 WHERE_IS_AN_ENV_VAR = {
     "verifying.verify:execution-disabled",
-    "verifying.peers:invalid-report",
-    "verifying.canary:invalid-canary-report",
-    "verifying.replay:invalid-report",
-    "verifying.accept:refused",
+    "report.gpu_report:invalid-report",
+    "report.canary:invalid-canary-report",
+    "report.from_reports:invalid-report",
+    "report.accept:refused",
     "verifying.record:refused",
 }
 # Kinds whose fix is a command (the only thing that can fix them is running it).
 FIXED_BY_COMMAND = {
-    "verifying.verify:missing-recording",
-    "verifying.verify:divergence",
-    "verifying.verify:device-marks",
-    "verifying.verify:orphan-recording",
+    "verifying.messages:missing-recording",
+    "verifying.judge:divergence",
+    "verifying.messages:device-marks",
+    "site.usage:orphan-recording",
 }
 
 
@@ -246,7 +246,7 @@ def _gpu_report(mutate: Callable[[Case, Path], object]) -> Scenario:
         def check() -> list[Finding]:
             cfg = case.project.config
             report = verify(cfg, read_site(cfg), "cpu", executor)
-            return report.findings + peers.attach(cfg, report, folder)
+            return report.findings + gpu_report.attach(cfg, report, folder)
 
         case.check = check
         return check()
@@ -287,8 +287,8 @@ def _from_reports(mutate: Callable[[Case, Path], object]) -> Scenario:
 
         def check() -> list[Finding]:
             cfg = case.project.config
-            source = replay.load(cfg, [folder], "cpu")
-            return replay.verify(cfg, read_site(cfg), source).findings
+            source = from_reports.load(cfg, [folder], "cpu")
+            return from_reports.verify(cfg, read_site(cfg), source).findings
 
         case.check = check
         return check()
@@ -301,6 +301,14 @@ def _drop_canary(folder: Path) -> None:
     path = folder / "report.json"
     data = json.loads(path.read_text(encoding="utf-8"))
     del data["canary"]
+    path.write_text(json.dumps(data), encoding="utf-8")
+
+
+def _without_results(folder: Path) -> None:
+    path = folder / "report.json"
+    data = json.loads(path.read_text(encoding="utf-8"))
+    for item in data["observations"].values():
+        del item["result"], item["spec_sha256"]
     path.write_text(json.dumps(data), encoding="utf-8")
 
 
@@ -349,15 +357,8 @@ def _built(case: Case, executor: Executor) -> build.BuildResult:
 
 
 def _reserved(case: Case, executor: Executor) -> list[Finding]:
-    case.project.page(report_page.URI, "# Mi informe\n")
+    case.project.page(verification_page.URI, "# Mi informe\n")
     return _built(case, executor).findings
-
-
-def _other_code(case: Case, executor: Executor) -> list[Finding]:
-    # MkDocs shows code the engine did not run (its snippets come from another folder).
-    result = _built(case, executor)
-    page_parts.block_markdown(result, "articulos/a.md", "uno", "print(2)\n")
-    return result.late
 
 
 def _config(case: Case) -> None:
@@ -394,7 +395,7 @@ def _accept(case: Case, executor: Executor) -> list[Finding]:
     folder = case.root / "informe"
     check_report(case.project.config, executor, folder, runner="cpu")
     cfg = case.project.config
-    return accept.plan(cfg, read_site(cfg), observed.read(folder)).refusals
+    return accept.plan(cfg, read_site(cfg), report_json.read(folder)).refusals
 
 
 def _orphan(case: Case) -> None:
@@ -512,17 +513,17 @@ SCENARIOS: dict[str, Scenario] = {
         )
     ),
     "core.settings:config": _lint(_config),
-    "verifying.accept:refused": _under_ci(_accept),
+    "report.accept:refused": _under_ci(_accept),
     "verifying.record:refused": _under_ci(_record),
-    "verifying.verify:orphan-recording": _lint(_orphan),
-    "verifying.verify:no-result": _no_result,
-    "verifying.verify:expectation": _run_code("print(1)  # Expectativa: 2\n"),
-    "verifying.verify:execution-failure": _run_code("print(1\n"),
-    "verifying.verify:unexpected-exception": _run_code('raise ValueError("no")\n'),
-    "verifying.verify:missing-exception": _run_code("print(1)\n", 'raises="ValueError: no"'),
-    "verifying.verify:missing-recording": _run_code("print(1)\n", recorded=None),
-    "verifying.verify:unreadable-graph": _run_code("print(1)\n", 'graph="Grafo"'),
-    "verifying.verify:unreadable-curve": _run_code("print(1)\n", 'curve="Curva"'),
+    "site.usage:orphan-recording": _lint(_orphan),
+    "verifying.judge:no-result": _no_result,
+    "verifying.judge:expectation": _run_code("print(1)  # Expectativa: 2\n"),
+    "verifying.judge:execution-failure": _run_code("print(1\n"),
+    "verifying.judge:unexpected-exception": _run_code('raise ValueError("no")\n'),
+    "verifying.judge:missing-exception": _run_code("print(1)\n", 'raises="ValueError: no"'),
+    "verifying.messages:missing-recording": _run_code("print(1)\n", recorded=None),
+    "verifying.judge:unreadable-graph": _run_code("print(1)\n", 'graph="Grafo"'),
+    "verifying.judge:unreadable-curve": _run_code("print(1)\n", 'curve="Curva"'),
     "site.glossary:malformed-glossary": _lint(
         lambda c: c.project.page("glosario.yml", "terms:\n  - term: grafo\n")
     ),
@@ -533,39 +534,42 @@ SCENARIOS: dict[str, Scenario] = {
             'description: "Frase inicial."', 'description: "Frase inicial."\nseed: "no-existe.txt"'
         )
     ),
-    "verifying.verify:divergence": _run_code("print(1)\n", recorded="2"),
-    "verifying.verify:volatile-divergence": _run_code(
+    "verifying.judge:divergence": _run_code("print(1)\n", recorded="2"),
+    "verifying.judge:volatile-divergence": _run_code(
         "print(hex(id(object())))\n", recorded="0x7f0000000001"
     ),
-    "verifying.verify:stopped-processes": _run_code(
+    "verifying.messages:stopped-processes": _run_code(
         'import subprocess\nsubprocess.Popen(["sleep", "300"])\n',
         recorded="ResourceWarning: subprocess [pid] is still running",
     ),
     # A block that draws random numbers, recorded without its device mark in the header.
-    "verifying.verify:device-marks": _run_code(
+    "verifying.messages:device-marks": _run_code(
         "import torch\nprint(bool(torch.rand(1) < 1))\n", recorded="True"
     ),
     "parsing.tabs:tab-in-code": _lint(lambda c: setattr(c, "code", 'print("a\tb")\n')),
     "verifying.verify:execution-disabled": lambda c, e: c.verify(e, execute_blocks=False),
     "site.checks:reserved-page": _reserved,
-    "output.page_parts:block-differs": _other_code,
-    "verifying.peers:invalid-report": _gpu_report(
+    "report.gpu_report:invalid-report": _gpu_report(
         lambda c, f: (f / "report.json").write_text("{", encoding="utf-8")
     ),
-    "verifying.peers:wrong-report-runner": _gpu_report(lambda c, f: relabel(f, "cpu")),
-    "verifying.peers:stale-report": _gpu_report(lambda c, f: setattr(c, "code", "print(2)\n")),
-    "verifying.peers:incomplete-report": _gpu_report(lambda c, f: _drop_observations(f)),
-    "verifying.peers:report-divergence": _gpu_report(lambda c, f: setattr(c, "recorded", "2")),
-    "verifying.canary:invalid-canary-report": _canary_report(lambda c, f: _drop_canary(f)),
-    "verifying.canary:stale-canary-report": _canary_report(
+    "report.gpu_report:wrong-report-runner": _gpu_report(lambda c, f: relabel(f, "cpu")),
+    "report.gpu_report:stale-report": _gpu_report(lambda c, f: setattr(c, "code", "print(2)\n")),
+    "report.gpu_report:incomplete-report": _gpu_report(lambda c, f: _drop_observations(f)),
+    "report.gpu_report:report-divergence": _gpu_report(lambda c, f: setattr(c, "recorded", "2")),
+    # Format 2: a report that keeps no result per block, which no use can judge again.
+    "report.report_json:invalid-report": _gpu_report(lambda c, f: _without_results(f)),
+    "report.canary:invalid-canary-report": _canary_report(lambda c, f: _drop_canary(f)),
+    "report.canary:stale-canary-report": _canary_report(
         lambda c, f: setattr(c, "code", "print(2)\n")
     ),
-    "verifying.replay:invalid-report": _from_reports(
+    "report.from_reports:invalid-report": _from_reports(
         lambda c, f: (f / "report.json").write_text("{", encoding="utf-8")
     ),
-    "verifying.replay:wrong-report-runner": _from_reports(lambda c, f: relabel(f, "gpu")),
-    "verifying.replay:stale-report": _from_reports(lambda c, f: setattr(c, "code", "print(2)\n")),
-    "verifying.replay:incomplete-report": _from_reports(lambda c, f: _drop_observations(f)),
+    "report.from_reports:wrong-report-runner": _from_reports(lambda c, f: relabel(f, "gpu")),
+    "report.from_reports:stale-report": _from_reports(
+        lambda c, f: setattr(c, "code", "print(2)\n")
+    ),
+    "report.from_reports:incomplete-report": _from_reports(lambda c, f: _drop_observations(f)),
 }
 
 

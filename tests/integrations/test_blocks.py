@@ -14,7 +14,7 @@ from docverify.core.findings import errors
 from docverify.parsing.pages import read_site
 from docverify.running.executor import Executor
 from docverify.site import checks as site
-from docverify.verifying.outcome import Report
+from docverify.verifying.outcome import Verification
 from docverify.verifying.verify import verify
 from support import clock
 from support import site as support_site
@@ -31,18 +31,18 @@ pytestmark = pytest.mark.xdist_group("blocks")
 
 
 @pytest.fixture(scope="module")
-def report(executor: Executor) -> Report:
+def report(executor: Executor) -> Verification:
     return verify(CONFIG, PAGES, RUNNER, executor)
 
 
 @pytest.mark.parametrize("key", [b.key for b in BLOCKS])
-def test_block(report: Report, key: str) -> None:
+def test_block(report: Verification, key: str) -> None:
     outcome = report.outcomes[key]
     assert not outcome.findings, "\n\n".join(f.format() for f in outcome.findings)
     assert outcome.status == "ok"
 
 
-def test_site_has_no_errors(report: Report) -> None:
+def test_site_has_no_errors(report: Verification) -> None:
     """Judged on the pinned day (support.clock): a source due for review soon is INFO, never an
     error here; the build and CI judge the real day."""
     day = clock.site_day(ROOT)

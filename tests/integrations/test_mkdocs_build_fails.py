@@ -63,16 +63,6 @@ def _pyproject(old: str, new: str) -> Mutation:
     return mutate
 
 
-def _shown_elsewhere(site: Site) -> dict[str, str]:
-    """MkDocs takes the snippets from another folder than the engine: the page would show code
-    the engine did not run (found while the page renders, after verification)."""
-    shown = site.root / "mostrados/articulos/a/uno.py"
-    shown.parent.mkdir(parents=True)
-    shown.write_text("print(6 * 3)\n", encoding="utf-8")
-    site.edit(site.root / "mkdocs.yml", "base_path: [snippets]", "base_path: [mostrados]")
-    return {}
-
-
 def _avoided_phrase(site: Site) -> dict[str, str]:
     (site.root / "docs/glosario.yml").write_text(GLOSSARY, encoding="utf-8")
     site.edit(site.article, "## Cuerpo\n\nTexto.", "## Cuerpo\n\nEl gráfico computacional.")
@@ -140,7 +130,6 @@ CASES: dict[str, tuple[str, str, Mutation]] = {
     ),
     "curva-ilegible": ("curva-ilegible", "ningún punto", _code("print(12)\n", 'curve="C"')),
     "expresion-a-evitar": ("expresion-a-evitar", "«grafo»", _avoided_phrase),
-    "bloque-distinto": ("bloque-distinto", "no es el que verificó el motor", _shown_elsewhere),
     "ejecucion-desactivada": (
         "ejecucion-desactivada",
         "ningún bloque se ejecutó",
@@ -277,3 +266,22 @@ def test_gh_deploy_publishes_nothing_when_verification_fails(warm: Warm, tmp_pat
         else:
             assert done.returncode == 0, output
             assert "gh-pages" in _branches(remote), output
+
+
+@pytest.mark.slow
+def test_the_page_shows_the_code_the_engine_ran(warm: Warm, tmp_path: Path) -> None:
+    """MkDocs never reads an executed fence: with pymdownx.snippets pointed at another folder,
+    whose snippet prints something else, the page still shows the code that was verified, with
+    its verified output (before issue 32 a second parse made this a «bloque-distinto» error)."""
+    site = warm.site.copy(tmp_path / "site")
+    elsewhere = site.root / "mostrados/articulos/a/uno.py"
+    elsewhere.parent.mkdir(parents=True)
+    elsewhere.write_text("print(6 * 3)\n", encoding="utf-8")
+    site.edit(site.root / "mkdocs.yml", "base_path: [snippets]", "base_path: [mostrados]")
+    done = _build(site, tmp_path / "out")
+    assert done.returncode == 0, done.stdout + done.stderr
+    page = (tmp_path / "out/articulos/a/index.html").read_text(encoding="utf-8")
+    shown = re.sub(r"<[^>]+>", "", page)
+    verified = site.code.read_text(encoding="utf-8").strip()
+    assert verified != "print(6 * 3)" and html.escape(verified) in shown
+    assert "print(6 * 3)" not in shown and "<samp>12</samp>" in page

@@ -16,7 +16,7 @@ from conftest import Project
 from docverify import build
 from docverify.core.findings import Level
 from docverify.core.kinds import Kind
-from docverify.output import page_parts
+from docverify.output import page
 from docverify.parsing.pages import read_site
 from docverify.running.executor import Executor
 from docverify.verifying.record import record
@@ -69,9 +69,7 @@ def canary_folder(project: Project, executor: Executor, tmp_path: Path) -> Path:
 def _shown(project: Project, executor: Executor, folder: Path | None) -> tuple[object, str]:
     cfg = project.config
     result = build.run(cfg, read_site(cfg), "cpu", executor, canary_report=folder)
-    page = result.pages[PAGE]
-    markdown = page_parts.page_markdown(result, PAGE, page.body, "a/", None)
-    markdown += "".join(page_parts.block_markdown(result, PAGE, b.id, b.code) for b in page.blocks)
+    markdown = page.render(result, PAGE, page.Links("a/"))
     return result, markdown
 
 

@@ -5,11 +5,12 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from conftest import Project
 from docverify.core.status import Status
 from docverify.output import curve as drawing
-from docverify.output import page_parts
+from docverify.output import panel
 from docverify.parsing.pages import Block
-from docverify.verifying import curve
+from docverify.verifying import curve, judge
 from docverify.verifying.outcome import Outcome
 from docverify.verifying.recordings import Recording
 
@@ -62,25 +63,45 @@ def test_a_flat_curve_still_has_a_scale() -> None:
     assert len(ys) == 1 and not re.search(r"\b(nan|inf)\b", svg)
 
 
-def _outcome(recorded: str, observed: str, status: Status = Status.OK) -> Outcome:
-    block = Block("a.md", "curva", "", Path("a.md"), 1, 1, options={"curve": "Pérdida"})
-    recording = Recording(Path("curva.cpu.txt"), "cpu", {}, recorded)
-    result = {"output": observed}
-    return Outcome(block, "cpu", result, {"cpu": recording}, status)  # type: ignore[arg-type]
+def _outcome(
+    project: Project, recorded: str | None, observed: str, error: str | None = None
+) -> Outcome:
+    """The block's outcome as the judge decides it: a curve block (rtol=0.5: 0.25 and 0.3 are
+    the same output) that printed `observed`, against a recording of `recorded` (None: none)."""
+    options = {"curve": "Pérdida", "rtol": "0.5"}
+    block = Block("a.md", "curva", "", project.root / "docs/a.md", 1, 1, options=options)
+    recs = (
+        {} if recorded is None else {"cpu": Recording(Path("curva.cpu.txt"), "cpu", {}, recorded)}
+    )
+    result = {
+        "output": observed,
+        "error": error,
+        "exception": None,
+        "traceback": "",
+        "expectations": [],
+        "duration": 0.0,
+    }
+    verdict = judge.judge(project.config, block, "cpu", result, recs=recs)  # type: ignore[arg-type]
+    return judge.outcome(project.config, block, verdict, recs)
 
 
-def test_the_figure_is_drawn_from_the_recording_it_matched() -> None:
+def test_the_figure_is_drawn_from_the_recording_it_matched(project: Project) -> None:
     """Change the recording, the picture changes (the observed output is the same)."""
-    first = page_parts.curve_figure(_outcome(LOSS, LOSS))
-    changed = page_parts.curve_figure(_outcome(LOSS.replace("0.25", "0.3"), LOSS))
+    first = panel.curve_figure(_outcome(project, LOSS, LOSS))
+    other = LOSS.replace("0.25", "0.3")
+    changed = panel.curve_figure(_outcome(project, other, LOSS))
     assert '<figure class="dv-curve">' in first and "<figcaption>Pérdida" in first
     assert _points(first) != _points(changed)
-    assert _points(changed) == _points(
-        drawing.svg(curve.parse(LOSS.replace("0.25", "0.3")), "", "")
-    )
+    assert _points(changed) == _points(drawing.svg(curve.parse(other), "", ""))
 
 
-def test_no_figure_for_an_output_that_did_not_verify() -> None:
-    for status in (Status.DIVERGE, Status.ERROR, Status.MISSING):
-        assert page_parts.curve_figure(_outcome(LOSS, LOSS, status)) == ""
-    assert page_parts.curve_figure(_outcome("sin puntos", "sin puntos")) == ""
+def test_no_figure_for_an_output_that_did_not_verify(project: Project) -> None:
+    cases = {
+        Status.DIVERGE: _outcome(project, LOSS, LOSS.replace("0.9", "9.0")),
+        Status.ERROR: _outcome(project, LOSS, LOSS, error="falló"),
+        Status.MISSING: _outcome(project, None, LOSS),
+    }
+    for status, outcome in cases.items():
+        assert outcome.status == status and panel.curve_figure(outcome) == ""
+    unreadable = _outcome(project, "sin puntos", "sin puntos")
+    assert unreadable.status == Status.ERROR and panel.curve_figure(unreadable) == ""

@@ -13,11 +13,12 @@ import pytest
 from conftest import Project
 from docverify.core.kinds import Kind
 from docverify.core.policies import DEFAULT_CUDA, DEVICE_LABEL
-from docverify.output import render, report_page
+from docverify.output import panel, verification_page
 from docverify.parsing.pages import read_site
+from docverify.report import accept, gpu_report, report_json
 from docverify.running.executor import Executor
-from docverify.verifying import accept, observed, peers, recordings
-from docverify.verifying.outcome import Report
+from docverify.verifying import recordings
+from docverify.verifying.outcome import Verification
 from docverify.verifying.record import record
 from docverify.verifying.verify import verify
 from support.relabel import check_report, relabel
@@ -45,16 +46,16 @@ def record_cpu(project: Project, executor: Executor) -> None:
     assert record(project.config, read_site(project.config), "cpu", executor).written
 
 
-def cpu_build(project: Project, executor: Executor, gpu_report: Path | None = None) -> Report:
+def cpu_build(project: Project, executor: Executor, gpu_folder: Path | None = None) -> Verification:
     cfg = project.config
-    report = verify(cfg, read_site(cfg), "cpu", executor)
-    if gpu_report is not None:
-        report.findings.extend(peers.attach(cfg, report, gpu_report))
-    return report
+    verification = verify(cfg, read_site(cfg), "cpu", executor)
+    if gpu_folder is not None:
+        verification.findings.extend(gpu_report.attach(cfg, verification, gpu_folder))
+    return verification
 
 
-def shown(project: Project, report: Report) -> str:
-    return render.render_outcome(report.outcomes["a/b"], report.env, TODAY, project.config)
+def shown(project: Project, report: Verification) -> str:
+    return panel.render_outcome(report.outcomes["a/b"])
 
 
 def title(markdown: str) -> str:
@@ -77,11 +78,11 @@ def test_same_output_shows_once_labelled_with_both(
     # the gpu provenance names the device policy (core/policies.py), then the torch version
     assert f"GPU · {DEVICE_LABEL[DEFAULT_CUDA]} · torch 2." in text and "misma salida" in text
     assert "en la ejecución de CI de este commit" in text
-    page = report_page.render(
+    page = verification_page.render(
         project.config,
         build.pages,
         build,
-        report_page.evaluate(project.config, build.pages, TODAY),
+        verification_page.evaluate(project.config, build.pages, TODAY),
     )
     assert "GPU (ejecución de CI): coincide con su grabación ✓" in page
     assert "https://github.com/equipo/pytorch-es/actions/runs/7" in page
@@ -97,7 +98,7 @@ def test_different_outputs_show_as_tabs(
     data.write_text("observado en la CPU")
     record_cpu(project, executor)
     cfg = project.config
-    plan = accept.plan(cfg, read_site(cfg), observed.read(tmp_path / "gpu"))
+    plan = accept.plan(cfg, read_site(cfg), report_json.read(tmp_path / "gpu"))
     accept.apply(plan)  # the GPU's output becomes its own recording
     text = shown(project, cpu_build(project, executor, tmp_path / "gpu"))
     assert '=== "CPU"' in text and '=== "GPU"' in text
@@ -162,8 +163,7 @@ def test_no_device_dependent_block_carries_the_label_of_a_deterministic_one(
     record_cpu(project, executor)
     build = cpu_build(project, executor)
     titles = {
-        key.removeprefix("a/"): title(render.render_outcome(o, build.env, TODAY, project.config))
-        for key, o in build.outcomes.items()
+        key.removeprefix("a/"): title(panel.render_outcome(o)) for key, o in build.outcomes.items()
     }
     random = "GPU: aún sin ejecutar · necesita su propia grabación de GPU (depende de números "
     assert random + 'aleatorios)"' in titles["modelo"]

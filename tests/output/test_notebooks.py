@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 from conftest import Built, Project
 from docverify.core import config as config_mod
+from docverify.core.text import normalise
 from docverify.output import notebook_links, notebooks, search
 from docverify.parsing.pages import read_page, read_site
 from docverify.site import anatomy
@@ -66,7 +67,7 @@ def _outputs_text(cell: dict[str, Any]) -> str:
             parts.append((text if isinstance(text, str) else "".join(text)) + "\n")
         elif output["output_type"] == "error":
             parts.append(f"{output['ename']}: {output['evalue']}\n")
-    return compare.normalise("".join(parts))
+    return normalise("".join(parts))
 
 
 def test_notebook_is_made_from_the_page_blocks(tmp_path: Path, executor) -> None:

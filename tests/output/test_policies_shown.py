@@ -1,4 +1,4 @@
-"""Run policies as readers see them: notebook cells, GPU provenance and the report page."""
+"""Run policies as readers see them: notebook cells, GPU provenance and the verification page."""
 
 from __future__ import annotations
 
@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 from conftest import Project
-from docverify.output import notebooks, render, report_page
+from docverify.output import notebooks, panel, verification_page
 from docverify.parsing.pages import read_page, read_site
-from docverify.verifying.verify import verify
+from docverify.verifying.verify import unrun, verify
 
 PAGE = """\
 ---
@@ -68,21 +68,23 @@ def test_setup_cell_follows_the_device_policies(tmp_path: Path, executor) -> Non
 
 
 def test_gpu_provenance_names_the_device_policy() -> None:
-    gpu = render._provenance("gpu", "2.13.0", "grabada", "as-written")
+    gpu = panel._provenance("gpu", "2.13.0", "grabada", "as-written")
     assert "GPU · dispositivos del código · torch 2.13.0" in gpu
-    assert "cuda por defecto" in render._provenance("gpu", "2.13.0", "grabada", "default-cuda")
+    assert "cuda por defecto" in panel._provenance("gpu", "2.13.0", "grabada", "default-cuda")
     for policy in ("as-written", "default-cuda"):  # the cpu runner has no device policy
-        assert ">CPU · torch 2 · x<" in render._provenance("cpu", "2", "x", policy)
+        assert ">CPU · torch 2 · x<" in panel._provenance("cpu", "2", "x", policy)
 
 
-def test_report_page_has_the_device_policy_of_each_gpu_block(project: Project) -> None:
+def test_verification_page_has_the_device_policy_of_each_gpu_block(project: Project) -> None:
     project.page("a.md", PAGE)
     project.page(
         "b.md",
         '```python exec="on" id="solo" runner="cpu" reason="r"\nprint(1)\n```\n',
     )
     config = project.config
-    text = report_page.blocks_markdown(config, read_site(config), None)
+    text = verification_page.blocks_markdown(
+        config, pages := read_site(config), unrun(config, pages, "cpu")
+    )
     rows = {line.split("|")[1].strip(): line for line in text.splitlines() if "`" in line}
     assert "| CPU, GPU (cuda por defecto) |" in rows["`valor`"]
     assert "| CPU, GPU (dispositivos del código) |" in rows["`propio`"]
@@ -121,9 +123,6 @@ def test_pending_gpu_output_names_a_non_default_policy(project: Project, executo
     project.page("a.md", PAGE)
     config = project.config
     report = verify(config, read_site(config), "cpu", executor)
-    titles = {
-        key: render.render_outcome(o, report.env, dt.date(2026, 11, 29), config).split("\n")[0]
-        for key, o in report.outcomes.items()
-    }
+    titles = {key: panel.render_outcome(o).split("\n")[0] for key, o in report.outcomes.items()}
     assert "GPU: aún sin ejecutar (dispositivos del código)" in titles["a/propio"]
     assert titles["a/valor"].endswith('GPU: aún sin ejecutar"'), titles["a/valor"]

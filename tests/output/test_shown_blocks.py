@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import pytest
+from conftest import Project
 from docverify.output import blocks
 from docverify.parsing.options import LAYOUTS
+from docverify.parsing.pages import read_site
+from docverify.verifying.verify import unrun
 
 OUTPUT = '!!! success dv-output "Salida · CPU ✓"\n\n    ```dv-output\n    2\n    ```\n'
 
@@ -29,11 +32,20 @@ def test_tabbed_layouts_are_content_tabs_with_spanish_titles() -> None:
     assert right.index('=== "Resultado"') < right.index('=== "Fuente"'), right
 
 
-def test_options_of_a_fence_as_written() -> None:
-    options = {"exec": "on", "id": "x", "source": "below", "tabs": r"A\|B|C", "title": "t.py"}
-    assert blocks.options_of(options) == {
-        "layout": "below",
-        "tabs": (r"A\|B", "C"),
-        "extra": options,
-    }
-    assert blocks.options_of({"exec": "on"})["tabs"] is None
+def test_the_fence_options_as_written_shape_the_shown_block(project: Project) -> None:
+    """source, tabs (a `|` escaped inside a title) and title, read from the engine's parse."""
+    fence = 'exec="on" id="x" source="below" tabs="A\\|B|C" title="t.py"'
+    project.page("a.md", f"```python {fence}\nprint(1)\n```\n")
+    (page,) = read_site(project.config)
+    (block,) = page.blocks
+    verification = unrun(project.config, [page], "cpu")
+    shown = blocks.shown(verification.outcomes[block.key])
+    assert (shown.layout, shown.tabs, shown.fence_options) == (
+        "below",
+        ("A\\|B", "C"),
+        {"title": "t.py"},
+    )
+    project.page("a.md", '```python exec="on" id="x"\nprint(1)\n```\n')
+    (page,) = read_site(project.config)
+    plain = blocks.shown(unrun(project.config, [page], "cpu").outcomes["a/x"])
+    assert (plain.layout, plain.tabs, plain.fence_options) == ("above", blocks.DEFAULT_TABS, {})

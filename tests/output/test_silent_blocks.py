@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import datetime as dt
-
 import pytest
 from conftest import Project
 from docverify.cli import main as cli
+from docverify.core.config import today
 from docverify.core.findings import errors
-from docverify.output import notebooks, render
+from docverify.output import markup, notebooks, panel
 from docverify.parsing.pages import read_site
 from docverify.running.executor import Executor
 from docverify.verifying.record import record
@@ -32,13 +31,12 @@ def test_silent_block_has_no_panel(project: Project, executor: Executor) -> None
     (page,) = read_site(config)
     report = verify(config, [page], "cpu", executor)
     assert not errors(report.findings)
-    day = dt.date(2026, 11, 29)
-    silent = render.render_outcome(report.outcomes["a/calla"], report.env, day, config)
-    spoken = render.render_outcome(report.outcomes["a/habla"], report.env, day, config)
-    assert render.OUTPUT_FENCE not in silent and "!!!" not in silent
+    silent = panel.render_outcome(report.outcomes["a/calla"])
+    spoken = panel.render_outcome(report.outcomes["a/habla"])
+    assert markup.OUTPUT_FENCE not in silent and "!!!" not in silent
     assert 'class="dv-no-output"' in silent and "Sin salida · CPU ✓" in silent
-    assert render.OUTPUT_FENCE in spoken and "dv-no-output" not in spoken
-    notebook = notebooks.build(config, page, report, day)
+    assert markup.OUTPUT_FENCE in spoken and "dv-no-output" not in spoken
+    notebook = notebooks.build(config, page, report, today())
     cells = {c["id"]: c for c in notebook["cells"]}
     assert cells["calla"]["outputs"] == [] and cells["habla"]["outputs"]
 

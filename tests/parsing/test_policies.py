@@ -6,7 +6,7 @@ from conftest import Project
 from docverify.core import config as config_mod
 from docverify.core.kinds import Kind
 from docverify.parsing.pages import read_site
-from docverify.verifying.specs import spec
+from docverify.running.specs import spec
 
 BLOCK = '```python exec="on" id="{id}"{extra}\nprint(1)\n```\n'
 

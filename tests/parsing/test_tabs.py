@@ -53,7 +53,6 @@ def test_engine_code_is_what_markdown_shows(project: Project, executor: Executor
     code = page.blocks[0].code
     assert "\t" not in code
     assert code.strip() == _markdown_code(text, str(project.root / "snippets")).strip()
-    assert tabs.code_differs(_markdown_code(text, str(project.root / "snippets")), code) is None
     report = verify(config, [page], "cpu", executor)
     assert report.outcomes["a/t"].result["output"] == "6\n"
 
@@ -82,9 +81,3 @@ def test_expansion_that_keeps_the_meaning_is_silent() -> None:
     raw = 'print("a\tb")\n'
     assert tabs.changed_meaning(raw, "\n".join(tabs.expand(raw.split("\n")))) == 1
     assert tabs.changed_meaning("def (:\n\tx", "def (:\n    x") is None  # the run reports it
-
-
-def test_code_differs_names_the_first_different_line() -> None:
-    assert tabs.code_differs("a\n\tb\n", "a\n    b") is None
-    assert tabs.code_differs("a\nb\nc", "a\nB\nc") == 2
-    assert tabs.code_differs("a\nb", "a\nb\nc") == 3

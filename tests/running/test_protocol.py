@@ -9,7 +9,7 @@ from conftest import Project
 from docverify.parsing.pages import read_site
 from docverify.running import protocol
 from docverify.running.protocol import BlockResult, BlockSpec
-from docverify.verifying.specs import spec
+from docverify.running.specs import spec
 from support.blocks import run_here
 
 DECLARED = BlockResult.__required_keys__ | BlockResult.__optional_keys__

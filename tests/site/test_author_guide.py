@@ -8,8 +8,8 @@ import pytest
 from conftest import ROOT, Built
 from docverify.core import config as config_mod
 from docverify.parsing.pages import OUR_OPTIONS, read_page
+from docverify.report import canary
 from docverify.site import lint
-from docverify.verifying import canary
 from support.site import text_of
 
 GUIDE = ROOT / "docs/guia-autores.md"

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from docverify import build
 from docverify.core.kinds import Kind
-from docverify.output import notebooks, page_parts, report_page
+from docverify.output import notebooks, page, verification_page
 from docverify.parsing.pages import read_site
 from docverify.running.executor import Executor
 from docverify.site import anatomy
@@ -37,7 +37,7 @@ def test_each_page_is_judged_once_per_build(
     tmp_path: Path, executor: Executor, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Sources read, anatomy checked and recordings loaded once per page or block, whatever
-    the build then renders (pages, footers, report page, notebooks)."""
+    the build then renders (pages, footers, verification page, notebooks)."""
     site = _broken(tmp_path)
     calls: Counter[str] = Counter()
 
@@ -56,10 +56,10 @@ def test_each_page_is_judged_once_per_build(
     counting(recordings, "load")
     result = _result(site, executor)
     for rel in result.pages:
-        page_parts.page_markdown(result, rel, result.pages[rel].body, "x/", None)
-        for block in result.pages[rel].blocks:
-            page_parts.block_markdown(result, rel, block.id, block.code)
-    page_parts.page_markdown(result, report_page.URI, result.report_text, "verificacion/", None)
+        page.render(result, rel, page.Links("x/"))
+    page.render(
+        result, verification_page.URI, page.Links("verificacion/"), result.verification_text
+    )
     blocks = sum(len(p.blocks) for p in result.pages.values())
     articles = len(result.articles())
     expected = {"read_sources": len(result.pages), "check": articles, "load": 2 * blocks}
@@ -75,9 +75,7 @@ def test_every_error_of_a_page_is_linked_from_its_banner(
     line = build.summary(result.errors)
     assert line.startswith("2 errores de verificación: "), line
     assert "divergencia (1)" in line and "fuente-caducada (1)" in line, line
-    page = result.pages[PAGE]
-    markdown = page_parts.page_markdown(result, PAGE, page.body, "articulos/a/", None)
-    markdown += "".join(page_parts.block_markdown(result, PAGE, b.id, b.code) for b in page.blocks)
+    markdown = page.render(result, PAGE, page.Links("articulos/a/"))
     banner = markdown[: markdown.index("</div>")]
     links = re.findall(r'href="#([^"]+)"', banner)
     assert len(links) == 2
@@ -91,8 +89,6 @@ def test_a_clean_build_has_no_banner_and_no_box(tmp_path: Path, executor: Execut
     site = Site(tmp_path / "site")
     result = _result(site, executor)
     assert not result.errors
-    page = result.pages[PAGE]
-    markdown = page_parts.page_markdown(result, PAGE, page.body, "articulos/a/", None)
-    markdown += "".join(page_parts.block_markdown(result, PAGE, b.id, b.code) for b in page.blocks)
+    markdown = page.render(result, PAGE, page.Links("articulos/a/"))
     assert "dv-banner" not in markdown and "dv-problem" not in markdown
     assert "revisar a más tardar el" in markdown  # the footer, from the same judged sources

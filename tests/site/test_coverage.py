@@ -3,7 +3,7 @@
 Two builds of the same small project: one with no GPU observation (an author's laptop) and one
 given a GPU report, a real CPU run relabelled as the gpu runner's (support/relabel.py: its
 "GPU" is this machine's CPU, and the sentences say what that report says). The home page, its
-description, the site's description, the legend, the report page and the notebook header say
+description, the site's description, the legend, the verification page and the notebook header say
 what each build observed, and the GPU sentences of the two builds differ.
 """
 
@@ -22,16 +22,17 @@ from docverify.core import config as config_mod
 from docverify.core.dates import spanish_date_of
 from docverify.core.markdown import md_escape
 from docverify.output import coverage as words
-from docverify.output import notebooks, page_parts, tree, verification_method
+from docverify.output import notebooks, page_parts, panel, verification_method
 from docverify.parsing.pages import read_site
+from docverify.report import accept, from_reports, report_json
 from docverify.running.executor import Executor
 from docverify.site import coverage
 from docverify.site.result import BuildResult
 from docverify.sources import freshness
-from docverify.verifying import accept, cache, observed, replay
+from docverify.verifying import cache
 from docverify.verifying.record import record
 from docverify.verifying.verify import verify
-from docverify.zensical import adapter
+from docverify.zensical import adapter, docs_folder
 from support.mkdocs_site import DAY
 from support.relabel import check_report, cpu_run_as_gpu
 from support.sources import source_page
@@ -75,8 +76,8 @@ def home(result: BuildResult) -> str:
 
 
 def opening(result: BuildResult) -> str:
-    """The report page before its first table's section."""
-    return result.report_text.split("\n## ", 1)[0]
+    """The verification page before its first table's section."""
+    return result.verification_text.split("\n## ", 1)[0]
 
 
 def gpu_sentences(text: str) -> list[str]:
@@ -92,7 +93,7 @@ def two_builds(project: Project, executor: Executor, tmp_path: Path) -> tuple[Bu
     cpu_only = built(project, executor)
     folder = tmp_path / "informe-gpu"
     check_report(cfg, executor, folder, runner="gpu")  # the relabelled "GPU" run
-    accept.apply(accept.plan(cfg, read_site(cfg), observed.read(folder)))  # azar.gpu.txt
+    accept.apply(accept.plan(cfg, read_site(cfg), report_json.read(folder)))  # azar.gpu.txt
     with_gpu = built(project, executor, folder)
     assert not with_gpu.errors, with_gpu.errors
     return cpu_only, with_gpu
@@ -127,7 +128,7 @@ def test_a_build_given_outputs_by_the_local_cache_says_so(
     project: Project, executor: Executor, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Outside CI the local cache gives a block's output instead of running it again: the home
-    page and the report page say how many, and a build that ran everything says «se
+    page and the verification page say how many, and a build that ran everything says «se
     ejecutaron» and nothing of the cache."""
     monkeypatch.delenv("CI", raising=False)
     monkeypatch.setenv("DOCVERIFY_CACHE", "1")
@@ -142,12 +143,12 @@ def test_a_build_given_outputs_by_the_local_cache_says_so(
     assert ran.coverage is not None and cached.coverage is not None
     assert (ran.coverage.cached, cached.coverage.cached) == (0, 2)
     assert "2 bloques se ejecutaron" in home(ran) and "caché" not in home(ran)
-    assert "caché" not in opening(ran) and "salvo los que la caché" not in ran.report_text
+    assert "caché" not in opening(ran) and "salvo los que la caché" not in ran.verification_text
     shown = home(cached)
     assert "2 bloques se verificaron" in shown, shown
     assert "De ellos, 2 bloques no se volvieron a ejecutar" in shown, shown
-    assert "salvo los que la caché local de docverify" in cached.report_text
-    assert "(2 en esta," in cached.report_text
+    assert "salvo los que la caché local de docverify" in cached.verification_text
+    assert "(2 en esta," in cached.verification_text
 
 
 def test_with_a_gpu_report_the_site_says_what_it_observed(
@@ -156,9 +157,10 @@ def test_with_a_gpu_report_the_site_says_what_it_observed(
     cpu_only, result = two_builds
     cov = result.coverage
     assert cov is not None and cov.gpu is not None
-    peers = [o.peers["gpu"] for o in result.report.outcomes.values() if "gpu" in o.peers]
+    verdicts = [v for o in result.verification.outcomes.values() if (v := o.reported("gpu"))]
+    peers = [v.provenance for v in verdicts if v.provenance]
     assert cov.gpu_observed == len(peers) == 2 and not cov.gpu.in_build
-    assert (cov.gpu.device, cov.gpu.torch) == (peers[0].device, peers[0].torch)
+    assert (cov.gpu.seen.device, cov.gpu.seen.torch) == (peers[0].device, peers[0].torch)
     assert cov.own_gpu == 1 and cov.need_gpu == ()
     shown = home(result)
     assert "**Esta versión del sitio se verificó en CPU y en GPU.**" in shown
@@ -190,13 +192,13 @@ def test_a_build_on_the_gpu_runner_says_so(project: Project, executor: Executor)
     report = verify(cfg, pages, "gpu", executor, run=cpu_run_as_gpu)
     cov = coverage.of(report, freshness.evaluate(cfg, pages, DAY), DAY)
     assert cov.gpu is not None and cov.gpu.in_build and cov.gpu_observed == 2
-    assert (cov.gpu.device, cov.gpu.date) == (report.env["device"], DAY.isoformat())
+    assert (cov.gpu.seen.device, cov.gpu.seen.date) == (report.env["device"], DAY.isoformat())
     assert cov.cpu_observed == 0
     assert words.verdict(cov) == "Esta versión del sitio se verificó en una GPU."
     assert words.description(cov).endswith(
-        "2 bloques observados en una GPU (" + cov.gpu.device + ") y 0 en CPU."
+        "2 bloques observados en una GPU (" + cov.gpu.seen.device + ") y 0 en CPU."
     )
-    assert "en esta construcción" in words.report_opening(cov)
+    assert "en esta construcción" in words.verification_opening(cov)
     legend = verification_method.legend(cov)
     assert "«CPU ✓»" not in legend and "«CPU: grabada" in legend
 
@@ -215,20 +217,20 @@ def test_notebooks_say_where_this_version_ran(two_builds: tuple[BuildResult, ...
     for result in two_builds:
         page = result.pages["bloques.md"]
         notebook = notebooks.build(
-            result.config, page, result.report, result.today, coverage=result.coverage
+            result.config, page, result.verification, result.today, coverage=result.coverage
         )
         heads.append(notebook["cells"][0]["source"])
     assert "solo en CPU" in heads[0] and "Ninguna GPU ha ejecutado" in heads[0]
     assert "en CPU y en GPU" in heads[1] and "solo en CPU" not in heads[1]
 
 
-def test_the_zensical_tree_says_it_as_the_mkdocs_hook_does(
+def test_the_zensical_docs_say_it_as_the_mkdocs_hook_does(
     two_builds: tuple[BuildResult, ...],
 ) -> None:
     """Zensical renders through the same functions: the home page's front matter carries the
     description the MkDocs hook sets in page.meta."""
     for result in two_builds:
-        text = tree.page_source(result, "index.md", HOME, None)
+        text = docs_folder.page_source(result, "index.md", result.pages["index.md"].path, None)
         front = yaml.safe_load(text.split("---\n", 2)[1])
         assert (
             front["description"] == page_parts.description_meta(result, "index.md")["description"]
@@ -243,7 +245,7 @@ def test_the_built_site_and_its_zensical_configuration_say_the_same(
 ) -> None:
     """The real configuration, templates and hook on the one-article site (conftest `small`):
     built without a GPU report, then with a relabelled one, the home page's <meta name=
-    "description">, the site's description (on the report page, which has none of its own)
+    "description">, the site's description (on the verification page, which has none of its own)
     and the derived Zensical configuration say what each build observed."""
     cfg = config_mod.load(small_copy)
     report = tmp_path / "informe-gpu"
@@ -324,14 +326,17 @@ def test_a_block_pinned_to_cpu_needs_no_gpu_recording(project: Project, executor
     assert len(record(cfg, read_site(cfg), "cpu", executor).written) == 2
     result = built(project, executor)
     assert not result.errors, result.errors
-    outcomes = result.report.outcomes
+    outcomes = result.verification.outcomes
     assert all(o.recordings["cpu"].marks == ("random",) for o in outcomes.values())
     cov = result.coverage
     assert cov is not None and cov.need_gpu == ("bloques/azar",)
     assert "1 bloque la necesita y aún no la tiene" in words.home(cov)
-    assert "aún no la tienen: 1 (" in words.report_opening(cov)
+    assert "aún no la tienen: 1 (" in words.verification_opening(cov)
     page = result.pages["bloques.md"]
-    panels = {b.id: page_parts.block_markdown(result, page.rel, b.id, b.code) for b in page.blocks}
+    panels = {
+        b.id: panel.markdown(result.verification.outcomes[b.key], result.canary)
+        for b in page.blocks
+    }
     assert words.NEEDS_OWN in panels["azar"] and words.NEEDS_OWN not in panels["solo-cpu"]
 
 
@@ -348,7 +353,9 @@ def test_the_gpu_count_is_what_the_gpu_report_observed(
     assert cov is not None and cov.gpu is not None
     assert (cov.cpu_observed, cov.gpu_observed) == (2, 1)
     described = words.description(cov)
-    assert described.endswith(f"2 bloques observados en CPU y 1 en una GPU ({cov.gpu.device}).")
+    assert described.endswith(
+        f"2 bloques observados en CPU y 1 en una GPU ({cov.gpu.seen.device})."
+    )
 
 
 GPU_ONLY = """\
@@ -379,7 +386,7 @@ def test_a_build_from_reports_says_its_outputs_were_observed_by_the_check(
     folder = tmp_path / "informe-cpu"
     check_report(cfg, executor, folder)
     pages = read_site(cfg)
-    result = build.run(cfg, pages, "cpu", executor, reports=replay.load(cfg, [folder], "cpu"))
+    result = build.run(cfg, pages, "cpu", executor, reports=from_reports.load(cfg, [folder], "cpu"))
     assert not result.errors, result.errors
     cov = result.coverage
     assert cov is not None and cov.reported and cov.cpu_observed == 1
@@ -399,4 +406,4 @@ def test_the_sources_count_says_how_many_are_fresh(project: Project, executor: E
     pages = read_site(cfg)
     cov = coverage.of(verify(cfg, pages, "cpu", executor), freshness.evaluate(cfg, pages, day), day)
     assert (cov.sources_fresh, cov.sources_total) == (2, 3)
-    assert "- Fuentes al día: 2 de 3." in words.report_opening(cov)
+    assert "- Fuentes al día: 2 de 3." in words.verification_opening(cov)

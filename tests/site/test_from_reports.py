@@ -77,5 +77,5 @@ def test_a_site_built_from_the_report_shows_the_same_panels(small: Path, tmp_pat
         assert json.loads(twin.read_text("utf-8")) == json.loads(notebook.read_text("utf-8"))
     summary = json.loads((tmp_path / "informe" / "verificacion.json").read_text("utf-8"))
     assert summary["observed_in"]["reports"], summary
-    report_page = (tmp_path / "informe" / "verificacion" / "index.html").read_text("utf-8")
-    assert "Esta construcción no ejecutó ningún bloque" in report_page
+    verification_page = (tmp_path / "informe" / "verificacion" / "index.html").read_text("utf-8")
+    assert "Esta construcción no ejecutó ningún bloque" in verification_page

@@ -143,7 +143,7 @@ def test_today_comes_from_source_date_epoch(monkeypatch: pytest.MonkeyPatch) -> 
 # Re-verifying --------------------------------------------------------------------------------
 
 
-# Readers: footer and report page -------------------------------------------------------------
+# Readers: footer and verification page ---------------------------------------------------------
 
 
 def test_real_sources_hold_until_their_review_date(tmp_path: Path) -> None:

@@ -8,7 +8,7 @@ from docverify.core.policies import DEFAULT_CUDA
 from docverify.parsing.pages import read_site
 from docverify.running.executor import Executor
 from docverify.running.protocol import BlockResult, BlockSpec
-from docverify.verifying.outcome import Report
+from docverify.verifying.outcome import Verification
 from docverify.verifying.verify import verify
 
 
@@ -17,7 +17,7 @@ def block(code: str, block_id: str, extra: str = "") -> str:
     return f'```python exec="on" id="{block_id}"{extra}\n{code.strip()}\n```\n'
 
 
-def run(project, executor: Executor, runner: str = "cpu") -> Report:
+def run(project, executor: Executor, runner: str = "cpu") -> Verification:
     """Verify every page of `project` (a conftest.Project) on `runner`."""
     return verify(project.config, read_site(project.config), runner, executor)
 

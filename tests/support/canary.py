@@ -76,7 +76,7 @@ def report_here(
     from docverify.cli.canary import observe  # noqa: PLC0415
     from docverify.core import versions  # noqa: PLC0415
     from docverify.output import canary as canary_output  # noqa: PLC0415
-    from docverify.verifying import canary  # noqa: PLC0415
+    from docverify.report import canary  # noqa: PLC0415
     from docverify.verifying.verify import verify  # noqa: PLC0415
 
     side = {"torch": versions.installed("torch"), "variant": "CPU", "numpy": "?", "python": "?"}

@@ -11,10 +11,10 @@ from pathlib import Path
 from typing import Any
 
 from docverify.core.config import Config
-from docverify.output import ci_report
 from docverify.parsing.pages import read_site
+from docverify.report import write as report_write
 from docverify.running.executor import Executor
-from docverify.verifying.outcome import Report
+from docverify.verifying.outcome import Verification
 from docverify.verifying.verify import execute, verify
 
 
@@ -26,7 +26,9 @@ def cpu_run_as_gpu(
     return execute(config, pages, "cpu", executor)
 
 
-def check_report(config: Config, executor: Executor, folder: Path, runner: str = "cpu") -> Report:
+def check_report(
+    config: Config, executor: Executor, folder: Path, runner: str = "cpu"
+) -> Verification:
     """`docverify check --runner cpu --report FOLDER` of the whole project, in process.
 
     With runner="gpu" the blocks run on the CPU and the report says gpu (a relabelled run).
@@ -34,7 +36,7 @@ def check_report(config: Config, executor: Executor, folder: Path, runner: str =
     pages = read_site(config)
     run = cpu_run_as_gpu if runner == "gpu" else execute
     report = verify(config, pages, runner, executor, run=run)
-    ci_report.write(folder, report, config=config)
+    report_write.write(folder, report, config=config)
     return report
 
 

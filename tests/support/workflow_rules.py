@@ -44,9 +44,9 @@ WRITE_SCOPES = {
     "issues": "actions/github-script",
 }
 STATUS_FUNCTIONS = ("always()", "failure()", "cancelled()")
-# The published build reads the gpu job's report from this variable (verifying/peers.py), the cpu
-# job's from FROM_REPORTS_ENV (verifying/replay.py: no block runs), the canary's from
-# CANARY_REPORT_ENV (verifying/canary.py).
+# The published build reads the gpu job's report from this variable (report/gpu_report.py), the cpu
+# job's from FROM_REPORTS_ENV (report/from_reports.py: no block runs), the canary's from
+# CANARY_REPORT_ENV (report/canary.py).
 GPU_REPORT_ENV = "DOCVERIFY_GPU_REPORT"
 FROM_REPORTS_ENV = "DOCVERIFY_FROM_REPORTS"
 CANARY_REPORT_ENV = "DOCVERIFY_CANARY_REPORT"

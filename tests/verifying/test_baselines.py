@@ -21,14 +21,14 @@ import torch.autograd.forward_ad as fwAD
 from conftest import BIN, Project
 from docverify.core.findings import errors
 from docverify.core.kinds import Kind
-from docverify.output import report_page
+from docverify.output import verification_page
 from docverify.parsing.pages import read_site
 from docverify.running.executor import Executor
 from docverify.verifying import baselines, compare, recordings
-from docverify.verifying.outcome import Report
+from docverify.verifying.outcome import Verification
 from docverify.verifying.record import record
 from docverify.verifying.recordings import Recording
-from docverify.verifying.verify import verify
+from docverify.verifying.verify import unrun, verify
 from support.relabel import cpu_run_as_gpu
 
 # What torch appends to the repr of a tensor that lives on the first GPU.
@@ -43,11 +43,11 @@ def _local_author(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("SOURCE_DATE_EPOCH", "1767225600")  # 2026-01-01
 
 
-def check_as_gpu(project: Project, executor: Executor) -> Report:
+def check_as_gpu(project: Project, executor: Executor) -> Verification:
     return verify(project.config, read_site(project.config), "gpu", executor, run=cpu_run_as_gpu)
 
 
-def check_cpu(project: Project, executor: Executor) -> Report:
+def check_cpu(project: Project, executor: Executor) -> Verification:
     return verify(project.config, read_site(project.config), "cpu", executor)
 
 
@@ -222,7 +222,7 @@ def test_missing_baseline_on_gpu_asks_for_the_cpu_recording(
     assert finding.fix.startswith("docverify record --runner cpu")
 
 
-# --- lint and the report page say which baseline applies -----------------------------------
+# --- lint and the verification page say which baseline applies -----------------------------------
 
 
 def lint_output(root: Path) -> str:
@@ -239,7 +239,7 @@ def lint_output(root: Path) -> str:
     return done.stdout
 
 
-def test_lint_and_report_page_name_the_baseline(project: Project, executor: Executor) -> None:
+def test_lint_and_verification_page_name_the_baseline(project: Project, executor: Executor) -> None:
     write_block(project, "print(1)\n")
     record_cpu(project, executor)
     text = lint_output(project.root)
@@ -248,13 +248,15 @@ def test_lint_and_report_page_name_the_baseline(project: Project, executor: Exec
     )
     cfg = project.config
     pages = read_site(cfg)
-    table = report_page.blocks_markdown(cfg, pages, None)
+    table = verification_page.blocks_markdown(cfg, pages, unrun(cfg, pages, "cpu"))
     assert "CPU: salida.cpu.txt; GPU: salida.cpu.txt con la regla de dispositivo" in table
     (block,) = pages[0].blocks
     gpu_path = recordings.path_for(cfg, block, "gpu")
     gpu_path.write_bytes(recordings.path_for(cfg, block, "cpu").read_bytes())
     assert "gpu → salida.gpu.txt" in lint_output(project.root)
-    assert "GPU: salida.gpu.txt" in report_page.blocks_markdown(cfg, pages, None)
+    assert "GPU: salida.gpu.txt" in verification_page.blocks_markdown(
+        cfg, pages, unrun(cfg, pages, "cpu")
+    )
     block.options["runner"] = "cpu"
     assert baselines.describe(cfg, block, "cpu") == "salida.cpu.txt"
 

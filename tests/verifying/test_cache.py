@@ -17,9 +17,10 @@ from docverify.core import config as config_mod
 from docverify.parsing.pages import read_site
 from docverify.running import executor as executor_mod
 from docverify.running.executor import Executor, PageJob
+from docverify.running.specs import spec
 from docverify.verifying import cache as cache_mod
 from docverify.verifying.cache import Cache
-from docverify.verifying.verify import execute, spec
+from docverify.verifying.verify import execute
 
 PAGE_A = """\
 # A

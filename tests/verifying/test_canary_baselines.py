@@ -14,8 +14,9 @@ import pytest
 from conftest import Project
 from docverify.core.status import Status
 from docverify.parsing.pages import read_site
+from docverify.report import canary
 from docverify.running.executor import Executor
-from docverify.verifying import canary, recordings
+from docverify.verifying import recordings
 from docverify.verifying.record import record
 from docverify.verifying.verify import verify
 from support.blocks import block

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from docverify.core import volatile
-from docverify.verifying import canary, compare
+from docverify.report import canary
+from docverify.verifying import compare
 
 TOL = compare.Tolerance(rtol=1e-5, atol=1e-8, volatile=volatile.NAMES)
 RECORDED = (

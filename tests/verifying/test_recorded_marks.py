@@ -17,10 +17,11 @@ from docverify.core.findings import errors
 from docverify.core.kinds import Kind
 from docverify.core.status import Status
 from docverify.parsing.pages import read_site
+from docverify.report import accept, report_json
 from docverify.running.executor import Executor
 from docverify.site import lint
-from docverify.verifying import accept, observed, recordings
-from docverify.verifying.outcome import Report
+from docverify.verifying import recordings
+from docverify.verifying.outcome import Verification
 from docverify.verifying.record import record
 from docverify.verifying.verify import verify
 from support.blocks import block, kinds
@@ -37,11 +38,11 @@ PAGE = (
 )
 
 
-def cpu(project: Project, executor: Executor) -> Report:
+def cpu(project: Project, executor: Executor) -> Verification:
     return verify(project.config, read_site(project.config), "cpu", executor)
 
 
-def gpu(project: Project, executor: Executor) -> Report:
+def gpu(project: Project, executor: Executor) -> Verification:
     cfg = project.config
     return verify(cfg, read_site(cfg), "gpu", executor, run=cpu_run_as_gpu)
 
@@ -171,18 +172,18 @@ def test_report_json_carries_the_marks_and_older_reports_still_read(
     table = raw["observations"]
     assert table["a/azar"][device_marks.RESULT_KEY] == ["random"]
     assert table["a/fijo"][device_marks.RESULT_KEY] == []
-    assert observed.read(folder).observations["a/despues"].device_dependent == ("random",)
+    assert report_json.read(folder).observations["a/despues"].device_dependent == ("random",)
     check_report(project.config, executor, tmp_path / "gpu", runner="gpu")  # relabelled
     gpu_table = json.loads((tmp_path / "gpu" / "report.json").read_text(encoding="utf-8"))
     assert all(device_marks.RESULT_KEY not in item for item in gpu_table["observations"].values())
     for item in table.values():  # a report written before the key existed
         del item[device_marks.RESULT_KEY]
     (folder / "report.json").write_text(json.dumps(raw), encoding="utf-8")
-    assert observed.read(folder).observations["a/azar"].device_dependent == ()
+    assert report_json.read(folder).observations["a/azar"].device_dependent == ()
     table["a/azar"][device_marks.RESULT_KEY] = "random"  # not a list
     (folder / "report.json").write_text(json.dumps(raw), encoding="utf-8")
-    with pytest.raises(observed.ReportError, match="device_dependent"):
-        observed.read(folder)
+    with pytest.raises(report_json.ReportError, match="device_dependent"):
+        report_json.read(folder)
 
 
 def test_accept_writes_the_marks_of_a_cpu_report_and_a_gpu_recording_for_marked_blocks(
@@ -195,12 +196,12 @@ def test_accept_writes_the_marks_of_a_cpu_report_and_a_gpu_recording_for_marked_
     azar.write_text(right.replace("# device-dependent: random\n", ""), encoding="utf-8")
     cfg = project.config
     check_report(cfg, executor, tmp_path / "cpu")
-    plan = accept.plan(cfg, read_site(cfg), observed.read(tmp_path / "cpu"))
+    plan = accept.plan(cfg, read_site(cfg), report_json.read(tmp_path / "cpu"))
     assert [w.key for w in plan.writes] == ["a/azar"] and not plan.refusals
     accept.apply(plan)
     assert azar.read_text(encoding="utf-8") == right  # the marks line only
     check_report(cfg, executor, tmp_path / "gpu", runner="gpu")
-    plan = accept.plan(cfg, read_site(cfg), observed.read(tmp_path / "gpu"))
+    plan = accept.plan(cfg, read_site(cfg), report_json.read(tmp_path / "gpu"))
     assert sorted(w.path.name for w in plan.writes) == ["azar.gpu.txt", "despues.gpu.txt"]
     assert all("device-dependent" not in w.text for w in plan.writes)  # a gpu header: none
 

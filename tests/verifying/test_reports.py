@@ -23,11 +23,11 @@ from docverify.bench import shards
 from docverify.bench.corpus import make_corpus
 from docverify.core import config as config_mod
 from docverify.core.kinds import Kind
-from docverify.output import page_parts
+from docverify.output import panel
 from docverify.parsing.pages import read_site
+from docverify.report import from_reports, merge
 from docverify.running import executor as executor_mod
 from docverify.running.executor import Executor
-from docverify.verifying import merge, replay
 from docverify.verifying.record import record
 from support.relabel import relabel
 
@@ -301,7 +301,7 @@ def panels(result: build.BuildResult) -> dict[str, str]:
     """Every block's Markdown on its page (panel, marks, error box), provenance lines aside."""
     return {
         block.key: PROVENANCE.sub(
-            "", page_parts.block_markdown(result, page.rel, block.id, block.code)
+            "", panel.markdown(result.verification.outcomes[block.key], result.canary)
         )
         for page in result.pages.values()
         for block in page.blocks
@@ -315,7 +315,7 @@ def provenances(result: build.BuildResult) -> list[str]:
         for page in result.pages.values()
         for block in page.blocks
         for line in PROVENANCE.findall(
-            page_parts.block_markdown(result, page.rel, block.id, block.code)
+            panel.markdown(result.verification.outcomes[block.key], result.canary)
         )
         if line.startswith('<span class="dv-provenance">CPU')
     ]
@@ -329,11 +329,11 @@ def test_a_build_from_reports_shows_what_an_executed_build_shows(
     pages = read_site(cfg)
     executed = build.run(cfg, pages, "cpu", executor)
     folders = sorted((corpus / "reports" / reports).glob("**/report.json"))
-    source = replay.load(cfg, [f.parent for f in folders], "cpu")
+    source = from_reports.load(cfg, [f.parent for f in folders], "cpu")
     started = executor_mod.blocks_started()
     replayed = build.run(config_mod.load(corpus), read_site(cfg), "cpu", executor, reports=source)
     assert executor_mod.blocks_started() == started  # nothing ran
-    assert replayed.report.origin is not None and replayed.report.origin.run_url
+    assert replayed.verification.origin is not None and replayed.verification.origin.run_url
     # Same errors (the corpus's), same panels, marks, expectations and error boxes.
     assert [f.format() for f in replayed.findings] == [f.format() for f in executed.findings]
     shown, expected = panels(replayed), panels(executed)
@@ -348,14 +348,14 @@ def test_a_build_from_reports_shows_what_an_executed_build_shows(
     assert all("en la ejecución de CI de este commit" in line for line in there)
     if reports == "parts3":
         assert all("(3 partes)" in line for line in there)
-    assert "ninguno ejecutado aquí" in build.counts.line(replayed.report)
+    assert "ninguno ejecutado aquí" in build.counts.line(replayed.verification)
     assert "observed_in" in json.loads(replayed.verification_json())
-    assert "Esta construcción no ejecutó ningún bloque" in replayed.report_text
+    assert "Esta construcción no ejecutó ningún bloque" in replayed.verification_text
 
 
 def _replayed(root: Path, folders: list[Path], requested: str = "auto") -> build.BuildResult:
     cfg = config_mod.load(root)
-    source = replay.load(cfg, folders, requested)
+    source = from_reports.load(cfg, folders, requested)
     return build.run(cfg, read_site(cfg), source.runner, executor_mod.shared(2), reports=source)
 
 
@@ -378,7 +378,9 @@ def test_a_stale_or_incomplete_report_fails_the_build_and_says_why(
     missing = [f for f in result.errors if f.kind == Kind.INCOMPLETE_REPORT]
     assert [f.path for f in missing] == ["docs/nueva.md"]
     # The block shows its recording, "not run now", with the error under it.
-    text = page_parts.block_markdown(result, "nueva.md", "n", "print(5)\n")
+    outcome = result.verification.outcome("nueva.md", "n")
+    assert outcome is not None
+    text = panel.markdown(outcome, result.canary)
     assert "Salida grabada, no ejecutada ahora" in text and "[informe-incompleto]" in text
 
 
@@ -407,14 +409,14 @@ def test_a_gpu_report_in_shards_is_merged_before_it_is_attached(
     for part in parts:
         relabel(part, "gpu")
     cfg = config_mod.load(corpus)
-    source = replay.load(cfg, [corpus / "reports" / "whole"], "cpu")
+    source = from_reports.load(cfg, [corpus / "reports" / "whole"], "cpu")
     result = build.run(
         cfg, read_site(cfg), "cpu", executor_mod.shared(2), reports=source, peer_report=parts
     )
     kinds = {f.kind for f in result.errors}
     assert Kind.INCOMPLETE_REPORT not in kinds and Kind.INVALID_REPORT not in kinds, kinds
-    ran = [o for o in result.report.outcomes.values() if o.status.ran]
-    assert ran and all("gpu" in o.peers for o in ran)
+    ran = [o for o in result.verification.outcomes.values() if o.status.ran]
+    assert ran and all(o.reported("gpu") for o in ran)
     # One shard alone is not the whole run: the build says which shards are missing.
     alone = build.run(
         cfg, read_site(cfg), "cpu", executor_mod.shared(2), reports=source, peer_report=parts[:1]

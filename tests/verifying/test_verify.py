@@ -8,9 +8,9 @@ from docverify.core.findings import errors
 from docverify.core.kinds import Kind
 from docverify.parsing.pages import read_site
 from docverify.running.executor import Executor
+from docverify.site.usage import orphans
 from docverify.verifying import recordings
 from docverify.verifying.record import record
-from docverify.verifying.verify import orphans
 from support.blocks import block, kinds, run
 
 pytestmark = pytest.mark.usefixtures("local_author")

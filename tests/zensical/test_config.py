@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 import yaml
 from conftest import ROOT
-from docverify.output import render
+from docverify.output import markup
 from docverify.zensical import config
 
 CHANGED = {"hooks", "watch", "docs_dir", "site_dir", "plugins", "theme", "markdown_extensions"}
@@ -43,7 +43,8 @@ def test_the_derived_configuration_of_the_site(monkeypatch: pytest.MonkeyPatch) 
     assert all(Path(p).is_absolute() and Path(p).is_dir() for p in snippets["base_path"])
     fences = extensions["pymdownx.superfences"]["pymdownx.superfences"]["custom_fences"]
     assert [(f["name"], f["format"]) for f in fences] == [
-        (render.OUTPUT_FENCE, render.format_output)
+        (markup.OUTPUT_FENCE, markup.format_output),
+        (markup.RAW_FENCE, markup.format_raw),
     ]
 
 
@@ -51,11 +52,11 @@ def test_the_written_configuration_names_the_output_formatter(tmp_path: Path) ->
     """Zensical reads YAML with PyYAML's full loader: the formatter goes by its Python name."""
     text = config.dump(config.derive(config.load(ROOT / "mkdocs.yml"), ROOT), ROOT / "mkdocs.yml")
     assert text.startswith("# Generado por «docverify zensical»"), text[:80]
-    assert "!!python/name:docverify.output.render.format_output" in text
+    assert "!!python/name:docverify.output.markup.format_output" in text
     loaded = yaml.load(text, Loader=yaml.Loader)  # what Zensical does
     extensions = {_names([e])[0]: e for e in loaded["markdown_extensions"]}
     fence = extensions["pymdownx.superfences"]["pymdownx.superfences"]["custom_fences"][0]
-    assert fence["format"] is render.format_output
+    assert fence["format"] is markup.format_output
 
 
 def test_an_unreadable_mkdocs_yml_is_a_spanish_error(tmp_path: Path) -> None:

@@ -12,7 +12,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from conftest import mkdocs_build, zensical_build
+from bs4 import BeautifulSoup
+from conftest import docverify, mkdocs_build, zensical_build
 from support.mkdocs_site import EPOCH, Site
 from support.site import executed_fences
 
@@ -45,12 +46,72 @@ class Both:
     out: Path
 
 
+# A page of blocks in every place and shape a panel can take: inside an admonition and a list
+# item (indented), each layout of markdown-exec's `source` with its tabs and title, a graph and
+# a curve, an expected error, an expectation, a block that prints nothing, a block pinned to one
+# runner, a session. Its recordings are made by `docverify record`, as an author makes them.
+SHAPES = """\
+# Bloques
+
+!!! note "Dentro de un recuadro"
+
+    ```python exec="on" id="grafo" graph="Grafo de y = x * x"
+    print("[0] MulBackward0 → [1], [1]")
+    print("[1] torch::autograd::AccumulateGrad (hoja x)")
+    ```
+
+1. En una lista:
+
+    ```python exec="on" id="curva" curve="Pérdida"
+    for epoca, perdida in enumerate([0.9, 0.5, 0.3], 1):
+        print(f"época {epoca}: pérdida {perdida}")
+    ```
+
+```python exec="on" id="pestanas" source="tabbed-left" tabs="Fuente|Resultado"
+print(1)
+```
+
+```python exec="on" id="debajo" source="below" title="debajo.py"
+print("debajo")
+```
+
+```python exec="on" id="bloque" source="material-block" session="s"
+valor = 2 + 2
+print(valor)  # Expectativa: 4
+```
+
+```python exec="on" id="sigue" session="s"
+print(valor * 10)
+```
+
+```python exec="on" id="error" raises="ValueError: no"
+raise ValueError("no se puede")
+```
+
+```python exec="on" id="calla"
+x = 1
+```
+
+```python exec="on" id="solo" runner="cpu" reason="muestra la CPU"
+print("cpu")
+```
+"""
+
+
 @pytest.fixture(scope="module")
 def clean(tmp_path_factory: pytest.TempPathFactory) -> Both:
     folder = tmp_path_factory.mktemp("zensical")
     site = Site(folder / "src")
-    built = mkdocs_build(site.root, folder / "mkdocs-site", strict=False, env=ENV)
-    done = zensical_build(site.root, folder / "z", env=ENV)
+    (site.root / "docs/bloques.md").write_text(SHAPES, encoding="utf-8")
+    nav = "  - articulos/a.md\n"
+    site.edit(site.root / "mkdocs.yml", nav, nav + "  - bloques.md\n")
+    recorded = docverify(site.root, "record", "--runner", "cpu", "docs/bloques.md")
+    assert recorded.returncode == 0, recorded.stdout + recorded.stderr
+    # Both builds run every block (and refresh the cache the other tests' copies read): the
+    # same observations, so that their pages can be compared character by character.
+    fresh = {**ENV, "DOCVERIFY_CACHE": "0"}
+    built = mkdocs_build(site.root, folder / "mkdocs-site", strict=False, env=fresh)
+    done = zensical_build(site.root, folder / "z", env=fresh)
     return Both(site, built, done, folder)
 
 
@@ -67,11 +128,43 @@ def test_every_executed_block_shows_its_panel_as_in_the_mkdocs_build(clean: Both
     assert "dv-banner" not in page and not SUMMARY.search(clean.zensical.stderr)
 
 
+# Everything the engine puts under a block: its panel (or «Sin salida» line), its picture, the
+# box of its errors, the canary's box.
+UNDER_A_BLOCK = (
+    "div.dv-output, p.dv-no-output, figure.dv-graph, figure.dv-curve, div.dv-problem, "
+    "details.dv-canary"
+)
+ADDRESS = re.compile(r"0x[0-9a-f]{6,16}")
+
+
+def under_blocks(page: Path) -> list[str]:
+    """What the engine shows under each block of a built page, in order, as HTML."""
+    soup = BeautifulSoup(page.read_text(encoding="utf-8"), "html.parser")
+    return [ADDRESS.sub("0x…", str(found)) for found in soup.select(UNDER_A_BLOCK)]
+
+
+def test_every_block_shows_the_same_panel_in_both_builds(clean: Both) -> None:
+    """One render for both generators (output/page.py): under every block of every page, the
+    same HTML, wherever the block is (an admonition, a list, a tab) and whatever its layout."""
+    assert clean.mkdocs.returncode == 0 and clean.zensical.returncode == 0
+    for rel in ("bloques/index.html", "articulos/a/index.html"):
+        on_mkdocs = under_blocks(clean.out / "mkdocs-site" / rel)
+        on_zensical = under_blocks(clean.out / "z/site" / rel)
+        assert on_mkdocs == on_zensical, rel
+    shapes = under_blocks(clean.out / "mkdocs-site/bloques/index.html")
+    assert sum('class="admonition' in html for html in shapes) >= 7, shapes
+    for shape in ("dv-no-output", "dv-only", "dv-graph", "dv-curve"):
+        assert sum(f'class="{shape}' in html for html in shapes) == 1, shape
+    # A picture or a paragraph of the engine's is never wrapped in a paragraph of its own.
+    page = (clean.out / "mkdocs-site/bloques/index.html").read_text(encoding="utf-8")
+    assert not re.search(r"<p>\s*<(figure|p)\b", page)
+
+
 def test_the_code_reads_as_in_the_mkdocs_build_with_the_same_lighter_highlighting(
     clean: Both,
 ) -> None:
     """Zensical has no hooks: the engine rewrites its built pages as the MkDocs hook rewrites
-    content (tree.finish_pages), so a page's code has the same characters and the same spans."""
+    content (docs_folder.finish_pages), so a page's code has the same characters and spans."""
     rel = "articulos/a/index.html"
     on_zensical = code_spans((clean.out / "z/site" / rel).read_text(encoding="utf-8"))
     on_mkdocs = code_spans((clean.out / "mkdocs-site" / rel).read_text(encoding="utf-8"))

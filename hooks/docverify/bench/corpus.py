@@ -81,7 +81,7 @@ def make_corpus(dest: Path, pages: int, blocks: int) -> Path:
 def page_specs(root: Path, runner: str) -> list[list[dict[str, Any]]]:
     """The block specs of every page of the project at `root`, as the engine sends them."""
     from docverify.parsing.pages import read_site  # noqa: PLC0415
-    from docverify.verifying.specs import spec  # noqa: PLC0415
+    from docverify.running.specs import spec  # noqa: PLC0415
 
     cfg = config_mod.load(root)
     return [[spec(cfg, b) for b in p.blocks if b.runs_on(runner)] for p in read_site(cfg)]

@@ -27,7 +27,7 @@ from typing import Any
 
 from docverify.bench.common import Bench, timed
 from docverify.bench.corpus import make_corpus
-from docverify.verifying import merge
+from docverify.report import merge
 
 # What differs between two runs of the same code, or only exists in a shard's or merged report.
 _NOT_COMPARED = {*merge.SHARD_KEYS, *merge.REMADE_KEYS}
@@ -143,12 +143,12 @@ def site(root: Path, reports: Path | None) -> dict[str, Any]:
     from docverify import build  # noqa: PLC0415
     from docverify.core import config as config_mod  # noqa: PLC0415
     from docverify.parsing.pages import read_site  # noqa: PLC0415
+    from docverify.report import from_reports  # noqa: PLC0415
     from docverify.running import executor as executor_mod  # noqa: PLC0415
-    from docverify.verifying import replay  # noqa: PLC0415
 
     started = time.perf_counter()
     cfg = config_mod.load(root)
-    source = replay.load(cfg, [reports], "cpu") if reports else None
+    source = from_reports.load(cfg, [reports], "cpu") if reports else None
     result = build.run(cfg, read_site(cfg), "cpu", executor_mod.shared(), reports=source)
     return {
         "seconds": time.perf_counter() - started,

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from docverify.cli.commands import command, configuration
 from docverify.parsing.pages import read_site
-from docverify.verifying import accept, merge, observed
+from docverify.report import accept, merge, report_json
 
 
 def _args(parser: argparse.ArgumentParser) -> None:
@@ -39,13 +39,13 @@ def _accept(args: argparse.Namespace) -> int:
     folder = Path(args.folder)
     try:
         # One report (one shard's too: it adopts what that shard observed), or a folder holding
-        # the reports of all the shards of a run, merged first (verifying/merge.py).
-        direct = not folder.is_dir() or (folder / observed.REPORT_FILE).is_file()
-        report = observed.read(folder) if direct else merge.load([folder])
-    except observed.ReportError as exc:
+        # the reports of all the shards of a run, merged first (report/merge.py).
+        direct = not folder.is_dir() or (folder / report_json.REPORT_FILE).is_file()
+        report = report_json.read(folder) if direct else merge.load([folder])
+    except report_json.ReportError as exc:
         print(f"docverify accept: no se escribe nada.\n{exc}", file=sys.stderr)
         return 2
-    print(f"docverify accept: informe {report.path} · {report.provenance()}")
+    print(f"docverify accept: informe {report.path} · {report.line()}")
     plan = accept.plan(cfg, read_site(cfg), report, args.runner)
     if plan.refusals:
         print("docverify accept: no se escribe nada.\n", file=sys.stderr)

@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 
     from docverify.parsing.pages import Page
     from docverify.running.executor import Executor
-    from docverify.verifying.outcome import Report
+    from docverify.verifying.outcome import Verification
 
 
 def _args(parser: argparse.ArgumentParser) -> None:
@@ -88,9 +88,9 @@ def _refuse(message: str) -> int:
 )
 def _canary(args: argparse.Namespace) -> int:
     from docverify.output import canary as canary_output  # noqa: PLC0415
+    from docverify.report import canary  # noqa: PLC0415
     from docverify.running import environments, interpreter  # noqa: PLC0415
     from docverify.running.executor import Executor  # noqa: PLC0415
-    from docverify.verifying import canary  # noqa: PLC0415
 
     cfg = configuration("canary")
     pages, _ = select_pages(cfg, args.paths)
@@ -124,7 +124,7 @@ def _canary(args: argparse.Namespace) -> int:
         f"{project['python']} del proyecto · runner {runner}",
         flush=True,
     )
-    report, section = observe(
+    verification, section = observe(
         cfg,
         pages,
         runner,
@@ -137,10 +137,10 @@ def _canary(args: argparse.Namespace) -> int:
         },
         candidate.sys_path,
     )
-    _print(cfg, report, section)
+    _print(cfg, verification, section)
     if args.report:
         folder = Path(args.report)
-        canary_output.write(cfg, folder, report, section)
+        canary_output.write(cfg, folder, verification, section)
         print(f"Informe: {folder / canary.SUMMARY_FILE} (y report.json, para docverify accept)")
     return 0
 
@@ -153,23 +153,25 @@ def observe(
     project: dict[str, Any],
     candidate: dict[str, Any],
     search_path: Sequence[str],
-) -> tuple[Report, dict[str, Any]]:
+) -> tuple[Verification, dict[str, Any]]:
     """Run and judge every block with `executor` (the other interpreter's) exactly as `check`
     does, and describe what would change: the report and its canary section. `search_path`
     is that interpreter's sys.path, where its fingerprinted packages are read."""
+    from docverify.report import canary  # noqa: PLC0415
     from docverify.sources import canary as canary_sources  # noqa: PLC0415
-    from docverify.verifying import canary  # noqa: PLC0415
     from docverify.verifying.verify import verify  # noqa: PLC0415
 
-    report = verify(cfg, pages, runner, executor)
+    verification = verify(cfg, pages, runner, executor)
     changes = canary_sources.changes(cfg, pages, search_path)
-    return report, canary.section(cfg, report, project, candidate, [c.data() for c in changes])
+    return verification, canary.section(
+        cfg, verification, project, candidate, [c.data() for c in changes]
+    )
 
 
-def _print(cfg: config_mod.Config, report: Report, section: dict[str, Any]) -> None:
+def _print(cfg: config_mod.Config, verification: Verification, section: dict[str, Any]) -> None:
     tally = section["counts"]
     for key in section["changed"]:
-        outcome = report.outcomes[key]
+        outcome = verification.outcomes[key]
         print(f"  {key}: {outcome.status.label} ({cfg.rel(outcome.block.origin)})")
     for key, lines in section["warnings"].items():
         print(f"  {key}: {len(lines)} aviso(s) nuevo(s): {lines[0]}")

@@ -8,6 +8,7 @@ from pathlib import Path
 
 from docverify.cli.commands import command, print_findings
 from docverify.core import config as config_mod
+from docverify.core import device_rule
 from docverify.core.config import RUNNERS
 from docverify.core.findings import errors
 from docverify.parsing.pages import Block, Page, read_site
@@ -80,8 +81,5 @@ def print_baselines(cfg: config_mod.Config, pages: list[Page], paths: list[str])
         if chosen(page, block)
     ]
     if lines:
-        print(
-            f"Con qué grabación compara cada runner ({baselines.DEVICE_RULE}: "
-            f"{baselines.DEVICE_RULE_TEXT}):"
-        )
+        print(f"Con qué grabación compara cada runner ({device_rule.NAME}: {device_rule.TEXT}):")
         print("\n".join(lines))

@@ -37,13 +37,13 @@ def _args(parser: argparse.ArgumentParser) -> None:
 
 @command("reports", "trabaja con los informes de docverify check --report (merge)", _args)
 def _reports(args: argparse.Namespace) -> int:
-    from docverify.output import ci_report  # noqa: PLC0415
-    from docverify.verifying import merge, observed  # noqa: PLC0415
+    from docverify.report import merge, report_json  # noqa: PLC0415
+    from docverify.report import write as report_write  # noqa: PLC0415
 
     out = Path(args.out)
     try:
         merged = merge.merge([Path(f) for f in args.folders])
-    except observed.ReportError as exc:
+    except report_json.ReportError as exc:
         print(f"docverify reports merge: no se escribe nada.\n{exc}", file=sys.stderr)
         return 2
     if any(out.resolve() == source.parent.resolve() for source in merged.sources):
@@ -53,11 +53,11 @@ def _reports(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return 2
-    ci_report.write_merged(out, merged)
+    report_write.write_merged(out, merged)
     data = merged.data
     parts = f"{len(merged.sources)} partes" if merged.shards else "1 informe sin repartir"
     print(
-        f"docverify reports merge: {parts} → {out / observed.REPORT_FILE} · runner "
+        f"docverify reports merge: {parts} → {out / report_json.REPORT_FILE} · runner "
         f"{data.get('runner')} · {len(data.get('pages') or [])} páginas · "
         f"{len(data.get('observations') or {})} salidas observadas · {data.get('errors')} errores"
     )

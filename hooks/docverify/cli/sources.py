@@ -13,7 +13,7 @@ from docverify.cli.commands import command, configuration, print_findings
 from docverify.core import config as config_mod
 from docverify.core.dates import spanish_date
 from docverify.core.findings import errors
-from docverify.output import due_sources, report_page
+from docverify.output import due_sources, verification_page
 from docverify.parsing.pages import read_site
 from docverify.sources import freshness, reverify
 
@@ -54,7 +54,7 @@ def _sources(args: argparse.Namespace) -> int:
     if args.due:
         return _due(cfg, fresh, Path(args.due))
     if args.markdown:
-        print(report_page.sources_markdown(fresh))
+        print(verification_page.sources_markdown(fresh))
     else:
         print_findings(fresh.findings)
         for status in sorted(fresh.statuses, key=lambda s: (s.review_by, s.source.page)):

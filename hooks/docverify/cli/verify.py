@@ -51,7 +51,7 @@ def _check_args(parser: argparse.ArgumentParser) -> None:
 
 @command("check", "verifica los bloques sin construir el sitio", _check_args)
 def _check(args: argparse.Namespace) -> int:
-    from docverify.output import ci_report  # noqa: PLC0415
+    from docverify.report import write as report_write  # noqa: PLC0415
     from docverify.running import executor as executor_mod  # noqa: PLC0415
     from docverify.site import checks, navigation  # noqa: PLC0415
     from docverify.verifying import cache as cache_mod  # noqa: PLC0415
@@ -75,25 +75,29 @@ def _check(args: argparse.Namespace) -> int:
             "basis": plan.basis,
             "plan_shards": [list(pages) for pages in plan.shards],
         }
-    report = verify(cfg, pages, runner, executor, cache=cache)
-    report.findings[:0] = cfg.findings
+    verification = verify(cfg, pages, runner, executor, cache=cache)
+    verification.findings[:0] = cfg.findings
     if whole and (shard is None or shard.index == 1):  # site-wide findings: once, by shard 1
-        report.findings.extend(checks.site_wide(cfg, every, navigation.of_project(cfg)))
-    measured = shards.page_durations(report.outcomes)
+        verification.findings.extend(checks.site_wide(cfg, every, navigation.of_project(cfg)))
+    measured = shards.page_durations(verification.outcomes)
     if shard is None:  # shards only read the file, so that all of them compute the same plan
         shards.save_durations(durations, runner, measured)
     if args.report:
-        ci_report.write(
-            Path(args.report), report, {**extra, "durations": measured}, config=cfg, every=every
+        report_write.write(
+            Path(args.report),
+            verification,
+            {**extra, "durations": measured},
+            config=cfg,
+            every=every,
         )
-    print_findings(report.findings)
+    print_findings(verification.findings)
     if args.report and any(
-        o.status in (Status.DIVERGE, Status.MISSING) for o in report.outcomes.values()
+        o.status in (Status.DIVERGE, Status.MISSING) for o in verification.outcomes.values()
     ):
         print(f"Si las salidas nuevas son correctas, adóptalas: docverify accept {args.report}")
-    bad = errors(report.findings)
+    bad = errors(verification.findings)
     part = f" · parte {shard} (plan {extra['plan']}, por {extra['basis']})" if shard else ""
-    counted = summary.line(report, cache.hits if cache is not None and cache.read else None)
+    counted = summary.line(verification, cache.hits if cache is not None and cache.read else None)
     print(f"docverify check: {counted}{part} · {len(bad)} errores")
     return 1 if bad else 0
 
@@ -113,15 +117,15 @@ def _record(args: argparse.Namespace) -> int:
     pages, _ = select_pages(cfg, args.paths)
     executor = executor_mod.shared(args.workers)
     runner = executor.resolve_runner(config_mod.runner_from_env(args.runner))
-    report = record(cfg, pages, runner, executor)
-    for label, diff in report.written:
+    recorded = record(cfg, pages, runner, executor)
+    for label, diff in recorded.written:
         # A new recording of a block that prints nothing has no diff: say so, no empty section.
         print(f"grabada: {label}\n{diff}\n" if diff else f"grabada: {label} (sin salida)\n")
-    print_findings(report.findings)
-    refused = errors(report.findings)
+    print_findings(recorded.findings)
+    refused = errors(recorded.findings)
     print(
-        f"docverify record: runner {runner} · {len(report.written)} grabaciones escritas · "
-        f"{report.unchanged} sin cambios · {len(refused)} bloques rechazados"
+        f"docverify record: runner {runner} · {len(recorded.written)} grabaciones escritas · "
+        f"{recorded.unchanged} sin cambios · {len(refused)} bloques rechazados"
     )
     return 1 if refused else 0
 
@@ -132,7 +136,7 @@ def _prune_args(parser: argparse.ArgumentParser) -> None:
 
 @command("prune", "lista (o borra con --yes) las grabaciones sin bloque", _prune_args)
 def _prune(args: argparse.Namespace) -> int:
-    from docverify.verifying.verify import orphans  # noqa: PLC0415
+    from docverify.site.usage import orphans  # noqa: PLC0415
 
     cfg = configuration("prune")
     pages = read_site(cfg)

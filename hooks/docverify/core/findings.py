@@ -36,7 +36,7 @@ class Finding:
 
     @classmethod
     def restored(cls, data: Mapping[str, Any]) -> Finding:
-        """A finding read back from its JSON in a CI report (output/ci_report.finding_data):
+        """A finding read back from its JSON in a CI report (report/write.py, finding_data):
         the same problem, found by the run that wrote the report."""
         return cls(
             Kind(data["kind"]),

@@ -72,17 +72,15 @@ class Kind(StrEnum):
     ORPHAN_RECORDING = "orphan-recording"
     STOPPED_PROCESSES = "stopped-processes"
     DEVICE_MARKS = "device-marks"
-    # Another runner's report (verifying/peers.py)
+    # Another runner's report (report/gpu_report.py)
     INVALID_REPORT = "invalid-report"
     WRONG_REPORT_RUNNER = "wrong-report-runner"
     STALE_REPORT = "stale-report"
     INCOMPLETE_REPORT = "incomplete-report"
     REPORT_DIVERGENCE = "report-divergence"
-    # A torch canary's report given to a build (verifying/canary.py): said, never failing
+    # A torch canary's report given to a build (report/canary.py): said, never failing
     INVALID_CANARY_REPORT = "invalid-canary-report"
     STALE_CANARY_REPORT = "stale-canary-report"
-    # The published page (output/)
-    BLOCK_DIFFERS = "block-differs"
 
     @property
     def label(self) -> str:
@@ -152,5 +150,4 @@ LABELS: dict[Kind, str] = {
     Kind.REPORT_DIVERGENCE: "informe-divergencia",
     Kind.INVALID_CANARY_REPORT: "informe-canario-invalido",
     Kind.STALE_CANARY_REPORT: "informe-canario-obsoleto",
-    Kind.BLOCK_DIFFERS: "bloque-distinto",
 }

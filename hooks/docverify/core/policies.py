@@ -29,7 +29,7 @@ CHOICES: dict[str, tuple[str, ...]] = {
 }
 DEFAULTS: dict[str, str] = {DEVICE_POLICY: DEFAULT_CUDA, LAST_VALUE: HIDE}
 
-# What readers see beside a GPU output and in the report page.
+# What readers see beside a GPU output and in the verification page.
 DEVICE_LABEL = {DEFAULT_CUDA: "cuda por defecto", AS_WRITTEN: "dispositivos del código"}
 
 

@@ -2,7 +2,7 @@
 
 A status's value is an internal value written as it is in machine formats (`report.json`, read
 back by `docverify accept` from older CI artifacts: the values never change). Readers see its
-Spanish `label`; panels and the report page add its `mark`.
+Spanish `label`; panels and the verification page add its `mark`.
 """
 
 from __future__ import annotations

@@ -1,1 +1,1 @@
-"""Output: what readers and CI see: block panels, report page, notebooks, CI files, search."""
+"""Output: what readers and CI see: block panels, verification page, notebooks, CI files, search."""

@@ -1,22 +1,22 @@
 # An executed fence as every site generator shows it: the code, and the output the build verified.
 """How an executed fence becomes the code and the verified output under (or beside) it.
 
-One function for both adapters: the MkDocs hook formats each executed fence with it (SuperFences
-hands it the fence) and converts the Markdown it returns; the tree for a generator that runs
-nothing (output/tree.py) writes the same Markdown in place of the fence. The layouts are the ones
-of markdown-exec's `source` option (parsing/options.py lists them), with the tab titles in Spanish.
+One function for both generators: page.py writes this Markdown in place of each executed fence,
+from the engine's one parse of the page. The layouts are the ones of markdown-exec's `source`
+option (parsing/options.py lists them), with the tab titles in Spanish; the fence's `title`
+stays on the shown code fence, and a code line marked «markdown-exec: hide» runs but is not
+shown.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
 from dataclasses import dataclass, field
 from textwrap import indent
 
-from docverify.output import page_parts
+from docverify.output import canary, panel
 from docverify.parsing.options import MDEXEC_OPTIONS, OUR_OPTIONS
-from docverify.site.result import BuildResult
+from docverify.verifying.outcome import Outcome
 
 DEFAULT_LAYOUT = "above"
 DEFAULT_TABS = ("Código", "Salida")
@@ -35,30 +35,16 @@ class ShownBlock:
     fence_options: dict[str, str] = field(default_factory=dict)  # kept on the shown code fence
 
 
-def shown_block(
-    result: BuildResult,
-    rel: str,
-    block_id: str,
-    code: str,
-    *,
-    layout: str = "",
-    tabs: tuple[str, ...] | None = None,
-    extra: Mapping[str, object] | None = None,
-) -> ShownBlock:
-    """Block `block_id` of page `rel` as the page shows it. `code` is the fence's code as the
-    site generator read it (compared with the code the engine ran: page_parts.block_markdown);
-    `layout`, `tabs` and `extra` are the fence's own options (none: the defaults)."""
-    output = page_parts.block_markdown(result, rel, block_id, code)
-    kept = {k: str(v) for k, v in (extra or {}).items() if k not in _NOT_SHOWN}
-    titles = (tabs[0], tabs[1]) if tabs and len(tabs) == 2 else DEFAULT_TABS
-    return ShownBlock(_shown_code(code), output, layout or DEFAULT_LAYOUT, titles, kept)
-
-
-def options_of(options: Mapping[str, str]) -> dict[str, object]:
-    """The layout keywords of `shown_block` from a fence's options as written (`source="…"`,
-    `tabs="Código|Salida"`, `title="…"`): what the engine's parse of the page holds."""
-    tabs = tuple(_TAB_SPLIT.split(options["tabs"], maxsplit=1)) if "tabs" in options else None
-    return {"layout": options.get("source", ""), "tabs": tabs, "extra": options}
+def shown(outcome: Outcome, canary_view: canary.View | None = None) -> ShownBlock:
+    """The block of `outcome` as its page shows it: its code, its panel (panel.py) and the
+    layout, tab titles and code fence options its fence asks for."""
+    options = outcome.block.options
+    tabs = tuple(_TAB_SPLIT.split(options["tabs"], maxsplit=1)) if "tabs" in options else ()
+    titles = (tabs[0], tabs[1]) if len(tabs) == 2 else DEFAULT_TABS
+    kept = {k: str(v) for k, v in options.items() if k not in _NOT_SHOWN}
+    code = _shown_code(outcome.block.code)
+    layout = options.get("source") or DEFAULT_LAYOUT
+    return ShownBlock(code, panel.markdown(outcome, canary_view), layout, titles, kept)
 
 
 def markdown(shown: ShownBlock) -> str:

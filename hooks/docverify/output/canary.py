@@ -1,7 +1,7 @@
 """What the torch canary leaves and shows: its report folder, its summary, its boxes on pages.
 
-The folder is a check report (ci_report.write: report.json, findings.txt, diffs/) with the
-`canary` section (verifying/canary.py), plus `resumen.md`, a summary in Spanish for people (and
+The folder is a check report (report_write.write: report.json, findings.txt, diffs/) with the
+`canary` section (report/canary.py), plus `resumen.md`, a summary in Spanish for people (and
 for the body of CI's issue). On a site built with DOCVERIFY_CANARY_REPORT, each page with blocks
 that would change gets a short list at its top, and each such block a collapsed box under its
 output with how it would change; a block whose code changed since the report says only that.
@@ -19,17 +19,20 @@ from docverify.core.dates import spanish_date_of
 from docverify.core.files import write_atomic
 from docverify.core.findings import Level
 from docverify.core.status import Status
-from docverify.output import ci_report, render
+from docverify.output import markup
 from docverify.parsing.pages import Block, Page
-from docverify.verifying import canary
-from docverify.verifying.outcome import Report
+from docverify.report import canary
+from docverify.report import write as report_write
+from docverify.verifying.outcome import Verification
 
 
-def write(config: Config, folder: Path, report: Report, section: dict[str, Any]) -> list[Path]:
+def write(
+    config: Config, folder: Path, verification: Verification, section: dict[str, Any]
+) -> list[Path]:
     """Write the check report with its canary section, and the summary beside it."""
-    written = ci_report.write(folder, report, {canary.SECTION: section}, config=config)
+    written = report_write.write(folder, verification, {canary.SECTION: section}, config=config)
     path = folder / canary.SUMMARY_FILE
-    write_atomic(path, summary(config, report, section))
+    write_atomic(path, summary(config, verification, section))
     return [*written, path]
 
 
@@ -37,7 +40,7 @@ def _side(data: Mapping[str, Any]) -> str:
     return f"{data.get('torch', '?')} ({data.get('variant', '?')})"
 
 
-def summary(config: Config, report: Report, section: Mapping[str, Any]) -> str:
+def summary(config: Config, verification: Verification, section: Mapping[str, Any]) -> str:
     """resumen.md: what would change and why, for people, in Spanish Markdown."""
     project, candidate = section["project"], section["candidate"]
     tally = section["counts"]
@@ -45,7 +48,7 @@ def summary(config: Config, report: Report, section: Mapping[str, Any]) -> str:
         f"# {section['headline']}",
         "",
         f"Canario de docverify del {spanish_date_of(today().isoformat())}, runner "
-        f"{report.runner}: cada bloque del sitio ejecutado con torch {_side(candidate)} y "
+        f"{verification.runner}: cada bloque del sitio ejecutado con torch {_side(candidate)} y "
         "comparado con su grabación, con las mismas reglas que `docverify check`.",
         "",
         "| | Proyecto | Canario |",
@@ -62,7 +65,7 @@ def summary(config: Config, report: Report, section: Mapping[str, Any]) -> str:
     if section["changed"]:
         lines += ["", "## Bloques que cambiarían"]
     for key in section["changed"]:
-        outcome = report.outcomes[key]
+        outcome = verification.outcomes[key]
         block = outcome.block
         lines += [
             "",
@@ -78,7 +81,7 @@ def summary(config: Config, report: Report, section: Mapping[str, Any]) -> str:
                 lines += ["", finding.message]
                 if finding.detail:
                     kind = "diff" if finding.detail.startswith("---") else "text"
-                    lines += ["", render.fence(finding.detail.rstrip(), kind)]
+                    lines += ["", markup.fence(finding.detail.rstrip(), kind)]
     quiet = {k: w for k, w in section["warnings"].items() if k not in section["changed"]}
     if quiet:
         lines += ["", "## Avisos nuevos en bloques que no cambian de salida", ""]
@@ -100,7 +103,7 @@ def summary(config: Config, report: Report, section: Mapping[str, Any]) -> str:
             f"{source['version'] or '?'}, {after}.",
         ]
         if source["diff"]:
-            lines += ["", render.fence(source["diff"].rstrip(), "diff")]
+            lines += ["", markup.fence(source["diff"].rstrip(), "diff")]
     lines += [
         "",
         "## Cómo adoptarlo",
@@ -144,9 +147,9 @@ def block_box(view: canary.View | None, block: Block) -> str:
     if change.warnings:
         shown = ", ".join(f"<code>{html.escape(w)}</code>" for w in change.warnings)
         parts.append(f"<p>Avisos nuevos: {shown}</p>")
-    parts.append(render.diff_html(change.diff or change.error))
+    parts.append(markup.diff_html(change.diff or change.error))
     parts.append("</details>")
-    return "\n\n" + "\n".join(parts) + "\n"
+    return "\n\n" + markup.raw("\n".join(parts)) + "\n"
 
 
 def page_list(view: canary.View | None, page: Page) -> str:

@@ -1,7 +1,7 @@
 """Every sentence the site says about where this version ran, worded from the build's coverage.
 
 The home page (its paragraph and its description), `site_description`, the legend above each
-article, the report page's opening counts and the notebooks' header say it in these words, all
+article, the verification page's opening counts and the notebooks' header say it in these words, all
 computed from one `site.coverage.Coverage`: a build with no GPU observation says that this
 version was verified on CPU only; one given the gpu job's report says what that report observed.
 No sentence here is true of every build: each one is chosen by the data.
@@ -13,7 +13,7 @@ import re
 
 from docverify.core.dates import spanish_date_of
 from docverify.core.markdown import md_escape
-from docverify.site.coverage import Coverage, GpuObservation
+from docverify.site.coverage import Coverage, GpuObserved
 
 # The marker a page writes, on a line of its own, where its paragraph about this version's
 # runners goes (index.md); the same text inside a line (quoted in code, say) is not a marker.
@@ -33,15 +33,17 @@ def _blocks(count: int) -> str:
     return f"{count} bloque{'' if count == 1 else 's'}"
 
 
-def _origin(gpu: GpuObservation) -> str:
+def _origin(gpu: GpuObserved) -> str:
     if gpu.in_build:
         return "en esta construcción"
-    return f"en la ejecución de CI {gpu.run_url}" if gpu.run_url else "según un informe local"
+    run_url = gpu.seen.run_url
+    return f"en la ejecución de CI {run_url}" if run_url else "según un informe local"
 
 
-def gpu_where(gpu: GpuObservation) -> str:
+def gpu_where(gpu: GpuObserved) -> str:
     """Where and when the GPU observation was made, in words (plain text)."""
-    return f"{gpu.device}, torch {gpu.torch}, el {spanish_date_of(gpu.date)}, {_origin(gpu)}"
+    seen = gpu.seen
+    return f"{seen.device}, torch {seen.torch}, el {spanish_date_of(seen.date)}, {_origin(gpu)}"
 
 
 def verdict(cov: Coverage) -> str:
@@ -57,13 +59,12 @@ def description(cov: Coverage) -> str:
     """One sentence for a page's description and for `site_description` (plain text)."""
     gpu = cov.gpu
     if cov.runner == "gpu" and gpu is not None:
-        return (
-            f"{verdict(cov)} {_blocks(gpu.blocks)} observados en una GPU ({gpu.device}) y 0 en CPU."
-        )
+        device = gpu.seen.device
+        return f"{verdict(cov)} {_blocks(gpu.blocks)} observados en una GPU ({device}) y 0 en CPU."
     if gpu is not None:
         return (
             f"{verdict(cov)} {_blocks(cov.cpu_observed)} observados en CPU y "
-            f"{gpu.blocks} en una GPU ({gpu.device})."
+            f"{gpu.blocks} en una GPU ({gpu.seen.device})."
         )
     return f"{verdict(cov)} {_blocks(cov.cpu_observed)} observados en CPU y 0 en una GPU."
 
@@ -94,9 +95,10 @@ def _observed(cov: Coverage) -> str:
     if cov.runner == "gpu" and gpu is not None:
         return (
             f"{_ran(cov, gpu.blocks)} en un runner de GPU {runner} "
-            f"({md_escape(gpu.device)}, torch {gpu.torch}) y cada salida se comparó con la "
-            "grabada; ninguno se ejecutó en CPU en esta construcción (0 bloques observados en "
-            "CPU): las salidas de CPU que verás son las grabadas, con su fecha." + _cache(cov)
+            f"({md_escape(gpu.seen.device)}, torch {gpu.seen.torch}) y cada salida se comparó "
+            "con la grabada; ninguno se ejecutó en CPU en esta construcción (0 bloques "
+            "observados en CPU): las salidas de CPU que verás son las grabadas, con su fecha."
+            + _cache(cov)
         )
     if gpu is not None:
         return (
@@ -161,8 +163,8 @@ def home(cov: Coverage | None) -> str:
     return "\n\n".join([f"**{verdict(cov)}** {_observed(cov)}", _recordings(cov), _labels(cov)])
 
 
-def report_opening(cov: Coverage | None) -> str:
-    """The report page's counts, before its tables (Markdown)."""
+def verification_opening(cov: Coverage | None) -> str:
+    """The verification page's counts, before its tables (Markdown)."""
     if cov is None:
         return ""
     gpu = cov.gpu

@@ -19,14 +19,14 @@ from docverify.core import policies
 from docverify.core.config import LABEL, Config
 from docverify.core.dates import spanish_date
 from docverify.core.markdown import md_escape
+from docverify.core.text import normalise
 from docverify.output import coverage as coverage_text
 from docverify.output.notebook_markdown import notebook_markdown
 from docverify.parsing.pages import Block, Page, page_stem
 from docverify.running.protocol import BlockResult
 from docverify.site.coverage import Coverage
 from docverify.sources.model import Source, read_sources
-from docverify.verifying import compare
-from docverify.verifying.outcome import Report
+from docverify.verifying.outcome import Verification
 
 FOLDER = "cuadernos"
 SETUP_ID = "docverify_preparacion"  # "_" never appears in a block id, so no clash
@@ -180,7 +180,7 @@ def notebook_path(page: Page) -> str:
 def build(
     config: Config,
     page: Page,
-    report: Report,
+    verification: Verification,
     today: dt.date,
     sources: list[Source] | None = None,
     coverage: Coverage | None = None,
@@ -190,13 +190,17 @@ def build(
     `sources`: the page's sources when the caller has read them already (the build has);
     `coverage`: where this version ran (the build's), said in the header."""
     title = str(page.meta.get("title") or page_stem(page.rel))
-    torch_version = report.env.get("torch", "?")
-    header = _header(page, title, report, torch_version, today, coverage_text.notebook(coverage))
+    torch_version = verification.env.get("torch", "?")
+    header = _header(
+        page, title, verification, torch_version, today, coverage_text.notebook(coverage)
+    )
     cells: list[dict[str, Any]] = [_markdown("docverify_cabecera", header)]
     cells.append(
         _code(
             SETUP_ID,
-            SETUP.format(seed=config.seed, runner=report.runner, device=device_setup(page.blocks)),
+            SETUP.format(
+                seed=config.seed, runner=verification.runner, device=device_setup(page.blocks)
+            ),
             [],
             {"docverify": {"setup": True}},
         )
@@ -211,7 +215,7 @@ def build(
         cells.append(_markdown(f"docverify_texto_{number}", "\n".join(lines[position:start])))
         before, after = streams.get(block.key, ([], []))
         cells.extend(_stream_cell(cell_id, code, block) for cell_id, code in before)
-        cells.append(_block_cell(block, report))
+        cells.append(_block_cell(block, verification))
         cells.extend(_stream_cell(cell_id, code, block) for cell_id, code in after)
         position = block.fence_end - page.body_line + 1
     cells.append(_markdown("docverify_texto_final", "\n".join(lines[position:])))
@@ -232,7 +236,7 @@ def build(
             "language_info": {"name": "python"},
             "docverify": {
                 "page": page.rel,
-                "runner": report.runner,
+                "runner": verification.runner,
                 "torch": torch_version,
                 "date": today.isoformat(),
             },
@@ -247,7 +251,12 @@ def dumps(notebook: dict[str, Any]) -> str:
 
 
 def _header(
-    page: Page, title: str, report: Report, torch_version: str, today: dt.date, runners: str = ""
+    page: Page,
+    title: str,
+    verification: Verification,
+    torch_version: str,
+    today: dt.date,
+    runners: str = "",
 ) -> str:
     """Every front-matter part an article shows above its body, in the article's order."""
     meta = page.meta
@@ -262,7 +271,7 @@ def _header(
     parts.append(
         f"> Cuaderno generado al construir el sitio a partir de los mismos bloques que el "
         f"artículo. Las salidas guardadas son las verificadas en el runner "
-        f"{LABEL.get(report.runner, report.runner)} (torch {torch_version}, "
+        f"{LABEL.get(verification.runner, verification.runner)} (torch {torch_version}, "
         f"{spanish_date(today)}). {runners + ' ' if runners else ''}La primera celda prepara "
         "el núcleo como el verificador "
         "prepara cada bloque, y las celdas `seed_stream()` empiezan los números aleatorios "
@@ -299,8 +308,8 @@ def _sources(sources: list[Source]) -> str:
     return "## Fuentes\n\n" + "\n".join(lines)
 
 
-def _block_cell(block: Block, report: Report) -> dict[str, Any]:
-    outcome = report.outcomes.get(block.key)
+def _block_cell(block: Block, verification: Verification) -> dict[str, Any]:
+    outcome = verification.outcomes.get(block.key)
     outputs: list[dict[str, Any]] = []
     meta: dict[str, Any] = {"docverify": {"block": block.key, "snippet": block.snippet}}
     if block.options.get("raises"):
@@ -310,7 +319,7 @@ def _block_cell(block: Block, report: Report) -> dict[str, Any]:
         outputs = _outputs(outcome.observed, outcome.result or {})
     elif outcome is not None and block.only and (recording := outcome.recordings.get(block.only)):
         meta["docverify"]["runner"] = block.only
-        outputs = _outputs(compare.normalise(recording.body), {})
+        outputs = _outputs(normalise(recording.body), {})
     return _code(block.id, block.code, outputs, meta)
 
 
@@ -318,7 +327,7 @@ def _outputs(text: str, result: BlockResult | dict[str, Any]) -> list[dict[str, 
     """Stream output, with a block's final exception or shown value as Jupyter shows them."""
     exception = result.get("exception") or ""
     outputs: list[dict[str, Any]] = []
-    value = compare.normalise(result.get("value") or "")
+    value = normalise(result.get("value") or "")
     if value and (text == value or text.endswith("\n" + value)):  # Jupyter's execute_result
         text = text[: -len(value)].rstrip("\n")
         shown = {"output_type": "execute_result", "execution_count": None, "metadata": {}}

@@ -1,10 +1,10 @@
-# What the build adds to each page's Markdown, looked up in one BuildResult.
-"""The Markdown a site generator's adapter asks for, page by page and block by block.
+# What the build adds around each page's text, looked up in one BuildResult.
+"""What the build adds around a page's text, and to its metadata and its rendered HTML.
 
 Everything is read from the build result (`site.result`): an article's header, notebook box and
-footer; the home page's article list; under each block its output and, when it fails, the
-problem itself (the diff, the command, the traceback); at the top of a page with errors a banner
-that lists them with links to where each one is shown. Links are relative to the page's URL.
+footer; the home page's article list; the boxes of a page's failing sources; at the top of a
+page with errors a banner that lists them with links to where each one is shown. Links are
+relative to the page's URL. The blocks themselves are page.py's (and panel.py's).
 """
 
 from __future__ import annotations
@@ -17,30 +17,21 @@ from typing import Any
 
 from docverify.core.dates import spanish_date
 from docverify.core.findings import Finding, Level
-from docverify.core.kinds import Kind
-from docverify.core.status import Status
 from docverify.output import (
     canary,
     coverage,
-    curve,
     glossary_links,
-    graph,
     highlight,
     home,
+    markup,
     notebook_links,
-    render,
-    report_page,
     search,
     verification_method,
+    verification_page,
 )
-from docverify.parsing import tabs
 from docverify.site import anatomy
-from docverify.site.result import BuildResult, block_anchor, source_anchor
+from docverify.site.result import BuildResult, source_anchor
 from docverify.sources import freshness
-from docverify.verifying import baselines, compare
-from docverify.verifying import curve as curve_text
-from docverify.verifying import graph as graph_text
-from docverify.verifying.outcome import Outcome
 
 
 @dataclass(frozen=True)
@@ -78,71 +69,9 @@ def page_markdown(
     if coverage.MARKER_LINE.search(markdown):
         where_ran = coverage.home(result.coverage)
         markdown = coverage.MARKER_LINE.sub(lambda _: where_ran, markdown)
-    if rel == report_page.URI:
+    if rel == verification_page.URI:
         return banner([(f, None) for f in result.errors], "en esta compilación") + markdown
     return banner(result.page_errors(rel), "en esta página") + markdown
-
-
-def block_markdown(result: BuildResult, rel: str, block_id: str, shown_code: str) -> str:
-    """The output of one block and, when it failed, its problem; `shown_code` is the code the
-    site generator put in the page, which must be the code the engine ran."""
-    outcome = result.outcome(rel, block_id)
-    page = result.pages.get(rel)
-    differs = None if outcome is None else tabs.code_differs(shown_code, outcome.block.code)
-    if outcome is None or page is None or differs is not None:
-        where = page and next((b for b in page.blocks if b.id == block_id), None)
-        line = (where.origin_line + (differs or 1) - 1) if where else 1
-        problem = Finding(
-            Kind.BLOCK_DIFFERS,
-            f"el bloque «{block_id}» que muestra la página no es el que verificó el motor "
-            f"(página docs/{rel}" + (f", línea {differs} del bloque" if differs else "") + ").",
-            result.config.rel(where.origin) if where else f"docs/{rel}",
-            line,
-            "vuelve a construir si el archivo cambió durante la construcción; si no, ejecuta "
-            f"docverify lint docs/{rel} y corrige lo que señale (y usa el mismo snippets_dir en "
-            "[tool.docverify] que en pymdownx.snippets de mkdocs.yml).",
-        )
-        result.late.append(problem)
-        return _box(block_anchor(block_id), f"Bloque «{block_id}»", [problem])
-    shown = render.render_outcome(outcome, result.report.env, result.today, result.config)
-    shown += graph_figure(outcome) + curve_figure(outcome)
-    shown += canary.block_box(result.canary, outcome.block)
-    failures = [f for f in outcome.findings if f.level is Level.ERROR]
-    if failures:
-        shown += "\n" + _box(block_anchor(block_id), f"Error en el bloque «{block_id}»", failures)
-    return shown
-
-
-def graph_figure(outcome: Outcome) -> str:
-    """The picture of a graph block, drawn only from an output that matched its recording
-    (an unreadable description is a finding of the verification: never draw a guess)."""
-    title = outcome.block.options.get(graph_text.OPTION)
-    if not title or outcome.status != Status.OK or outcome.observed is None:
-        return ""
-    try:
-        figure = graph.figure(outcome.observed, title, f"dv-grafo-{outcome.block.id}")
-    except graph_text.GraphError:
-        return ""
-    return f"\n\n{figure}\n"
-
-
-def curve_figure(outcome: Outcome) -> str:
-    """The chart of a curve block, drawn from the recording its output matched (so changing
-    the recording changes the picture); nothing unless the block verified, since an unreadable
-    curve is a finding of the verification: never draw a guess."""
-    title = outcome.block.options.get(curve_text.OPTION)
-    if not title or outcome.status != Status.OK:
-        return ""
-    recording = baselines.choose(outcome.block, outcome.recordings, outcome.runner).recording
-    if recording is None:
-        return ""
-    try:
-        figure = curve.figure(
-            compare.normalise(recording.body), title, f"dv-curva-{outcome.block.id}"
-        )
-    except curve_text.CurveError:
-        return ""
-    return f"\n\n{figure}\n"
 
 
 def source_problems(result: BuildResult, rel: str) -> str:
@@ -156,7 +85,7 @@ def source_problems(result: BuildResult, rel: str) -> str:
                 f"Fuente «{source.reference}»: verificada el {spanish_date(source.verified)}, "
                 f"revisar a más tardar el {spanish_date(status.review_by)}"
             )
-            boxes.append(_box(source_anchor(index), title, failures))
+            boxes.append(markup.problems_box(source_anchor(index), title, failures))
     return "".join(f"\n\n{box}" for box in boxes) + ("\n" if boxes else "")
 
 
@@ -176,24 +105,6 @@ def banner(found: list[tuple[Finding, str | None]], scope: str) -> str:
         f'<p class="admonition-title">{html.escape(title)}</p>\n'
         f"<ul>\n{''.join(items)}\n</ul>\n</div>\n\n"
     )
-
-
-def _box(anchor: str, title: str, found: list[Finding]) -> str:
-    """Raw HTML (no Markdown inside): one visually distinct box for the problems of one place."""
-    parts = [
-        f'<div class="admonition failure dv-problem" id="{anchor}">',
-        f'<p class="admonition-title">{html.escape(title)}</p>',
-    ]
-    for finding in found:
-        parts.append(
-            f"<p><strong>[{html.escape(finding.kind.label)}]</strong> "
-            f"{html.escape(finding.where)}: {html.escape(finding.message)}</p>"
-        )
-        if finding.detail:
-            parts.append(render.diff_html(finding.detail))
-        parts.append(f"<p>Cómo arreglarlo: <code>{html.escape(finding.fix)}</code></p>")
-    parts.append("</div>")
-    return "\n".join(parts) + "\n"
 
 
 def content_html(

@@ -1,10 +1,11 @@
 """What a block's panel says about a runner this build did not run it on, and only what is known.
 
-In order of evidence: the runner's observation from its check report for this same code (CI's
+In order of evidence: the runner's observation from its report for this same code (CI's
 publishing build has the gpu job's report), else its recording (with its date and device, never
 a ✓: no run of this build observed it), else «aún sin ejecutar»: with what its run will be
-compared (the cpu output, under the device rule) or, for a block whose device marks ask for its
-own GPU recording, that it needs one and why.
+compared with (the cpu output, under the device rule) or, for a block whose device marks ask
+for its own GPU recording, that it needs one and why. Everything here is read from the runner's
+verdict (verifying/judge.py): the words are this module's, the decisions are the judge's.
 """
 
 from __future__ import annotations
@@ -17,8 +18,8 @@ from docverify.core.dates import spanish_date_of
 from docverify.core.policies import DEFAULT_CUDA, DEVICE_LABEL
 from docverify.core.status import Status
 from docverify.output import coverage
-from docverify.verifying import baselines, compare
-from docverify.verifying.outcome import Outcome
+from docverify.parsing.pages import Block
+from docverify.verifying.outcome import Agreement, Provenance, Verdict
 
 _SAME_BUT_DEVICE = ", misma salida salvo el argumento device='cuda:N'"
 
@@ -35,78 +36,63 @@ class OtherView:
     note: str = ""  # what is known when there is no output of its own
 
 
-def reported(date: str, device: str, run_url: str, shards: str = "") -> str:
-    """Provenance of an output read from a check report, never observed by this build."""
+def reported(seen: Provenance) -> str:
+    """Provenance of an output read from a report, never observed by this build."""
     where = (
         "en la ejecución de CI de este commit"
-        if run_url
+        if seen.run_url
         else "según un informe local de docverify check"
     )
-    split = f" ({shards} partes)" if shards and shards != "1" else ""
-    return f"observada el {spanish_date_of(date)} en {device}, {where}{split}"
+    split = f" ({seen.shards} partes)" if seen.shards and seen.shards != "1" else ""
+    return f"observada el {spanish_date_of(seen.date)} en {seen.device}, {where}{split}"
 
 
-def other(
-    outcome: Outcome,
-    runner: str,
-    first_runner: str | None,
-    first_text: str | None,
-    tol: compare.Tolerance,
-) -> OtherView:
-    """The view of `runner` for `outcome`, given the first panel (runner, text) if any."""
-    label = LABEL[runner]
-    peer = outcome.peers.get(runner)
-    if peer is not None:
-        when = reported(peer.date, peer.device, peer.run_url)
-        ok = peer.status == Status.OK
-        same = (
-            first_text is not None
-            and first_runner != runner
-            and _device_free(peer.output, runner) == _device_free(first_text, runner)
-        )
-        exact = first_text is not None and compare.normalise(peer.output) == first_text
+def other(block: Block, verdict: Verdict) -> OtherView:
+    """The view of `verdict.runner` for `block` beside the panel's first output."""
+    runner, label = verdict.runner, LABEL[verdict.runner]
+    same = verdict.agreement in (Agreement.SAME, Agreement.SAME_BUT_DEVICE)
+    also = ", misma salida" if verdict.agreement == Agreement.SAME else _SAME_BUT_DEVICE
+    if verdict.provenance is not None:  # observed by its report
+        when = reported(verdict.provenance)
+        ok = verdict.status == Status.OK
         return OtherView(
             runner,
-            f"{label} ✓" if ok else f"{label} ✗ ({peer.status.label})",
-            peer.output,
-            peer.torch,
+            f"{label} ✓" if ok else f"{label} ✗ ({verdict.status.label})",
+            verdict.text,
+            verdict.provenance.torch,
             when,
             same=same,
-            same_when=when + (", misma salida" if exact else _SAME_BUT_DEVICE),
+            same_when=when + also,
         )
-    recording = outcome.recordings.get(runner)
+    recording = verdict.recording
     if recording is not None:
         when = (
             f"grabada el {spanish_date_of(recording.header.get('date'))} en "
             f"{recording.header.get('device', '?')}; no observada en esta construcción"
         )
-        same = first_text is not None and compare.matches(
-            _device_free(recording.body, runner), _device_free(first_text, runner), tol
-        )
-        exact = first_text is not None and compare.matches(recording.body, first_text, tol)
         return OtherView(
             runner,
             f"{label}: {coverage.RECORDED}",
-            compare.normalise(recording.body),
+            verdict.text,
             recording.header.get("torch"),
             when,
             same=same,
-            same_when=when + (", misma salida" if exact else _SAME_BUT_DEVICE),
+            same_when=when + also,
         )
-    return not_run(outcome, runner)
+    return not_run(block, verdict)
 
 
-def not_run(outcome: Outcome, runner: str) -> OtherView:
+def not_run(block: Block, verdict: Verdict) -> OtherView:
     """The view of a runner that has neither observed the block for this version nor recorded
     it: never a ✓, and what its run will be compared with, in words a learner understands."""
-    label, block = LABEL[runner], outcome.block
+    runner, label, reference = verdict.runner, LABEL[verdict.runner], verdict.reference
     policy = (
         f" ({DEVICE_LABEL[block.device_policy]})"
         if runner == "gpu" and block.device_policy != DEFAULT_CUDA
         else ""
     )
     mark = f"{label}: {coverage.NOT_RUN}{policy}"
-    if reasons := baselines.needs_own(block, runner, outcome.recordings):
+    if reasons := reference.needs_own:
         why = device_marks.text(reasons)
         return OtherView(
             runner,
@@ -116,12 +102,11 @@ def not_run(outcome: Outcome, runner: str) -> OtherView:
             "",
             note=(
                 f"{label} · {coverage.NOT_RUN}: este bloque {why}, así que en una GPU puede "
-                f"imprimir otra cosa que en {LABEL[baselines.FALLBACK[runner]]}; su salida de "
+                f"imprimir otra cosa que en {LABEL[reference.fallback or 'cpu']}; su salida de "
                 f"{label} tendrá que grabarse aparte"
             ),
         )
-    source = baselines.source_runner(block, runner, outcome.recordings)
-    if source is not None and source != runner:
+    if reference.runner is not None and reference.runner != runner:
         return OtherView(
             runner,
             mark,
@@ -130,14 +115,8 @@ def not_run(outcome: Outcome, runner: str) -> OtherView:
             "",
             note=(
                 f"{label} · {coverage.NOT_RUN}: cuando un runner {label} lo ejecute, su salida "
-                f"tendrá que coincidir con la de {LABEL[source]}, salvo el argumento "
+                f"tendrá que coincidir con la de {LABEL[reference.runner]}, salvo el argumento "
                 "device='cuda:N'"
             ),
         )
     return OtherView(runner, mark, None, None, "")
-
-
-def _device_free(text: str, runner: str) -> str:
-    """On gpu, `text` as the device rule compares it (suffixes joined, device dropped)."""
-    text = compare.normalise(text)
-    return baselines.device_view(text).text if runner == "gpu" else text

@@ -13,11 +13,10 @@ import html
 import posixpath
 import re
 
-from docverify.output import coverage, home
-from docverify.site import navigation
+from docverify.output import coverage, home, verification_page
 from docverify.site.coverage import Coverage
 from docverify.site.result import BuildResult
-from docverify.verifying.outcome import Report
+from docverify.verifying.outcome import Verification
 
 LEGEND = "<!-- docverify:leyenda -->"
 READING = "<!-- docverify:lectura -->"
@@ -29,7 +28,7 @@ def _line(marker: str) -> re.Pattern[str]:
 
 def fill(result: BuildResult, markdown: str) -> str:
     """`markdown` with the verification page's markers replaced (legend, reading rule)."""
-    legend_text = legend(result.coverage, result.report)
+    legend_text = legend(result.coverage, result.verification)
     markdown = _line(LEGEND).sub(lambda _: legend_text, markdown)
     return _line(READING).sub(lambda _: home.reading_rule(), markdown)
 
@@ -38,7 +37,7 @@ def page_rel(result: BuildResult) -> str:
     """The docs-relative path of the page that explains the verification: the one that holds
     coverage.MARKER, else the report page."""
     holder = (p.rel for p in result.pages.values() if coverage.MARKER_LINE.search(p.body))
-    return next(holder, navigation.REPORT_URI)
+    return next(holder, verification_page.URI)
 
 
 def article_line(result: BuildResult, rel: str) -> str:
@@ -51,13 +50,13 @@ def article_line(result: BuildResult, rel: str) -> str:
     )
 
 
-def legend(cov: Coverage | None, report: Report | None = None) -> str:
+def legend(cov: Coverage | None, verification: Verification | None = None) -> str:
     """What the marks in the output titles mean, with what this version's coverage says of the
     runners (output/coverage.py). A build from the verification jobs' reports
-    (`report.origin`) observed nothing itself: it says so."""
+    (`verification.origin`) observed nothing itself: it says so."""
     here = (
         "la salida que observó la verificación de este commit (su procedencia está bajo ella)"
-        if report is not None and report.origin is not None
+        if verification is not None and verification.origin is not None
         else "la salida observada para esta versión"
     )
     items = [f"«CPU ✓»: {here} coincide con la grabada."] if cov is None or cov.cpu_observed else []

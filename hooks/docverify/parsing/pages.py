@@ -73,6 +73,7 @@ class Page:
     blocks: list[Block] = field(default_factory=list)
     findings: list[Finding] = field(default_factory=list)
     front: str = ""  # the front matter's YAML as written (prose.front_matter reads its lines)
+    head: str = ""  # the front matter with its «---» lines, as written: the text before `body`
 
     def meta_line(self, key: str) -> int:
         return self.meta.key_lines.get(key, 1) if hasattr(self.meta, "key_lines") else 1
@@ -118,6 +119,7 @@ def read_page(config: Config, path: Path, text: str | None = None) -> Page:
         body_line=body_line,
         findings=findings,
         front=frontmatter.source(text),
+        head=text[: len(text) - len(body)],
     )
     for name in policies.CHOICES:
         if name in meta and (message := policies.problem(name, meta[name])):

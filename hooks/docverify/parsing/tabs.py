@@ -71,19 +71,6 @@ def _tab_in_string(code: str) -> int | None:
     return None
 
 
-def code_differs(shown: str, verified: str) -> int | None:
-    """The first line (1-based) where the code MkDocs shows differs from the code the engine
-    verified, compared as Markdown shows both (tabs expanded); None when they are the same."""
-    a = expand(shown.strip("\n").split("\n"))
-    b = expand(verified.strip("\n").split("\n"))
-    if [line.rstrip() for line in a] == [line.rstrip() for line in b]:
-        return None
-    return next(
-        (n for n, (x, y) in enumerate(zip(a, b, strict=False), 1) if x.rstrip() != y.rstrip()),
-        min(len(a), len(b)) + 1,
-    )
-
-
 def as_markdown_shows(
     config: Config, page: Page, raw: str, origin: Path, origin_line: int, column: int
 ) -> str:

@@ -63,7 +63,7 @@ class Capture(io.TextIOBase):
         return frame.f_lineno if frame is not None and frame.f_lineno else self.line
 
     def output_lines(self) -> list[int]:
-        """For each output line (split as compare.normalise splits), the line that wrote it."""
+        """For each output line (split as core/text.normalise splits), the line that wrote it."""
         text = self.value()
         starts = [0, *(m.end() for m in re.finditer(r"\r\n|\r|\n", text))]
         offsets = [offset for offset, _ in self.writes]

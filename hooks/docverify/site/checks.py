@@ -16,8 +16,8 @@ from docverify.core.findings import Finding
 from docverify.core.kinds import Kind
 from docverify.parsing.pages import Page
 from docverify.site import anatomy, glossary, navigation, usage
+from docverify.site.usage import orphans
 from docverify.sources import freshness
-from docverify.verifying.verify import orphans
 
 
 @dataclass(frozen=True)

@@ -2,9 +2,9 @@
 the site says about the CPU and the GPU (output/coverage.py words them).
 
 Computed once per build from what the build holds: the runner it ran on and what it observed,
-the gpu job's report when it was given one (verifying/peers.py), the recordings of each block
-and the sources' freshness. Nothing here is assumed: a GPU observation exists only where a run on
-a GPU, for this very code, says so.
+the gpu job's report when it was given one (report/gpu_report.py: the blocks' gpu verdicts), the
+recordings of each block and the sources' freshness. Nothing here is assumed: a GPU observation
+exists only where a run on a GPU, for this very code, says so.
 """
 
 from __future__ import annotations
@@ -13,22 +13,22 @@ import datetime as dt
 from dataclasses import dataclass
 
 from docverify.sources.freshness import FRESH, Freshness
-from docverify.verifying import baselines
-from docverify.verifying.outcome import Report
+from docverify.verifying.outcome import Provenance, Source, Verification
 
 GPU = "gpu"
 
 
 @dataclass(frozen=True)
-class GpuObservation:
+class GpuObserved:
     """This version's blocks observed on a GPU: by this build, or by the gpu job's report."""
 
     blocks: int
-    device: str  # the GPU's name, as the run reported it
-    torch: str
-    date: str  # ISO date of the run
-    in_build: bool  # this build ran on the gpu runner (else: the gpu job's report)
-    run_url: str = ""  # the CI run that observed them, when the report says
+    seen: Provenance  # where and when (the first block's, for a report: the report's)
+
+    @property
+    def in_build(self) -> bool:
+        """This build ran on the gpu runner (else: the gpu job's report observed them)."""
+        return self.seen.source != Source.REPORT
 
 
 @dataclass(frozen=True)
@@ -39,7 +39,7 @@ class Coverage:
     observed: int  # blocks this build observed on its runner (run now, or from the local cache)
     cached: int  # of those, given by the local cache (observed before: same code, same versions)
     reported: bool  # the observations come from the verification jobs' reports (ran nothing)
-    gpu: GpuObservation | None  # None: no block of this version was observed on a GPU
+    gpu: GpuObserved | None  # None: no block of this version was observed on a GPU
     own_gpu: int  # blocks with their own GPU recording
     need_gpu: tuple[str, ...]  # blocks whose device marks ask for a GPU recording they lack
     sources_fresh: int
@@ -67,11 +67,11 @@ class Coverage:
             "gpu": None
             if gpu is None
             else {
-                "device": gpu.device,
-                "torch": gpu.torch,
-                "date": gpu.date,
+                "device": gpu.seen.device,
+                "torch": gpu.seen.torch,
+                "date": gpu.seen.date,
                 "in_build": gpu.in_build,
-                "run_url": gpu.run_url,
+                "run_url": gpu.seen.run_url,
             },
             "own_gpu_recordings": self.own_gpu,
             "need_gpu_recording": list(self.need_gpu),
@@ -80,39 +80,40 @@ class Coverage:
         }
 
 
-def of(report: Report, fresh: Freshness, today: dt.date) -> Coverage:
-    """The coverage of a build whose verification is `report`, on `today`."""
-    outcomes = list(report.outcomes.values())
+def of(verification: Verification, fresh: Freshness, today: dt.date) -> Coverage:
+    """The coverage of a build whose verification is `verification`, on `today`."""
+    outcomes = list(verification.outcomes.values())
     observed = sum(1 for o in outcomes if o.result is not None)
     gpu = None
-    if report.runner == GPU:
+    if verification.runner == GPU:
         if observed:
-            env = report.env
-            gpu = GpuObservation(
-                observed, env.get("device", "?"), env.get("torch", "?"), today.isoformat(), True
+            env = verification.env
+            seen = Provenance(
+                GPU, env.get("torch", "?"), env.get("device", "?"), today.isoformat(), Source.BUILD
             )
-    elif peers := [o.peers[GPU] for o in outcomes if GPU in o.peers]:
-        first = peers[0]
-        gpu = GpuObservation(
-            len(peers), first.device, first.torch, first.date, False, first.run_url
-        )
+            gpu = GpuObserved(observed, seen)
+    elif reported := [v for o in outcomes if (v := o.reported(GPU)) and v.provenance]:
+        assert reported[0].provenance is not None
+        gpu = GpuObserved(len(reported), reported[0].provenance)
     need = tuple(
         o.block.key
         for o in outcomes
-        if o.block.runs_on(GPU)
-        and GPU not in o.recordings
-        and baselines.needs_own(o.block, GPU, o.recordings)
+        if o.block.runs_on(GPU) and GPU not in o.recordings and o.verdicts[GPU].reference.needs_own
     )
     return Coverage(
-        runner=report.runner,
-        torch=report.env.get("torch", "?"),
+        runner=verification.runner,
+        torch=verification.env.get("torch", "?"),
         blocks=len(outcomes),
         observed=observed,
         cached=sum(1 for o in outcomes if (o.result or {}).get("cached")),
-        reported=any(o.origin is not None for o in outcomes),
+        reported=any(_from_report(o.verdict.provenance) for o in outcomes),
         gpu=gpu,
         own_gpu=sum(1 for o in outcomes if GPU in o.recordings),
         need_gpu=need,
         sources_fresh=sum(1 for s in fresh.statuses if s.status in FRESH),
         sources_total=len(fresh.statuses),
     )
+
+
+def _from_report(seen: Provenance | None) -> bool:
+    return seen is not None and seen.source == Source.REPORT

@@ -16,7 +16,7 @@ from docverify.core.findings import Finding
 from docverify.parsing.pages import Page, page_stem, read_site
 from docverify.site import checks, navigation
 from docverify.verifying import baselines, recordings
-from docverify.verifying.verify import missing_recording
+from docverify.verifying.messages import missing_recording
 
 MKDOCS_FILE = navigation.MKDOCS_FILE
 # The runner every block must have a recording for: CI always runs it.

@@ -113,7 +113,7 @@ def _walk(node: yaml.Node, title: str | None, entries: list[Entry]) -> None:
 
 
 # Pages the build generates: listed in the nav, never in docs/. The verification report's
-# address is the site's: output/report_page.py writes the page, the site reserves its name.
+# address is the site's: output/verification_page.py writes the page, the site reserves its name.
 # The glossary page is generated from its data file (site/glossary.py), which is not published.
 REPORT_URI = "verificacion.md"
 GLOSSARY_URI = "glosario.md"

@@ -3,7 +3,8 @@
 
 The build pipeline (docverify/build.py) makes one `BuildResult` per build; a site generator's
 adapter and the renderers of output/ only look things up in it: the Markdown of each page
-(`output.page_parts`), the report page, the notebooks, and the errors that fail the build.
+(`output.page_parts`), the verification page («Informe de verificación»), the notebooks, and
+the errors that fail the build.
 It lives in site/ so that output/ reads it without importing the pipeline above it. Nothing
 here imports MkDocs; nothing is judged twice.
 """
@@ -17,10 +18,10 @@ from dataclasses import dataclass, field
 from docverify.core.config import Config
 from docverify.core.findings import Finding, errors
 from docverify.parsing.pages import Page
+from docverify.report import canary
 from docverify.site import anatomy, checks, coverage, glossary, navigation
 from docverify.sources import freshness
-from docverify.verifying import canary
-from docverify.verifying.outcome import Outcome, Report
+from docverify.verifying.outcome import Outcome, Verification
 
 
 @dataclass
@@ -30,15 +31,14 @@ class BuildResult:
     config: Config
     today: dt.date
     pages: dict[str, Page]  # docs-relative path → page, in site order
-    report: Report
+    verification: Verification
     fresh: freshness.Freshness
     anatomy: dict[str, list[Finding]]  # page → its anatomy findings (articles only)
     findings: list[Finding]  # every finding, in the order the terminal shows them
-    report_text: str = ""  # the «Informe de verificación» page, in Markdown
+    verification_text: str = ""  # the «Informe de verificación» page, in Markdown
     glossary: glossary.Glossary | None = None  # the site's terms, when it has a data file
     glossary_text: str = ""  # the «Glosario» page, in Markdown ("" without a data file)
     notebooks: dict[str, tuple[str, str]] = field(default_factory=dict)  # article → (uri, text)
-    late: list[Finding] = field(default_factory=list)  # found while pages render
     notes: list[str] = field(default_factory=list)  # for the terminal (cache use)
     nav: navigation.Nav | None = None  # the site's navigation: the order of its articles
     canary: canary.View | None = None  # a torch canary's report, when the build was given one
@@ -49,7 +49,7 @@ class BuildResult:
     @property
     def errors(self) -> list[Finding]:
         """Every error of the build: any one of them fails it."""
-        return errors(self.findings + self.late)
+        return errors(self.findings)
 
     def articles(self) -> list[Page]:
         """The articles, in the navigation's order when there is one."""
@@ -65,17 +65,17 @@ class BuildResult:
         return [s for s in self.fresh.statuses if s.source.page == rel]
 
     def outcome(self, rel: str, block_id: str) -> Outcome | None:
-        return self.report.outcome(rel, block_id)
+        return self.verification.outcome(rel, block_id)
 
     def verification_json(self) -> str:
         """`verificacion.json` of the published site: runner, environment, executed blocks."""
-        executed = [k for k, o in self.report.outcomes.items() if o.result is not None]
+        executed = [k for k, o in self.verification.outcomes.items() if o.result is not None]
         summary: dict[str, object] = {
-            "runner": self.report.runner,
-            "env": self.report.env,
+            "runner": self.verification.runner,
+            "env": self.verification.env,
             "executed": executed,
         }
-        if (origin := self.report.origin) is not None:  # executed by the verification job
+        if (origin := self.verification.origin) is not None:  # executed by the verification job
             summary["observed_in"] = {
                 "run_url": origin.run_url,
                 "date": origin.date,
@@ -93,7 +93,7 @@ class BuildResult:
             return []
         found: list[tuple[Finding, str | None]] = []
         for block in page.blocks:
-            outcome = self.report.outcomes.get(block.key)
+            outcome = self.verification.outcomes.get(block.key)
             found += [
                 (f, block_anchor(block.id)) for f in errors(outcome.findings if outcome else [])
             ]

@@ -1,6 +1,7 @@
-"""Snippet usage: every file under snippets/ must be included by a page or be a recording.
+"""Snippet usage: every file under snippets/ must be included by a page or be a live recording.
 
-A snippet nobody includes is code that no build runs; it rots silently, so it is a finding.
+A snippet nobody includes is code that no build runs, and a recording whose block is gone is an
+output nothing compares with: both rot silently, so both are findings.
 """
 
 from __future__ import annotations
@@ -11,7 +12,12 @@ from pathlib import Path
 from docverify.core.config import RUNNERS, Config
 from docverify.core.findings import Finding
 from docverify.core.kinds import Kind
-from docverify.parsing.pages import _SNIPPET, Page  # the same include syntax pages.py resolves
+from docverify.parsing.pages import (  # the include syntax pages.py resolves
+    _SNIPPET,
+    Page,
+    page_stem,
+)
+from docverify.verifying import recordings
 
 # pymdownx.snippets block form: a bare `--8<--` line, one file per line, a closing `--8<--`.
 _BLOCK_MARK = re.compile(r"^\s*-{1,}8<-{1,}\s*$")
@@ -77,3 +83,29 @@ def unused(config: Config, pages: list[Page]) -> list[Finding]:
             )
         )
     return findings
+
+
+def orphans(config: Config, pages: list[Page]) -> list[Finding]:
+    """Recordings whose block no longer exists (or no longer runs on that runner)."""
+    alive = {
+        (page_stem(b.page), b.id, r)
+        for p in pages
+        for b in p.blocks
+        for r in RUNNERS
+        if b.runs_on(r)
+    }
+    found = []
+    for path, stem, block_id in recordings.all_recordings(config):
+        runner = path.name.rsplit(".", 2)[-2]
+        if (stem, block_id, runner) not in alive:
+            found.append(
+                Finding(
+                    Kind.ORPHAN_RECORDING,
+                    f"la grabación de «{stem}/{block_id}» ({runner}) no "
+                    "corresponde a ningún bloque que corra en ese runner.",
+                    config.rel(path),
+                    1,
+                    "docverify prune --yes (la borra) o restaura el bloque con ese id.",
+                )
+            )
+    return found

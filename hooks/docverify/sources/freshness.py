@@ -30,7 +30,7 @@ from docverify.sources import fingerprint as fp_mod
 from docverify.sources.model import Source, read_sources
 
 DRIFT_MODES = ("error", "report")
-# Status of a source, with the Spanish words readers see on the report page.
+# Status of a source, with the Spanish words readers see on the verification page.
 FRESH = ("ok", "soon")  # the statuses of a source that does not fail the build
 STATUS = {
     "ok": "al día",

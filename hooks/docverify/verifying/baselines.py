@@ -27,19 +27,15 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from docverify.core import device_marks
+from docverify.core import device_marks, device_rule
 from docverify.core.config import Config
+from docverify.core.text import normalise
 from docverify.parsing.pages import Block
 from docverify.verifying import compare, recordings
 from docverify.verifying.recordings import Recording
 
 # The runner whose recording stands in when a runner has none of its own.
 FALLBACK = {"gpu": "cpu"}
-DEVICE_RULE = "regla de dispositivo"
-DEVICE_RULE_TEXT = (
-    "en GPU se quita el argumento device='cuda:N' de los repr de tensores y parámetros "
-    "antes de comparar; nada más se enmascara"
-)
 # `tensor(` as a repr, not as code (`torch.tensor(` or `my_tensor(` are not reprs).
 _TENSOR_OPEN = re.compile(r"(?<![\w.])tensor\(")
 _DEVICE_ARG = re.compile(r",\s*device='cuda:\d+'(?=\s*[,)])")
@@ -87,12 +83,12 @@ class Baseline:
 
     def expected(self) -> View:
         """The recording as it is compared: suffixes joined when the device rule applies."""
-        body = compare.normalise(self.recording.body if self.recording else "")
+        body = normalise(self.recording.body if self.recording else "")
         return join_suffixes(body) if self.device_rule else View.of(body)
 
     def comparable(self, observed: str) -> View:
         """The observed output as it is compared: the device rule applied when it applies."""
-        observed = compare.normalise(observed)
+        observed = normalise(observed)
         return device_view(observed) if self.device_rule else View.of(observed)
 
     def matches(self, observed: str, tol: compare.Tolerance) -> bool:
@@ -171,7 +167,7 @@ def describe(
             )
         return f"sin grabación (falta {wanted})"
     name = recordings.path_for(config, block, source).name
-    return name if source == runner else f"{name} con la {DEVICE_RULE}"
+    return name if source == runner else f"{name} con la {device_rule.NAME}"
 
 
 def drop_device(text: str) -> str:

@@ -47,7 +47,7 @@ from docverify.core.config import Config, in_ci, today
 from docverify.core.files import write_atomic
 from docverify.running.executor import PageJob
 from docverify.running.protocol import STORED_FIELDS, BlockResult, Environment
-from docverify.verifying.outcome import declared_exception
+from docverify.verifying.judge import declared_exception
 
 FORMAT = 1
 MAGIC = "docverify-cache"

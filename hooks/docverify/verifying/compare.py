@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from docverify.core import volatile
+from docverify.core.text import normalise
 
 PLACEHOLDER = "[..]"
 _NUMBER = r"[-+]?(?:\d+\.?\d*(?:[eE][-+]?\d+)?|\.\d+(?:[eE][-+]?\d+)?|nan|inf)"
@@ -29,14 +30,6 @@ class Tolerance:
     rtol: float
     atol: float
     volatile: tuple[str, ...] = volatile.NAMES
-
-
-def normalise(text: str) -> str:
-    """Unify newlines, drop trailing spaces on each line and trailing blank lines."""
-    lines = [line.rstrip() for line in text.replace("\r\n", "\n").replace("\r", "\n").split("\n")]
-    while lines and not lines[-1]:
-        lines.pop()
-    return "\n".join(lines)
 
 
 def _pattern(expected: str) -> tuple[re.Pattern[str], int]:

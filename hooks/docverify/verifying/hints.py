@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from docverify.core import versions, volatile
+from docverify.core.text import normalise
 from docverify.parsing.pages import Block, page_stem
 from docverify.verifying import baselines, compare
 from docverify.verifying.recordings import Recording
@@ -67,7 +68,7 @@ def volatile_fix(
     """How to mark the values that differ only because they change on every run, or None
     when the divergence is anything else. `recorded`: the recording as it was compared (its
     suffixes joined under the device rule), whose line numbers map back to the file's."""
-    recorded = recorded or baselines.View.of(compare.normalise(recording.body))
+    recorded = recorded or baselines.View.of(normalise(recording.body))
     before = compare.comparable(recorded.text, tol).split("\n")
     after = compare.comparable(observed, tol).split("\n")
     if len(before) != len(after):

@@ -1,66 +1,166 @@
-"""What a verification produced: each block's outcome on a runner, and the report of a run."""
+"""What a verification decided: each runner's verdict on a block, the block's outcome, the run.
+
+The judge (judge.py) decides every verdict, whatever the output came from: a run here, the
+local cache, a report of a verification job, the gpu runner's report, a canary's, or the report
+`docverify accept` adopts. A verdict carries everything a page, a notebook or the verification
+page shows of it (the output, where and when it was observed, which recording it is compared
+with, whether it is the output shown beside it), so output/ renders it and never decides it.
+
+«Report» names one thing in the engine: report.json (report/). A run's result is a
+`Verification`.
+"""
 
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass, field
-from typing import Any
+from enum import StrEnum
 
 from docverify.core import volatile
-from docverify.core.config import RUNNERS, Config
+from docverify.core.config import Config
 from docverify.core.findings import Finding
 from docverify.core.status import Status
+from docverify.core.text import normalise
 from docverify.parsing.pages import Block, Page, page_stem
 from docverify.running.protocol import BlockResult, Environment, Expectation
-from docverify.verifying import compare, recordings
+from docverify.verifying import compare
+from docverify.verifying.recordings import Recording
+
+
+class Source(StrEnum):
+    """Where a runner's output was observed."""
+
+    BUILD = "build"  # this build ran the block
+    CACHE = "cache"  # the local cache gave what an earlier run of the same code observed
+    REPORT = "report"  # a verification job's report.json (report/)
 
 
 @dataclass(frozen=True)
-class Origin:
-    """Where a build's outputs were observed when the build itself ran nothing: the check
-    report(s) of a verification job (verifying/replay.py)."""
+class Provenance:
+    """Where and when one runner observed a block's output."""
 
-    date: str  # ISO date of the run
-    run_url: str  # the CI run, or "" for a local `docverify check --report`
-    device: str
+    runner: str
     torch: str
-    reports: tuple[str, ...]  # the report files, as given
-    shards: str = ""  # "N" when merged from N shards
+    device: str
+    date: str  # ISO date of the run
+    source: Source
+    run_url: str = ""  # REPORT: the CI run ("" for a local `docverify check --report`)
+    reports: tuple[str, ...] = ()  # REPORT: the report files, as given
+    shards: str = ""  # REPORT: "N" when merged from the reports of N shards
+
+
+class Agreement(StrEnum):
+    """How a runner's shown output relates to the first output its block's panel shows."""
+
+    SAME = "same"  # the same output
+    SAME_BUT_DEVICE = "same-but-device"  # the same but the device='cuda:N' argument
+    DIFFERENT = "different"
+
+
+@dataclass(frozen=True)
+class Reference:
+    """Which recording a runner compares a block with (verifying/baselines.py decides)."""
+
+    runner: str | None  # the runner whose recording it is (None: none yet)
+    described: str  # in Spanish: that recording's file, or which one is missing and why
+    needed: str  # with none: the runner whose recording it needs (its own or its fallback's)
+    fallback: str | None = None  # the runner whose recording stands in when it has none
+    needs_own: tuple[str, ...] = ()  # device marks that forbid comparing with the fallback's
+
+
+@dataclass
+class Verdict:
+    """One runner's verdict on one block: decided once (judge.py), shown as it is."""
+
+    runner: str
+    status: Status
+    reference: Reference
+    recording: Recording | None = None  # this runner's own recording
+    result: BlockResult | None = None  # what the run produced (None: not observed)
+    provenance: Provenance | None = None  # where and when it was observed
+    findings: list[Finding] = field(default_factory=list)
+    expectations: list[Expectation] = field(default_factory=list)
+    compared: str | None = None  # the recording's text the output matched (a curve's points)
+    agreement: Agreement | None = None  # against the first output the panel shows
+
+    @property
+    def observed(self) -> str | None:
+        """The output a run observed, normalised (None when no run observed it)."""
+        return None if self.result is None else normalise(self.result["output"])
+
+    @property
+    def text(self) -> str | None:
+        """What a panel shows for this runner: its observed output, else its own recording."""
+        if self.result is not None:
+            return self.observed
+        return None if self.recording is None else normalise(self.recording.body)
 
 
 @dataclass
 class Outcome:
-    """What happened to one block on one runner, and what readers will see."""
+    """One block in one build: the verdict of the build's runner and of every other runner
+    the block runs on (observed by a report, or only what its recordings say)."""
 
     block: Block
-    runner: str
-    result: BlockResult | None
-    recordings: dict[str, recordings.Recording]
-    status: Status
-    findings: list[Finding] = field(default_factory=list)
-    expectations: list[Expectation] = field(default_factory=list)
-    # Other runners' observations of this same code, from their check report (verifying/peers.py).
-    peers: dict[str, Any] = field(default_factory=dict)
-    # Set when the result was read from a check report instead of run here (verifying/replay.py).
-    origin: Origin | None = None
+    runner: str  # the build's runner
+    recordings: dict[str, Recording]
+    verdicts: dict[str, Verdict]
+
+    @property
+    def verdict(self) -> Verdict:
+        """The build runner's verdict."""
+        return self.verdicts[self.runner]
+
+    @property
+    def status(self) -> Status:
+        return self.verdict.status
+
+    @property
+    def result(self) -> BlockResult | None:
+        return self.verdict.result
+
+    @property
+    def findings(self) -> list[Finding]:
+        return self.verdict.findings
+
+    @property
+    def expectations(self) -> list[Expectation]:
+        return self.verdict.expectations
 
     @property
     def observed(self) -> str | None:
-        return None if self.result is None else compare.normalise(self.result["output"])
+        return self.verdict.observed
 
     @property
-    def recording(self) -> recordings.Recording | None:
+    def recording(self) -> Recording | None:
         return self.recordings.get(self.runner)
+
+    def others(self) -> list[Verdict]:
+        """The verdicts a panel shows after the build runner's, in runner order: the other
+        runners', and every runner's when the build did not run the block."""
+        again = self.status == Status.NOT_RUN
+        return [
+            v
+            for r, v in self.verdicts.items()
+            if (r != self.runner or again) and self.block.runs_on(r)
+        ]
+
+    def reported(self, runner: str) -> Verdict | None:
+        """`runner`'s verdict when a report observed it (the gpu runner's on a cpu build)."""
+        verdict = self.verdicts.get(runner)
+        source = verdict.provenance.source if verdict and verdict.provenance else None
+        return verdict if runner != self.runner and source == Source.REPORT else None
 
 
 @dataclass
-class Report:
+class Verification:
+    """One verification of some pages on a runner: every block's outcome, in page order."""
+
     runner: str
     env: Environment | dict[str, str]  # empty when nothing ran
     pages: list[Page]
     outcomes: dict[str, Outcome]
     findings: list[Finding]
-    origin: Origin | None = None  # a build from reports: nothing ran here (verifying/replay.py)
+    origin: Provenance | None = None  # a build from reports: they observed, nothing ran here
 
     def outcome(self, page: str, block_id: str) -> Outcome | None:
         """The outcome of block `block_id` of page `page` (outcomes are keyed by Block.key)."""
@@ -73,29 +173,3 @@ def tolerance(config: Config, block: Block) -> compare.Tolerance:
         atol=block.number("atol", config.atol),
         volatile=volatile.active(block.options.get("literal")),
     )
-
-
-def declared_exception(raises: str | None, result: BlockResult) -> bool:
-    """Is the block's exception the one its raises="Type: message start" option declares?"""
-    if not raises or not result["exception"]:
-        return False
-    name, _, prefix = raises.partition(":")
-    return name.strip() in result.get("exception_type", []) and result.get(
-        "exception_message", ""
-    ).startswith(prefix.strip())
-
-
-def execution_enabled() -> bool:
-    """False with DOCVERIFY_EXECUTE=0: only for measuring a build without execution (bench)."""
-    return os.environ.get("DOCVERIFY_EXECUTE", "1").strip().lower() not in (
-        "0",
-        "false",
-        "no",
-        "off",
-    )
-
-
-def not_run(config: Config, block: Block, runner: str) -> Outcome:
-    """An outcome for a block that was deliberately not executed: recordings only."""
-    recs = {r: rec for r in RUNNERS if (rec := recordings.load(config, block, r))}
-    return Outcome(block, runner, None, recs, Status.NOT_RUN)

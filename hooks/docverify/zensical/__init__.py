@@ -1,1 +1,1 @@
-"""The Zensical build path: the engine verifies, then Zensical builds its generated tree."""
+"""The Zensical build path: the engine verifies and renders the docs, then Zensical builds them."""

@@ -1,4 +1,4 @@
-"""`docverify zensical build|serve`: verify, write the generated tree, let Zensical build it.
+"""`docverify zensical build|serve`: verify, write the rendered docs, let Zensical build them.
 
 The engine runs first, exactly as in the MkDocs build (docverify.build.run_site): the same
 findings, printed the same way, and on any error the same summary line and a non-zero exit
@@ -6,7 +6,7 @@ before Zensical runs (serve keeps serving, and each page shows its errors, as `m
 does). Then, in one folder (by default build/zensical/, ignored by git; Zensical wants the docs
 and the site inside its configuration's folder, and keeps its cache there):
 
-    docs/        the generated tree (output/tree.py): pages, report, notebooks, static files
+    docs/        the rendered docs (docs_folder.py): pages, verification page, notebooks, files
     overrides/   the project's theme overrides plus the patched search scripts (patches.py)
     mkdocs.yml   derived from the project's (config.py)
     site/        what Zensical builds
@@ -29,11 +29,10 @@ from docverify import build as build_mod
 from docverify.core import config as engine_config
 from docverify.core.findings import Finding, Level
 from docverify.output import page_parts
-from docverify.output import tree as tree_mod
 from docverify.running.executor import Executor
 from docverify.site.result import BuildResult
 from docverify.zensical import config as config_mod
-from docverify.zensical import patches
+from docverify.zensical import docs_folder, patches
 
 DEFAULT_DIR = Path("build") / "zensical"
 _ANSI = re.compile(r"\x1b\[[0-9;]*m")  # Zensical colours its messages whatever NO_COLOR says
@@ -50,22 +49,22 @@ def generate(root: Path, out: Path, executor: Executor) -> BuildResult:
     for note in result.notes:
         print(note)
     directory_urls = bool(source.get("use_directory_urls", True))
-    generated = tree_mod.build(result, docs_dir, directory_urls)  # may add late findings
-    _emit([*result.findings, *result.late])
-    tree_mod.write(generated, out / config_mod.DOCS)
-    theme = tree_mod.Tree(texts=patches.patched())
+    rendered = docs_folder.build(result, docs_dir, directory_urls)
+    _emit(result.findings)
+    docs_folder.write(rendered, out / config_mod.DOCS)
+    theme = docs_folder.Folder(texts=patches.patched())
     custom = (source.get("theme") or {}).get("custom_dir")
     if custom:
         folder = (root / custom).resolve()
         theme.copies = {
             p.relative_to(folder).as_posix(): p for p in sorted(folder.rglob("*")) if p.is_file()
         }
-    tree_mod.write(theme, out / config_mod.OVERRIDES)
+    docs_folder.write(theme, out / config_mod.OVERRIDES)
     settings = config_mod.derive(source, root)
     # The site's description ends with where this version ran, as the MkDocs hook writes it.
     settings["site_description"] = page_parts.with_sentence(source.get("site_description"), result)
     derived = config_mod.dump(settings, mkdocs_yml)
-    tree_mod.put(out / "mkdocs.yml", derived.encode("utf-8"))
+    docs_folder.put(out / "mkdocs.yml", derived.encode("utf-8"))
     return result
 
 
@@ -105,7 +104,7 @@ def build(root: Path, out: Path, executor: Executor, *, strict: bool = False) ->
         )
         return 1
     source = config_mod.load(root / "mkdocs.yml")
-    tree_mod.finish_pages(
+    docs_folder.finish_pages(
         result, out / config_mod.SITE, bool(source.get("use_directory_urls", True))
     )
     print(f"Sitio verificado y construido con Zensical en {out / config_mod.SITE}")
@@ -137,7 +136,7 @@ def _watched(root: Path) -> dict[Path, tuple[int, int]]:
 
 def serve(root: Path, out: Path, executor: Executor, address: str, poll: float = 1.0) -> int:
     """`docverify zensical serve`: Zensical serves `out` and rebuilds what changes in it; this
-    process verifies again and rewrites the tree whenever a source changes. Errors are shown
+    process verifies again and rewrites the docs whenever a source changes. Errors are shown
     on the pages and here, and serving goes on (as `mkdocs serve` does)."""
 
     def once() -> None:

@@ -1,8 +1,8 @@
 """Zensical's configuration, derived from the project's mkdocs.yml at every build, never kept.
 
 Zensical reads mkdocs.yml itself but ignores `hooks:` and most plugins, and would execute
-fences if `markdown-exec` were listed: so it gets a copy that builds the generated tree
-(output/tree.py) as it is. Changed from the source: docs, site and theme overrides in the
+fences if `markdown-exec` were listed: so it gets a copy that builds the rendered docs
+(docs_folder.py) as they are. Changed from the source: docs, site and theme overrides in the
 generated folder (Zensical wants them inside the config's folder), no hooks and no `watch`
 (the generated docs are watched instead), only the search plugin, snippets found from any
 working folder, the output fence of the engine's panels, the notebook pages out of the nav,
@@ -20,7 +20,7 @@ from typing import Any
 
 import yaml
 
-from docverify.output import notebooks, render
+from docverify.output import markup, notebooks
 
 DOCS, SITE, OVERRIDES = "docs", "site", "overrides"
 _FENCES = "pymdownx.superfences"
@@ -72,7 +72,7 @@ def _name(entry: Any) -> str:
 
 
 def derive(source: dict[str, Any], root: Path) -> dict[str, Any]:
-    """The configuration Zensical builds the generated tree with (see the module's text)."""
+    """The configuration Zensical builds the rendered docs with (see the module's text)."""
     config = copy.deepcopy(source)
     for key in ("hooks", "watch"):
         config.pop(key, None)
@@ -95,19 +95,7 @@ def derive(source: dict[str, Any], root: Path) -> dict[str, Any]:
             paths = [paths] if isinstance(paths, str) else paths
             options["base_path"] = [str((root / p).resolve()) for p in paths]
         if name == _FENCES:
-            fences = [
-                f
-                for f in options.get("custom_fences") or []
-                if f.get("name") not in ("python", "py", render.OUTPUT_FENCE)
-            ]
-            fences.append(
-                {
-                    "name": render.OUTPUT_FENCE,
-                    "class": "dv-output-text",
-                    "format": render.format_output,
-                }
-            )
-            options["custom_fences"] = fences
+            options["custom_fences"] = markup.custom_fences(options.get("custom_fences") or [])
         extensions.append({name: options} if options else name)
     if _FENCES not in [_name(e) for e in extensions]:
         raise ConfigError(

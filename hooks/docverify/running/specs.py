@@ -1,4 +1,8 @@
-"""Block specs: how the verifying process describes a block to the page process that runs it."""
+"""Block specs: how the verifying process describes a block to the page process that runs it.
+
+The other side of running/protocol.py: a `BlockSpec` made from the parse of a page (its block
+and the site's configuration), and the part of it a report's digests cover (`setup_text`).
+"""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""output.report_page: the report lists every source with its dates, and every block."""
+"""output.verification_page: «Informe de verificación» lists every source with its dates, and
+every block."""
 
 from __future__ import annotations
 
@@ -8,8 +9,9 @@ from docverify.core import config as config_mod
 from docverify.core.dates import spanish_date
 from docverify.core.markdown import md_escape
 from docverify.core.status import Status
-from docverify.output import report_page
+from docverify.output import verification_page
 from docverify.parsing.pages import read_site
+from docverify.verifying.verify import unrun
 from support import clock
 from support import site as support_site
 from support.site import text_of
@@ -20,7 +22,7 @@ def test_report_lists_every_source_with_its_dates() -> None:
     cfg = config_mod.load(ROOT)
     pages = read_site(cfg)
     day = clock.site_day(ROOT)
-    text = report_page.build(cfg, pages, None, day)
+    text = verification_page.build(cfg, pages, unrun(cfg, pages, "cpu"), day)
     cited = clock.sources(ROOT)
     rows = [line for line in text.splitlines() if line.startswith("| ") and " días | " in line]
     if not cited:

@@ -1,14 +1,15 @@
 """The reports of the N shards of one run, merged into the report of the whole run.
 
-`docverify check --shard I/N --report DIR` verifies one share of the pages (shards.py). The N
-reports of one run hold, between them, everything one unsharded `docverify check --report DIR`
-writes: the same observations, the same table of block statuses and the same findings, which
-`merge` puts back in page order. It refuses, naming the files, reports that do not belong
-together: another runner, another plan, other code (`site_sha256`: every page, block, code and
-option the run was asked for), another environment or CI run, two reports of the same shard
-or page, or shards missing (pages nobody verified). It works on the JSON itself, so the merged
-report keeps every key a shard's report has, and `docverify accept`, a build with
-DOCVERIFY_GPU_REPORT and a build from reports (replay.py) read it like any other.
+`docverify check --shard I/N --report DIR` verifies one share of the pages
+(verifying/shards.py). The N reports of one run hold, between them, everything one unsharded
+`docverify check --report DIR` writes: the same observations, the same table of block statuses
+and the same findings, which `merge` puts back in page order. It refuses, naming the files,
+reports that do not belong together: another runner, another plan, other code (`site_sha256`:
+every page, block, code and option the run was asked for), another environment or CI run, two
+reports of the same shard or page, or shards missing (pages nobody verified). It works on the
+JSON itself, so the merged report keeps every key a shard's report has, and `docverify accept`,
+a build with DOCVERIFY_GPU_REPORT and a build from reports (from_reports.py) read it like any
+other.
 """
 
 from __future__ import annotations
@@ -20,10 +21,11 @@ from pathlib import Path
 from typing import Any
 
 from docverify.parsing.pages import page_stem
-from docverify.verifying import observed, shards
-from docverify.verifying.observed import REPORT_FILE, ReportError
+from docverify.report import report_json
+from docverify.report.report_json import REPORT_FILE, ReportError
+from docverify.verifying import shards
 
-FORMAT = 3  # the first format whose shard reports can be merged (observed.py)
+FORMAT = 3  # the first format whose shard reports can be merged (report_json.py)
 SHARD_KEYS = ("shard", "plan", "basis", "plan_shards")  # what only a shard's report holds
 REMADE_KEYS = ("durations", "merged")  # what a merge writes anew (not copied from a shard)
 FIX_SAME_RUN = (
@@ -72,11 +74,11 @@ def find(paths: Iterable[Path]) -> list[Path]:
     return list(found.values())
 
 
-def load(paths: Sequence[Path]) -> observed.ObservedReport:
+def load(paths: Sequence[Path]) -> report_json.Report:
     """The report PATHS hold: one report as it is, or the shards of one run merged."""
     merged = merge(paths)
     first = merged.sources[0]
-    return observed.parse(merged.data, first, merged.sources, merged.shards)
+    return report_json.parse(merged.data, first, merged.sources, merged.shards)
 
 
 def merge(paths: Sequence[Path]) -> Merged:

@@ -2,7 +2,7 @@
 
 `docverify canary` runs every block under another interpreter (running/interpreter.py) and
 judges the results with `verify` itself, against the current recordings: the same seeds,
-normalisers, tolerances and device rule. Its report is a check report (output/ci_report.py), so
+normalisers, tolerances and device rule. Its report is a check report (write.py), so
 `docverify accept` adopts it once the pin is bumped, plus a `canary` section written here: the
 versions and build variants of both sides, which blocks would change, the warnings torch emits
 that the recordings do not have, and the fingerprinted sources whose code changed.
@@ -24,12 +24,13 @@ from pathlib import Path
 from typing import Any
 
 from docverify.core.config import Config
-from docverify.core.findings import Finding, Level
+from docverify.core.findings import Finding, Level, errors
 from docverify.core.kinds import Kind
 from docverify.core.status import Status
-from docverify.verifying import baselines, compare, observed
-from docverify.verifying.outcome import Report, tolerance
-from docverify.verifying.verify import output_diff
+from docverify.core.text import normalise
+from docverify.report import digests, report_json
+from docverify.verifying import baselines, compare, judge, messages
+from docverify.verifying.outcome import Outcome, Verification, tolerance
 
 FORMAT = 1  # of the `canary` section of report.json
 SECTION = "canary"
@@ -50,7 +51,7 @@ FIX_STALE = (
 
 def warning_lines(text: str) -> list[str]:
     """The warnings in an output, one line each, as the page process writes them."""
-    return [line for line in compare.normalise(text).split("\n") if _WARNING.match(line)]
+    return [line for line in normalise(text).split("\n") if _WARNING.match(line)]
 
 
 def new_warnings(recorded: str | None, output: str, tol: compare.Tolerance) -> list[str]:
@@ -68,13 +69,13 @@ def new_warnings(recorded: str | None, output: str, tol: compare.Tolerance) -> l
     return found
 
 
-def block_warnings(config: Config, report: Report) -> dict[str, list[str]]:
+def block_warnings(config: Config, verification: Verification) -> dict[str, list[str]]:
     """Block key → its new warnings, for every block that ran and has a baseline."""
     found: dict[str, list[str]] = {}
-    for key, outcome in report.outcomes.items():
+    for key, outcome in verification.outcomes.items():
         if outcome.result is None:
             continue
-        baseline = baselines.choose(outcome.block, outcome.recordings, report.runner)
+        baseline = baselines.choose(outcome.block, outcome.recordings, verification.runner)
         if baseline.recording is None:
             continue
         tol = tolerance(config, outcome.block)
@@ -83,8 +84,8 @@ def block_warnings(config: Config, report: Report) -> dict[str, list[str]]:
     return found
 
 
-def counts(report: Report) -> dict[str, int]:
-    ran = [o.status for o in report.outcomes.values() if o.status.ran]
+def counts(verification: Verification) -> dict[str, int]:
+    ran = [o.status for o in verification.outcomes.values() if o.status.ran]
     tally = Counter(ran)
     return {
         "blocks": len(ran),
@@ -103,14 +104,14 @@ def headline(torch: str, changed: int) -> str:
 
 def section(
     config: Config,
-    report: Report,
+    verification: Verification,
     project: Mapping[str, Any],
     candidate: Mapping[str, Any],
     sources: Sequence[Mapping[str, Any]],
 ) -> dict[str, Any]:
     """The `canary` section of report.json (its keys are what CI's issue job reads)."""
-    tally = counts(report)
-    warnings = block_warnings(config, report)
+    tally = counts(verification)
+    warnings = block_warnings(config, verification)
     return {
         "format": FORMAT,
         "headline": headline(str(candidate.get("torch", "?")), tally["changed"]),
@@ -118,20 +119,26 @@ def section(
         "candidate": dict(candidate),
         "counts": {**tally, "warnings": sum(len(w) for w in warnings.values())},
         "changed": {
-            k: str(o.status) for k, o in sorted(report.outcomes.items()) if o.status in CHANGED
+            k: str(o.status)
+            for k, o in sorted(verification.outcomes.items())
+            if o.status in CHANGED
         },
         "warnings": dict(sorted(warnings.items())),
         "sources": [dict(s) for s in sources],
     }
 
 
-def read(folder: Path) -> observed.ObservedReport:
+def read(folder: Path) -> report_json.Report:
     """A canary report (ReportError when it is not one, or cannot be read)."""
-    report = observed.read(folder)
+    report = report_json.read(folder)
     if report.canary is None or report.canary.get("format") != FORMAT:
-        raise observed.ReportError(
+        raise report_json.ReportError(
             f"{report.path}: no es un informe de docverify canary (formato {FORMAT}): no tiene "
             f"la sección «{SECTION}»."
+        )
+    if old := report.without_results():
+        raise report_json.ReportError(
+            f"{report.path}: el informe no guarda el resultado de «{old[0]}» (formato 2)."
         )
     return report
 
@@ -156,7 +163,7 @@ class BlockChange:
 class View:
     """A canary report attached to a build: what the site shows of it."""
 
-    report: observed.ObservedReport
+    report: report_json.Report
     changes: dict[str, BlockChange] = field(default_factory=dict)  # block key → change
     stale: dict[str, str] = field(default_factory=dict)  # block key → why it is stale
 
@@ -177,7 +184,9 @@ class View:
         return [s for s in self.section.get("sources", []) if s.get("page") == rel]
 
 
-def attach(config: Config, report: Report, folder: Path) -> tuple[View | None, list[Finding]]:
+def attach(
+    config: Config, verification: Verification, folder: Path
+) -> tuple[View | None, list[Finding]]:
     """Judge a canary report's observations against this build's pages and recordings.
 
     Findings are INFO: a canary report that cannot be used, or that is stale, is said (in the
@@ -185,14 +194,14 @@ def attach(config: Config, report: Report, folder: Path) -> tuple[View | None, l
     """
     try:
         data = read(folder)
-    except observed.ReportError as exc:
+    except report_json.ReportError as exc:
         return None, [
             Finding(Kind.INVALID_CANARY_REPORT, f"{ENV}: {exc}", ENV, 1, FIX_REPORT, Level.INFO)
         ]
     view = View(data)
     findings: list[Finding] = []
-    for item in observed.stale(config, report.pages, data):
-        if item.key not in report.outcomes:
+    for item in digests.stale(config, verification.pages, data):
+        if item.key not in verification.outcomes:
             continue  # a block that is gone: nothing on any page to say it on
         view.stale[item.key] = item.reason
         findings.append(
@@ -207,18 +216,33 @@ def attach(config: Config, report: Report, folder: Path) -> tuple[View | None, l
             )
         )
     warnings = data.canary.get("warnings", {}) if data.canary else {}
-    for key, item in data.observations.items():
-        outcome = report.outcomes.get(key)
+    for key, entry in data.observations.items():
+        outcome = verification.outcomes.get(key)
         if outcome is None or key in view.stale:
             continue
-        block = outcome.block  # its recordings were loaded once, by this build's verification
-        baseline = baselines.choose(block, outcome.recordings, data.runner)
-        tol = tolerance(config, block)
         noticed = tuple(warnings.get(key, ()))
-        if item.status == Status.ERROR:
-            view.changes[key] = BlockChange(key, Status.ERROR, "", item.error or "error", noticed)
-        elif baseline.recording is not None and not baseline.matches(item.output, tol):
-            label = f"con torch {view.torch} ({view.variant})"
-            diff = output_diff(config, baseline, item.output, tol, label)
-            view.changes[key] = BlockChange(key, Status.DIVERGE, diff, "", noticed)
+        if change := _change(config, outcome, entry, view, noticed):
+            view.changes[key] = change
     return view, findings
+
+
+def _change(
+    config: Config,
+    outcome: Outcome,
+    entry: report_json.Entry,
+    view: View,
+    noticed: tuple[str, ...],
+) -> BlockChange | None:
+    """What the canary's run of one block changes, judged against today's recordings (read
+    once, by this build's verification); None when nothing would."""
+    block, runner, recs = outcome.block, view.report.runner, outcome.recordings
+    verdict = judge.judge(config, block, runner, entry.block_result(), recs=recs)
+    if Status.ERROR in (entry.status, verdict.status):
+        why = entry.error or next((f.message for f in errors(verdict.findings)), "error")
+        return BlockChange(block.key, Status.ERROR, "", why, noticed)
+    if verdict.status != Status.DIVERGE:
+        return None
+    label = f"con torch {view.torch} ({view.variant})"
+    baseline, tol = baselines.choose(block, recs, runner), tolerance(config, block)
+    diff = messages.output_diff(config, baseline, entry.output, tol, label)
+    return BlockChange(block.key, Status.DIVERGE, diff, "", noticed)

@@ -1,4 +1,4 @@
-# The verification report page: every source with its age and status, every block with its runs.
+# The verification page: every source with its age and status, every block with its runs.
 """«Informe de verificación»: Markdown generated at each build (and by `docverify sources`).
 
 The hook adds it to the site as a generated page at URI; the engine writes all of it.
@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import datetime as dt
 
-from docverify.core import device_marks
+from docverify.core import device_marks, device_rule
 from docverify.core.config import LABEL, RUNNERS, Config
 from docverify.core.dates import spanish_date, spanish_date_of
 from docverify.core.markdown import md_escape
@@ -19,39 +19,40 @@ from docverify.parsing.pages import Page
 from docverify.site import navigation
 from docverify.site.coverage import Coverage
 from docverify.sources.freshness import STATUS, Freshness, SourceStatus, evaluate
-from docverify.verifying import baselines, recordings
-from docverify.verifying.outcome import Report
+from docverify.verifying.outcome import Outcome, Provenance, Source, Verification
 
 URI = navigation.REPORT_URI  # the site reserves the name (site/navigation.py)
 TITLE = "Informe de verificación"
 
 
-def build(config: Config, pages: list[Page], report: Report | None, today: dt.date) -> str:
-    """The report page for `pages` on `today`, with this build's block results when given."""
-    return render(config, pages, report, evaluate(config, pages, today))
+def build(
+    config: Config, pages: list[Page], verification: Verification | None, today: dt.date
+) -> str:
+    """The verification page for `pages` on `today`, with this build's block results when given."""
+    return render(config, pages, verification, evaluate(config, pages, today))
 
 
 def render(
     config: Config,
     pages: list[Page],
-    report: Report | None,
+    verification: Verification | None,
     fresh: Freshness,
     cov: Coverage | None = None,
 ) -> str:
-    """The whole report page, in Markdown; it opens with the build's counts (`cov`)."""
-    origin = report.origin if report else None
+    """The whole verification page, in Markdown; it opens with the build's counts (`cov`)."""
+    origin = verification.origin if verification else None
     parts = [
         f"# {TITLE}",
         f"Generado el {spanish_date(fresh.today)} al construir el sitio"
         + (
-            f", en el runner {LABEL.get(report.runner, report.runner)} con torch "
-            f"{report.env.get('torch', '?')}."
-            if report and origin is None
+            f", en el runner {LABEL.get(verification.runner, verification.runner)} con torch "
+            f"{verification.env.get('torch', '?')}."
+            if verification and origin is None
             else "."
         ),
-        *_origin_lines(report),
-        *([opening] if (opening := coverage.report_opening(cov)) else []),
-        *_peer_lines(report),
+        *_origin_lines(verification),
+        *([opening] if (opening := coverage.verification_opening(cov)) else []),
+        *_peer_lines(verification),
         "## Cómo leer este informe",
         sources_intro(fresh),
         (
@@ -65,10 +66,10 @@ def render(
             "compara cada runner y si la salida de esta construcción coincide con ella."
         )
         + f" Sin grabación propia, el runner GPU compara con la de CPU ("
-        f"{baselines.DEVICE_RULE}: {baselines.DEVICE_RULE_TEXT}), salvo en un bloque cuya salida "
+        f"{device_rule.NAME}: {device_rule.TEXT}), salvo en un bloque cuya salida "
         "en una GPU puede no ser la de CPU ("
         f"{device_marks.any_text()}): ese necesita su propia grabación de GPU.",
-        *by_article(config, pages, report, fresh),
+        *by_article(pages, verification, fresh),
     ]
     return "\n\n".join(parts) + "\n"
 
@@ -84,37 +85,40 @@ def _cached_clause(cached: int) -> str:
     )
 
 
-def _observed_by(runner: str, device: str, torch: str, date: str, run_url: str) -> str:
+def _observed_by(seen: Provenance) -> str:
     """«las salidas de CPU son las que observó el runner CPU (…) el … en …»: who observed a
     runner's outputs that this build shows."""
-    label = LABEL.get(runner, runner)
-    where = f"la ejecución de CI {run_url}" if run_url else "un informe local"
+    label = LABEL.get(seen.runner, seen.runner)
+    where = f"la ejecución de CI {seen.run_url}" if seen.run_url else "un informe local"
     return (
-        f"las salidas de {label} son las que observó el runner {label} ({md_escape(device)}, "
-        f"torch {torch}) el {spanish_date_of(date)} en {where}"
+        f"las salidas de {label} son las que observó el runner {label} "
+        f"({md_escape(seen.device)}, torch {seen.torch}) el {spanish_date_of(seen.date)} en "
+        f"{where}"
     )
 
 
-def _origin_lines(report: Report | None) -> list[str]:
+def _origin_lines(verification: Verification | None) -> list[str]:
     """A build from reports says that it ran nothing, and where its outputs were observed."""
-    origin = report.origin if report else None
-    if report is None or origin is None:
+    origin = verification.origin if verification else None
+    if origin is None:
         return []
     split = f" repartida en {origin.shards} partes" if origin.shards not in ("", "1") else ""
-    observed = _observed_by(report.runner, origin.device, origin.torch, origin.date, origin.run_url)
     return [
-        f"Esta construcción no ejecutó ningún bloque: {observed}{split}, para este mismo código "
-        f"(informes: {md_escape(', '.join(origin.reports))}), comparadas aquí con sus grabaciones."
+        f"Esta construcción no ejecutó ningún bloque: {_observed_by(origin)}{split}, para este "
+        f"mismo código (informes: {md_escape(', '.join(origin.reports))}), comparadas aquí con "
+        "sus grabaciones."
     ]
 
 
-def _peer_lines(report: Report | None) -> list[str]:
+def _peer_lines(verification: Verification | None) -> list[str]:
     """Where the other runner's outputs on the pages come from, when the build has its report."""
-    peers = {r: p for o in (report.outcomes.values() if report else []) for r, p in o.peers.items()}
-    lines = [
-        _observed_by(runner, peer.device, peer.torch, peer.date, peer.run_url)
-        for runner, peer in sorted(peers.items())
-    ]
+    seen = {
+        runner: verdict.provenance
+        for outcome in (verification.outcomes.values() if verification else [])
+        for runner in RUNNERS
+        if (verdict := outcome.reported(runner)) and verdict.provenance
+    }
+    lines = [_observed_by(provenance) for _, provenance in sorted(seen.items())]
     return [f"{line[0].upper()}{line[1:]}, para este mismo código." for line in lines]
 
 
@@ -162,9 +166,7 @@ def _source_table(
     return "\n".join(rows)
 
 
-def by_article(
-    config: Config, pages: list[Page], report: Report | None, fresh: Freshness
-) -> list[str]:
+def by_article(pages: list[Page], verification: Verification | None, fresh: Freshness) -> list[str]:
     """A section per page with sources or executed blocks: its heading (a link to it), its
     sources' table and its blocks' table."""
     parts: list[str] = []
@@ -176,8 +178,8 @@ def by_article(
         parts.append(f"## [{title}]({page.rel})")
         if statuses:
             parts += ["### Fuentes", _stacked("dv-report-fuentes", _source_table(fresh, statuses))]
-        if page.blocks:
-            table = _block_table(config, page, report)
+        if page.blocks and verification is not None:
+            table = _block_table(page, verification)
             parts += ["### Bloques de código", _stacked("dv-report-bloques", table)]
     if not fresh.statuses:
         parts.append("Ninguna página cita fuentes.")
@@ -197,62 +199,64 @@ def _status_text(status: SourceStatus, today: dt.date) -> str:
     return text
 
 
-def blocks_markdown(config: Config, pages: list[Page], report: Report | None) -> str:
+def blocks_markdown(config: Config, pages: list[Page], verification: Verification) -> str:
     """Every executed block, page by page (a heading and a table each)."""
     tables = [
-        f"### {md_escape(str(p.meta.get('title') or p.rel))}\n\n{_block_table(config, p, report)}"
+        f"### {md_escape(str(p.meta.get('title') or p.rel))}\n\n{_block_table(p, verification)}"
         for p in sorted(pages, key=lambda p: p.rel)
         if p.blocks
     ]
     return "\n\n".join(tables) or "Ninguna página tiene bloques ejecutados."
 
 
-def _block_table(config: Config, page: Page, report: Report | None) -> str:
-    """The executed blocks of `page`: the runners each runs on, its recording dates and this
-    build's result."""
+def _block_table(page: Page, verification: Verification) -> str:
+    """The executed blocks of `page`: the runners each runs on (with the GPU's device policy),
+    its recording dates, the recording each runner compares with and this build's verdicts."""
     rows = [
         "| Bloque | Runners | Grabada | Compara con | Esta construcción |",
         "|---|---|---|---|---|",
     ]
     for block in page.blocks:
+        outcome = verification.outcomes[block.key]
         runs = [r for r in RUNNERS if block.runs_on(r)]
         device = f" ({DEVICE_LABEL[block.device_policy]})" if "gpu" in runs else ""
-        outcome = report.outcomes.get(block.key) if report else None
-        # The build loaded every recording of its blocks once; reuse them.
-        recs = (
-            outcome.recordings
-            if outcome
-            else {r: rec for r in runs if (rec := recordings.load(config, block, r))}
-        )
-        dates = []
-        for runner in runs:
-            rec = recs.get(runner)
-            if rec is not None:
-                date = spanish_date_of(rec.header.get("date"))
-            else:  # none of its own: compared with another runner's recording, or none
-                fallback = baselines.expected_runner(block, runner, recs) != runner
-                date = "sin grabación propia" if fallback else "aún sin grabación"
-            dates.append(f"{LABEL[runner]}: {date}")
-        now = (
-            f"{LABEL.get(report.runner, report.runner)}"
-            + (" (ejecución de CI)" if outcome.origin and outcome.origin.run_url else "")
-            + (" (informe local)" if outcome.origin and not outcome.origin.run_url else "")
-            + f": {_shown(outcome.status)}"
-            if report and outcome
-            else "sin ejecutar"
-        )
-        for runner, peer in sorted((outcome.peers if outcome else {}).items()):
-            origin = "ejecución de CI" if peer.run_url else "informe local"
-            now += f"; {LABEL[runner]} ({origin}): {_shown(peer.status)}"
+        recorded = "; ".join(f"{LABEL[r]}: {_recorded(outcome, r)}" for r in runs)
         compared = "; ".join(
-            f"{LABEL[r]}: {md_escape(baselines.describe(config, block, r, recs))}" for r in runs
+            f"{LABEL[r]}: {md_escape(outcome.verdicts[r].reference.described)}" for r in runs
         )
         rows.append(
-            f"| `{block.id}` | "
-            f"{', '.join(LABEL[r] for r in runs)}{device} | {'; '.join(dates)} | "
-            f"{compared} | {now} |"
+            f"| `{block.id}` | {', '.join(LABEL[r] for r in runs)}{device} | {recorded} | "
+            f"{compared} | {_now(verification, outcome)} |"
         )
     return "\n".join(rows)
+
+
+def _recorded(outcome: Outcome, runner: str) -> str:
+    """When the block's recording of `runner` was made, or why it has none."""
+    if not outcome.block.runs_on(runner):
+        return "no corre"
+    if (recording := outcome.recordings.get(runner)) is not None:
+        return spanish_date_of(recording.header.get("date"))
+    # None of its own: compared with another runner's recording, or none yet.
+    falls_back = outcome.verdicts[runner].reference.needed != runner
+    return "sin grabación propia" if falls_back else "aún sin grabación"
+
+
+def _now(verification: Verification, outcome: Outcome) -> str:
+    """This build's verdict on the block, and the other runner's from its report."""
+    seen = outcome.verdict.provenance
+    reported = seen is not None and seen.source == Source.REPORT
+    now = (
+        f"{LABEL.get(verification.runner, verification.runner)}"
+        + (" (ejecución de CI)" if reported and seen and seen.run_url else "")
+        + (" (informe local)" if reported and seen and not seen.run_url else "")
+        + f": {_shown(outcome.status)}"
+    )
+    for runner in RUNNERS:
+        if (verdict := outcome.reported(runner)) and verdict.provenance:
+            origin = "ejecución de CI" if verdict.provenance.run_url else "informe local"
+            now += f"; {LABEL[runner]} ({origin}): {_shown(verdict.status)}"
+    return now
 
 
 def _shown(status: Status) -> str:

@@ -1,0 +1,111 @@
+"""The GPU runner's observations in a CPU build: its check report, for the same code.
+
+CI's publishing job builds on CPU with the `gpu` job's report (DOCVERIFY_GPU_REPORT=folder, or
+several folders separated by commas: the reports of the shards of one run, merged by merge.py),
+so the published site shows what the GPU observed for that very commit. Each entry is judged
+again by the one judge (verifying/judge.py), against the current recordings, and becomes the
+block's gpu verdict; a report that is unreadable, from another runner, stale,
+incomplete or divergent is an error of the build, never a silent gap.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+from docverify.core.config import Config
+from docverify.core.findings import Finding
+from docverify.core.kinds import Kind
+from docverify.core.status import Status
+from docverify.report import digests, merge, report_json
+from docverify.verifying import judge
+from docverify.verifying.outcome import Outcome, Verification
+
+ENV = "DOCVERIFY_GPU_REPORT"
+RUNNER = "gpu"
+FIX_REPORT = (
+    f"apunta {ENV} a la carpeta que escribió docverify check --runner gpu --report CARPETA "
+    "para este mismo código (en CI, los artefactos docverify-gpu-* de la misma ejecución, "
+    "todas sus partes: una carpeta que las contenga, o sus carpetas separadas por comas)."
+)
+
+
+def from_env() -> list[Path] | None:
+    """The folders of DOCVERIFY_GPU_REPORT (comma-separated), or None when unset."""
+    return report_json.folders_from_env(ENV)
+
+
+def attach(
+    config: Config, verification: Verification, folders: Path | Sequence[Path]
+) -> list[Finding]:
+    """Attach the report in `folders` (one, or a run's shards) to the build's outcomes; the
+    findings say what is wrong."""
+    try:
+        data = merge.load([folders] if isinstance(folders, Path) else list(folders))
+    except report_json.ReportError as exc:
+        return [Finding(Kind.INVALID_REPORT, f"{ENV}: {exc}", ENV, 1, FIX_REPORT)]
+    where = config.rel(data.path)
+    if data.runner != RUNNER or verification.runner == RUNNER:
+        return [
+            Finding(
+                Kind.WRONG_REPORT_RUNNER,
+                f"{ENV} debe ser un informe del runner gpu para una compilación en cpu; este "
+                f"informe es del runner {data.runner} y la compilación, del {verification.runner}.",
+                where,
+                1,
+                FIX_REPORT,
+            )
+        ]
+    if old := data.without_results():
+        return [report_json.format_2(ENV, where, old, FIX_REPORT)]
+    stale = digests.stale(config, verification.pages, data)
+    findings = [
+        Finding(Kind.STALE_REPORT, f"informe GPU obsoleto: {s.reason}.", s.path, s.line, FIX_REPORT)
+        for s in stale
+    ]
+    stale_keys = {s.key for s in stale}
+    seen = data.seen(config)
+    for key, outcome in verification.outcomes.items():
+        block = outcome.block
+        if not block.runs_on(RUNNER) or key in stale_keys:
+            continue
+        entry = data.observations.get(key)
+        block_where = config.rel(block.origin)
+        if entry is None:
+            findings.append(
+                Finding(
+                    Kind.INCOMPLETE_REPORT,
+                    f"el informe GPU ({where}) no tiene la salida del bloque «{key}».",
+                    block_where,
+                    block.origin_line,
+                    FIX_REPORT + " El informe debe cubrir todo el sitio (todas las partes si se "
+                    "repartió con --shard, y sin elegir páginas).",
+                )
+            )
+            continue
+        result, recs = entry.block_result(), outcome.recordings
+        verdict = judge.judge(config, block, RUNNER, result, seen=seen, recs=recs)
+        judge.attach(config, outcome, verdict)
+        if verdict.status != Status.OK:
+            findings.append(_diverges(config, outcome, entry, where, data))
+    return findings
+
+
+def _diverges(
+    config: Config, outcome: Outcome, entry: report_json.Entry, where: str, data: report_json.Report
+) -> Finding:
+    """The gpu runner's output of a block failed, or does not match its reference."""
+    block, failed = outcome.block, outcome.verdicts[RUNNER].status == Status.ERROR
+    return Finding(
+        Kind.REPORT_DIVERGENCE,
+        f"en el informe GPU ({where}), la salida de «{block.key}» "
+        + ("falló" if failed else "no coincide con su referencia")
+        + f" ({outcome.verdicts[RUNNER].reference.described}).",
+        config.rel(block.origin),
+        block.origin_line,
+        f"corrige el bloque: falló en el runner gpu ({entry.error or 'error'})."
+        if failed
+        else f"docverify accept {config.rel(data.folder)} adopta las salidas "
+        "de GPU (revisa el diff antes de confirmar); si no son correctas, corrige el "
+        "código.",
+    )

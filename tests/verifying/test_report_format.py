@@ -1,0 +1,154 @@
+"""report.json as the engine wrote it before issue 32: still read, merged, judged and written.
+
+tests/fixtures/informe-formato-3 holds a small project and the reports that the engine of
+commit e898b04 wrote for it (format 3): a check report (`cpu`), the two shards of the same run
+(`partes/1`, `partes/2`), a canary report (`canario`) and a gpu report (`gpu`: a real CPU run
+labelled gpu, as support/relabel.py makes them). Its blocks cover what a report carries: a
+match, device marks through a session, a divergence, a missing recording, an expected error, an
+expectation, a failure, a shown last value, a silent block, a page finding and an orphan
+recording. The files are documents, never rewritten by the tests: a reader, a merge or a judge
+that no longer understands them, or a writer that no longer writes them, fails here.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import docverify
+from docverify import build
+from docverify.core import config as config_mod
+from docverify.core.status import Status
+from docverify.parsing.pages import read_site
+from docverify.report import accept, from_reports, merge, report_json
+from docverify.running import executor as executor_mod
+
+FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "informe-formato-3"
+REPORTS = FIXTURE / "informes"
+KINDS = ("cpu", "partes/1", "partes/2", "canario", "gpu")
+# How the fixture's reports were written: the CI run and the day they name.
+WRITTEN_WITH = {
+    "GITHUB_SERVER_URL": "https://github.com",
+    "GITHUB_REPOSITORY": "equipo/pytorch-es",
+    "GITHUB_RUN_ID": "32",
+    "SOURCE_DATE_EPOCH": "1780272000",
+}
+
+
+def raw(kind: str) -> dict[str, Any]:
+    return json.loads((REPORTS / kind / "report.json").read_text(encoding="utf-8"))
+
+
+def comparable(data: dict[str, Any]) -> dict[str, Any]:
+    """A report without what two runs of the same code on two machines measure differently:
+    the seconds each block took and the interpreter's patch version and CPU name."""
+    observations = {
+        key: {**item, "result": {k: v for k, v in item["result"].items() if k != "duration"}}
+        for key, item in data["observations"].items()
+    }
+    kept = {k: v for k, v in data.items() if k not in ("durations", "env")}
+    return kept | {"observations": list(observations.items()), "env": sorted(data["env"])}
+
+
+@pytest.fixture
+def copy(tmp_path: Path) -> Path:
+    """A copy of the fixture's project (tests never edit the fixture)."""
+    return Path(shutil.copytree(FIXTURE / "proyecto", tmp_path / "proyecto"))
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_every_observation_reads_back_as_it_was_written(kind: str) -> None:
+    data = raw(kind)
+    read = report_json.read(REPORTS / kind)
+    assert (read.runner, read.date, read.run_url) == (data["runner"], data["date"], data["run_url"])
+    assert read.env == data["env"]
+    assert sorted(read.observations) == sorted(data["observations"]) != []
+    for key, item in data["observations"].items():
+        seen = read.observations[key]
+        assert seen.status == Status(item["status"])
+        assert (seen.output, seen.error) == (item["output"], item["error"])
+        assert (seen.code_sha256, seen.inputs_sha256) == (
+            item["code_sha256"],
+            item["inputs_sha256"],
+        )
+        assert seen.spec_sha256 == item["spec_sha256"]
+        assert list(seen.device_dependent) == item.get("device_dependent", [])
+        assert seen.block_result() == {**item["result"], "output": item["output"]}
+    assert (read.canary is not None) == (kind == "canario")
+
+
+def test_the_shards_written_then_merge_into_the_whole_report() -> None:
+    merged = merge.merge([REPORTS / "partes"])
+    assert merged.shards == "2"
+    assert comparable(merged.data) == comparable(raw("cpu")) | {"merged": merged.data["merged"]}
+
+
+@pytest.mark.parametrize("runner", ["cpu", "gpu"])
+def test_the_same_run_today_writes_the_same_report(copy: Path, runner: str) -> None:
+    """The on-disk format is unchanged: today's `check --report` of the same project writes
+    what the fixture's engine wrote, durations and the machine aside."""
+    out = copy.parent / "hoy"
+    if runner == "cpu":
+        args = ["check", "--runner", "cpu", "--no-cache", "--report", str(out)]
+        done = docverify(copy, *args, env={**WRITTEN_WITH, "DOCVERIFY_CACHE": "0"})
+        assert done.returncode == 1, done.stderr  # the fixture's errors, not a crash
+    else:
+        from support.relabel import check_report  # noqa: PLC0415
+
+        check_report(config_mod.load(copy), executor_mod.shared(2), out, runner="gpu")
+    today = json.loads((out / "report.json").read_text(encoding="utf-8"))
+    before = raw(runner)
+    if runner == "gpu":  # written in this process: the day and the run are this test's
+        today |= {k: before[k] for k in ("date", "run_url")}
+    assert comparable(today) == comparable(before)
+    assert (out / "findings.txt").read_text(encoding="utf-8") == (
+        REPORTS / runner / "findings.txt"
+    ).read_text(encoding="utf-8")
+    diffs = sorted(p.relative_to(out).as_posix() for p in out.rglob("*.diff"))
+    assert diffs == sorted(
+        p.relative_to(REPORTS / runner).as_posix() for p in (REPORTS / runner).rglob("*.diff")
+    )
+
+
+@pytest.mark.parametrize("reports", [["cpu"], ["partes/1", "partes/2"]])
+def test_a_build_from_the_reports_judges_each_block_as_the_run_did(
+    copy: Path, reports: list[str]
+) -> None:
+    cfg = config_mod.load(copy)
+    source = from_reports.load(cfg, [REPORTS / r for r in reports], "cpu")
+    assert source.report is not None, source.findings
+    started = executor_mod.blocks_started()
+    result = build.run(
+        cfg,
+        read_site(cfg),
+        "cpu",
+        executor_mod.shared(2),
+        reports=source,
+        peer_report=REPORTS / "gpu",
+        canary_report=REPORTS / "canario",
+    )
+    assert executor_mod.blocks_started() == started  # nothing ran
+    statuses = {k: str(o.status) for k, o in result.verification.outcomes.items()}
+    assert statuses == raw("cpu")["blocks"]
+    gpu = raw("gpu")["observations"]
+    reported = {k: v for k, o in result.verification.outcomes.items() if (v := o.reported("gpu"))}
+    assert {k: str(v.status) for k, v in reported.items()} == {
+        k: item["status"] for k, item in gpu.items()
+    }
+    assert result.canary is not None and not result.canary.stale
+    assert sorted(result.canary.changes) == sorted(raw("canario")["canary"]["changed"])
+    unusable = {"invalid-report", "stale-report", "incomplete-report", "wrong-report-runner"}
+    assert not [f for f in result.findings if f.kind in unusable]
+
+
+def test_accept_plans_what_the_report_observed(copy: Path) -> None:
+    cfg = config_mod.load(copy)
+    plan = accept.plan(cfg, read_site(cfg), report_json.read(REPORTS / "cpu"), environ={})
+    statuses = raw("cpu")["blocks"]
+    changed = {k for k, s in statuses.items() if s in ("diverge", "missing")}
+    assert {w.key for w in plan.writes} == changed
+    failed = sorted(k for k, s in statuses.items() if s == "error")
+    assert failed and all(any(f"«{k}»" in r.message for r in plan.refusals) for k in failed)
