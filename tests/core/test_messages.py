@@ -452,6 +452,9 @@ SCENARIOS: dict[str, Scenario] = {
             "takeaways:\n  - Una conclusión.", "takeaways:\n  - Forma: una conclusión."
         )
     ),
+    "site.build_words:build-word": _lint(
+        lambda c: c.replace("## Cuerpo\n\nTexto.", "## Cuerpo\n\nEl runner lo ejecuta.")
+    ),
     "site.anatomy:malformed-faq": _lint(lambda c: c.replace('    answer: "Respuesta."\n', "")),
     "site.anatomy:section-order": _lint(
         lambda c: (

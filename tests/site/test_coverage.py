@@ -110,7 +110,7 @@ def test_without_a_gpu_observation_the_site_says_cpu_only(
     assert words.MARKER not in shown
     assert "**Esta versión del sitio se verificó solo en CPU.**" in shown
     assert "0 bloques observados en una GPU" in shown and "2 bloques se ejecutaron" in shown
-    assert "«GPU: aún sin ejecutar»" in shown and "«necesita su propia grabación de GPU»" in shown
+    assert f"«GPU: {words.NOT_RUN}»" in shown and f"«{words.NEEDS_OWN}»" in shown
     described = page_parts.description_meta(result, "index.md")["description"]
     assert described.startswith("Un recorrido verificado. ")
     assert described.endswith("solo en CPU. 2 bloques observados en CPU y 0 en una GPU.")
@@ -121,7 +121,7 @@ def test_without_a_gpu_observation_the_site_says_cpu_only(
     assert "- Bloques observados en CPU: 2 de 2." in report
     assert "- Bloques que necesitan su propia grabación de GPU y aún no la tienen: 1" in report
     legend = verification_method.legend(cov)
-    assert "«GPU: aún sin ejecutar»" in legend and "«GPU ✓»" not in legend
+    assert f"«GPU: {words.NOT_RUN}»" in legend and "«GPU ✓»" not in legend
 
 
 def test_a_build_given_outputs_by_the_local_cache_says_so(
@@ -200,7 +200,7 @@ def test_a_build_on_the_gpu_runner_says_so(project: Project, executor: Executor)
     )
     assert "en esta construcción" in words.verification_opening(cov)
     legend = verification_method.legend(cov)
-    assert "«CPU ✓»" not in legend and "«CPU: grabada" in legend
+    assert "«CPU ✓»" not in legend and f"«CPU: {words.RECORDED}»" in legend
 
 
 def test_only_a_marker_on_its_own_line_is_replaced(two_builds: tuple[BuildResult, ...]) -> None:
@@ -244,10 +244,13 @@ def test_the_built_site_and_its_zensical_configuration_say_the_same(
     small_copy: Path, executor: Executor, tmp_path: Path
 ) -> None:
     """The real configuration, templates and hook on the one-article site (conftest `small`):
-    built without a GPU report, then with a relabelled one, the home page's <meta name=
-    "description">, the site's description (on the verification page, which has none of its own)
-    and the derived Zensical configuration say what each build observed."""
+    built without a GPU report, then with a relabelled one, the <meta name="description"> of
+    the page that holds the coverage marker («Cómo se verifica»), the site's description (on the
+    report page, which has none of its own) and the derived Zensical configuration say what each
+    build observed."""
     cfg = config_mod.load(small_copy)
+    holder = next(p.rel for p in read_site(cfg) if words.MARKER_LINE.search(p.body))
+    folder = "" if holder == "index.md" else holder.removesuffix(".md")
     report = tmp_path / "informe-gpu"
     check_report(cfg, executor, report, runner="gpu")
     said = []
@@ -255,7 +258,7 @@ def test_the_built_site_and_its_zensical_configuration_say_the_same(
         site = tmp_path / f"site-{name}"
         done = mkdocs_build(small_copy, site, env=env)
         assert done.returncode == 0, done.stderr
-        index = (site / "index.html").read_text(encoding="utf-8")
+        index = (site / folder / "index.html").read_text(encoding="utf-8")
         verification = (site / "verificacion" / "index.html").read_text(encoding="utf-8")
         described = re.search(r'<meta name="description" content="([^"]*)"', index)
         site_wide = re.search(r'<meta name="description" content="([^"]*)"', verification)
@@ -269,7 +272,7 @@ def test_the_built_site_and_its_zensical_configuration_say_the_same(
             (tmp_path / f"z-{name}" / "mkdocs.yml").read_text("utf-8"), Loader=yaml.UnsafeLoader
         )
         assert derived["site_description"] == site_wide.group(1).replace("&#39;", "'")
-        generated = (tmp_path / f"z-{name}" / "docs" / "index.md").read_text(encoding="utf-8")
+        generated = (tmp_path / f"z-{name}" / "docs" / holder).read_text(encoding="utf-8")
         front = yaml.safe_load(generated.split("---\n", 2)[1])
         assert front["description"] == described.group(1).replace("&#39;", "'")
     (cpu_home, cpu_site, cpu_index, cpu_report), (gpu_home, gpu_site, gpu_index, _) = said

@@ -44,6 +44,7 @@ class Kind(StrEnum):
     MALFORMED_GLOSSARY = "malformed-glossary"
     AVOIDED_PHRASE = "avoided-phrase"
     CODE_ONLY_WORD = "code-only-word"
+    BUILD_WORD = "build-word"
     # Sources (sources/)
     MALFORMED_SOURCES = "malformed-sources"
     MALFORMED_SOURCE = "malformed-source"
@@ -117,6 +118,7 @@ LABELS: dict[Kind, str] = {
     Kind.MALFORMED_GLOSSARY: "glosario-mal-formado",
     Kind.AVOIDED_PHRASE: "expresion-a-evitar",
     Kind.CODE_ONLY_WORD: "palabra-de-codigo",
+    Kind.BUILD_WORD: "palabra-de-la-verificacion",
     Kind.MALFORMED_SOURCES: "fuentes-mal-formadas",
     Kind.MALFORMED_SOURCE: "fuente-mal-formada",
     Kind.UNKNOWN_SOURCE_KEY: "fuente-clave-desconocida",

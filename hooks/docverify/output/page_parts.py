@@ -58,7 +58,12 @@ def page_markdown(
             + anatomy.render_footer(
                 page,
                 [s.source for s in result.sources(rel)],
-                {s.source: freshness.footer_note(s) for s in result.sources(rel)},
+                # A reader needs a source's review-by date only when it is near or past.
+                {
+                    s.source: freshness.footer_note(s)
+                    for s in result.sources(rel)
+                    if s.status != "ok"
+                },
             )
         )
     elif upcoming:

@@ -59,7 +59,13 @@ def legend(cov: Coverage | None, verification: Verification | None = None) -> st
         if verification is not None and verification.origin is not None
         else "la salida observada para esta versión"
     )
-    items = [f"«CPU ✓»: {here} coincide con la grabada."] if cov is None or cov.cpu_observed else []
+    items = [
+        "La línea bajo cada salida: la marca del runner que la ejecutó, la versión de torch, la "
+        "fecha y el estado del otro runner. Cuando tiene algo más que decir (lo esperado frente "
+        "a lo observado, la salida de otro runner), se despliega con un clic o con el teclado."
+    ]
+    if cov is None or cov.cpu_observed:
+        items.append(f"«CPU ✓»: {here} coincide con la grabada.")
     runners = coverage.legend_gpu(cov)
     items += [runners] if runners else []
     items += [
