@@ -582,8 +582,8 @@ def test_a_panel_line_reads_in_both_schemes_and_opens_from_the_keyboard(
         # Focus whatever can be focused just before it, then Tab once.
         page.evaluate(
             """(s) => {
-            const all = [...document.querySelectorAll('a[href], button, input, summary')]
-                .filter(e => e.tabIndex >= 0 && e.checkVisibility());
+            const all = [...document.querySelectorAll('a[href], button, input, summary, *')]
+                .filter(e => e.tabIndex >= 0 && !e.disabled && e.checkVisibility());
             all[all.indexOf(s) - 1].focus();
         }""",
             summary.element_handle(),
