@@ -98,17 +98,6 @@ def check(config: Config, page: Page) -> list[Finding]:
                     f"escribe «{key}:» como lista «- …».",
                 )
             )
-    for key, name in EDITORIAL_LISTS.items():
-        if key in page.meta and not isinstance(page.meta[key], list):
-            findings.append(
-                Finding(
-                    Kind.MALFORMED_PART,
-                    f"«{name}» (editorial) debe ser una lista.",
-                    where,
-                    page.meta_line(key),
-                    f"escribe «{key}:» como lista «- …».",
-                )
-            )
     for index, item in enumerate(page.meta.get("faq") or [], 1):
         if not (isinstance(item, dict) and item.get("question") and item.get("answer")):
             findings.append(
@@ -158,7 +147,23 @@ def check(config: Config, page: Page) -> list[Finding]:
                 "añade al menos una sección «## …» con el texto del artículo.",
             )
         )
-    return findings + meta_types.check(config, page) + check_editorial(config, page)
+    findings += _editorial_lists(config, page) + meta_types.check(config, page)
+    return findings + check_editorial(config, page)
+
+
+def _editorial_lists(config: Config, page: Page) -> list[Finding]:
+    """A seed article's lists for a learner (optional), each written as a list."""
+    return [
+        Finding(
+            Kind.MALFORMED_PART,
+            f"«{name}» (editorial) debe ser una lista.",
+            config.rel(page.path),
+            page.meta_line(key),
+            f"escribe «{key}:» como lista «- …».",
+        )
+        for key, name in EDITORIAL_LISTS.items()
+        if key in page.meta and not isinstance(page.meta[key], list)
+    ]
 
 
 def admonitions(page: Page) -> list[tuple[int, list[tuple[str, str]]]]:

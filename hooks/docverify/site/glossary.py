@@ -49,17 +49,8 @@ REQUIRED = ("term", "english", "definition", "avoid")
 SEED_KEY = "seed"
 Problem = Callable[[int, str, str], None]  # (line, message, fix) of a malformed glossary
 # Front-matter keys the build renders as prose (site/anatomy.py renders them).
-PROSE_KEYS = (
-    "title",
-    "description",
-    "goals",
-    "prerequisites",
-    "approach",
-    "takeaways",
-    "faq",
-    "editorial_goals",
-    "editorial_prerequisites",
-)
+PROSE_KEYS = ("title", "description", "goals", "prerequisites", "approach", "takeaways", "faq")
+PROSE_KEYS += ("editorial_goals", "editorial_prerequisites")  # a seed article's, for a learner
 
 
 @dataclass(frozen=True)
