@@ -22,6 +22,7 @@ from conftest import ROOT, Project, _shared, mkdocs_build
 from conftest import docverify as run_docverify
 from docverify import build
 from docverify.core import config as config_mod
+from docverify.core.request import Request
 from docverify.parsing.pages import read_site
 from docverify.report import canary, report_json
 from docverify.running import executor as executor_mod
@@ -261,9 +262,10 @@ def test_check_and_build_are_unaffected(
     assert "0 errores" in done.stdout
     cfg = config_mod.load(root)
     pages = [p for p in read_site(cfg) if p.rel == "a.md"]
-    plain = build.run(cfg, pages, "cpu", executor)
+    plain = build.run(cfg, pages, Request(runner="cpu"), executor)
     assert not plain.errors and plain.canary is None
-    shown = build.run(cfg, pages, "cpu", executor, canary_report=changed_run["folder"])
+    asked = Request(runner="cpu", canary_report=changed_run["folder"])
+    shown = build.run(cfg, pages, asked, executor)
     assert not shown.errors, shown.errors
     assert shown.canary is not None and set(shown.canary.changes) == set(CHANGED)
     assert [f.kind for f in shown.findings if f.level != "error"] == []
@@ -344,7 +346,7 @@ def test_accept_adopts_a_canary_report(
     assert rec.body.strip() == "salida nueva" and "docverify canary" in rec.header["origin"]
     assert run_docverify(project.root, "check", "--runner", "cpu", "--no-cache").returncode == 0
     cfg = project.config
-    result = build.run(cfg, read_site(cfg), "cpu", executor, canary_report=folder)
+    result = build.run(cfg, read_site(cfg), Request(runner="cpu", canary_report=folder), executor)
     assert result.canary is not None and result.canary.changes == {}
 
 

@@ -10,6 +10,7 @@ from conftest import docverify as run_docverify
 from docverify import build
 from docverify.core.findings import errors
 from docverify.core.kinds import Kind
+from docverify.core.request import Request
 from docverify.output import page_parts, verification_page
 from docverify.parsing.pages import read_site
 from docverify.running.executor import Executor
@@ -55,7 +56,7 @@ def test_the_build_fails_and_its_verification_page_shows_it(
     test_mkdocs_build_fails)."""
     line = _mistake(project, case)
     cfg = project.config
-    result = build.run(cfg, read_site(cfg), "cpu", executor)
+    result = build.run(cfg, read_site(cfg), Request(runner="cpu"), executor)
     [mistake] = [f for f in errors(result.findings) if f.kind == Kind.CONFIG]
     assert mistake.where == f"pyproject.toml:{line}"
     assert mistake in result.errors

@@ -129,6 +129,97 @@ def test_an_upward_import_is_found(tmp_path: Path) -> None:
     assert ("core", "output") not in {(h, t) for h, t, _ in imports()}
 
 
+def module_imports(engine: Path = ENGINE) -> dict[str, set[str]]:
+    """Module → the engine modules it imports, every import counted: under `if TYPE_CHECKING:`
+    and inside functions too (a cycle that only type hints close is still two modules that
+    need each other). `from docverify.a import b` imports the module a.b when there is one."""
+    names = {}
+    for path in engine.rglob("*.py"):
+        rel = path.relative_to(engine).with_suffix("").parts
+        name = ".".join(("docverify", *rel)).removesuffix(".__init__")
+        names[name] = path
+    graph: dict[str, set[str]] = {name: set() for name in names}
+    for name, path in names.items():
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.module and not node.level:
+                wanted = [f"{node.module}.{a.name}" for a in node.names] or [node.module]
+                wanted = [w if w in names else node.module for w in wanted]
+            elif isinstance(node, ast.Import):
+                wanted = [a.name for a in node.names]
+            else:
+                continue
+            for imported in wanted:
+                target = imported
+                while target and target not in names:
+                    target = target.rpartition(".")[0]
+                if target and target not in (name, "docverify"):
+                    graph[name].add(target)
+    return graph
+
+
+def module_cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """Every group of modules that import each other, directly or through others."""
+    order: list[str] = []
+    seen: set[str] = set()
+
+    def visit(start: str, edges: dict[str, set[str]], out: list[str]) -> None:
+        stack = [(start, iter(sorted(edges.get(start, ()))))]
+        seen.add(start)
+        while stack:
+            node, rest = stack[-1]
+            nxt = next((n for n in rest if n not in seen), None)
+            if nxt is None:
+                stack.pop()
+                out.append(node)
+            else:
+                seen.add(nxt)
+                stack.append((nxt, iter(sorted(edges.get(nxt, ())))))
+
+    for node in sorted(graph):
+        if node not in seen:
+            visit(node, graph, order)
+    reverse: dict[str, set[str]] = {}
+    for here, there in ((h, t) for h, ts in graph.items() for t in ts):
+        reverse.setdefault(there, set()).add(here)
+    seen.clear()
+    groups = []
+    for node in reversed(order):
+        if node not in seen:
+            group: list[str] = []
+            visit(node, reverse, group)
+            if len(group) > 1:
+                groups.append(sorted(group))
+    return groups
+
+
+def test_no_two_modules_import_each_other() -> None:
+    """No cycle between the engine's modules, not even through imports for type hints only."""
+    graph = module_imports()
+    assert sum(len(v) for v in graph.values()) > 100, "muy pocas importaciones encontradas"
+    cycles = module_cycles(graph)
+    assert not cycles, f"módulos del motor en un ciclo de importaciones: {cycles}"
+
+
+def test_a_cycle_under_type_checking_is_found(tmp_path: Path) -> None:
+    """The measure itself: parsing/frontmatter.py importing parsing/pages.py for a type hint
+    only (pages imports frontmatter) is a cycle."""
+    copy = tmp_path / "docverify"
+    for path in ENGINE.rglob("*.py"):
+        target = copy / path.relative_to(ENGINE)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(path.read_text(encoding="utf-8"), encoding="utf-8")
+    hint = (
+        "from typing import TYPE_CHECKING\n"
+        "if TYPE_CHECKING:\n    from docverify.parsing.pages import Page\n"
+    )
+    front = copy / "parsing" / "frontmatter.py"
+    front.write_text(front.read_text(encoding="utf-8") + hint, encoding="utf-8")
+    cycles = module_cycles(module_imports(copy))
+    assert any(
+        {"docverify.parsing.pages", "docverify.parsing.frontmatter"} <= set(c) for c in cycles
+    )
+
+
 # What decides a verdict (the comparison, the baselines, the judge): output/ shows verdicts and
 # never decides them, so it imports none of these, not even for a type (STYLE.md, «One way
 # through»: a renderer that compares again has become a second judge).

@@ -26,6 +26,7 @@ from docverify.cli import main as cli
 from docverify.core.config import today
 from docverify.core.findings import Finding
 from docverify.core.kinds import Kind
+from docverify.core.request import Request
 from docverify.output import verification_page
 from docverify.parsing.pages import read_site
 from docverify.report import accept, canary, from_reports, gpu_report, report_json
@@ -353,7 +354,7 @@ def _built(case: Case, executor: Executor) -> build.BuildResult:
     """The build result of the case's project (what the MkDocs hook gets)."""
     case.write()
     cfg = case.project.config
-    return build.run(cfg, read_site(cfg), "cpu", executor)
+    return build.run(cfg, read_site(cfg), Request(runner="cpu"), executor)
 
 
 def _reserved(case: Case, executor: Executor) -> list[Finding]:
@@ -416,16 +417,23 @@ SCENARIOS: dict[str, Scenario] = {
     "parsing.pages:front-matter": _lint(
         lambda c: c.replace('title: "Un artículo"', "title: [sin cerrar")
     ),
-    "parsing.pages:unverified-language": _lint(
+    "parsing.fence_checks:unverified-language": _lint(
         lambda c: c.replace("```python exec", "```bash exec")
     ),
-    "parsing.pages:unknown-option": _lint(lambda c: c.replace('id="uno"', 'id="uno" colour="red"')),
-    "parsing.pages:missing-id": _lint(lambda c: c.replace(' id="uno"', "")),
-    "parsing.pages:invalid-id": _lint(lambda c: c.replace('id="uno"', 'id="Uno_1"')),
-    "parsing.pages:invalid-option": _lint(
+    "parsing.fence_checks:unknown-option": _lint(
+        lambda c: c.replace('id="uno"', 'id="uno" colour="red"')
+    ),
+    "parsing.fence_checks:missing-id": _lint(lambda c: c.replace(' id="uno"', "")),
+    "parsing.fence_checks:invalid-id": _lint(lambda c: c.replace('id="uno"', 'id="Uno_1"')),
+    "parsing.fence_checks:invalid-option": _lint(
         lambda c: c.replace('id="uno"', 'id="uno" timeout="pronto"')
     ),
-    "parsing.pages:missing-reason": _lint(lambda c: c.replace('id="uno"', 'id="uno" runner="cpu"')),
+    "parsing.pages:invalid-option": _lint(
+        lambda c: c.replace('title: "Un artículo"', 'title: "Un artículo"\ndevice_policy: rara')
+    ),
+    "parsing.fence_checks:missing-reason": _lint(
+        lambda c: c.replace('id="uno"', 'id="uno" runner="cpu"')
+    ),
     "parsing.pages:mixed-snippet": _lint(
         lambda c: c.replace('uno.py"\n```', 'uno.py"\nprint(2)\n```')
     ),
@@ -530,9 +538,9 @@ SCENARIOS: dict[str, Scenario] = {
     "site.glossary:malformed-glossary": _lint(
         lambda c: c.project.page("glosario.yml", "terms:\n  - term: grafo\n")
     ),
-    "site.glossary:avoided-phrase": _lint(_prose("Se recorre el gráfico computacional.")),
-    "site.glossary:code-only-word": _lint(_prose("Después se llama a backward.")),
-    "site.glossary:missing-seed": _lint(
+    "site.glossary_lint:avoided-phrase": _lint(_prose("Se recorre el gráfico computacional.")),
+    "site.glossary_lint:code-only-word": _lint(_prose("Después se llama a backward.")),
+    "site.glossary_lint:missing-seed": _lint(
         lambda c: c.replace(
             'description: "Frase inicial."', 'description: "Frase inicial."\nseed: "no-existe.txt"'
         )

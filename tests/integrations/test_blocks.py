@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from conftest import ROOT, Built
 from docverify.core import config as config_mod
+from docverify.core import request
 from docverify.core.findings import errors
 from docverify.parsing.pages import read_site
 from docverify.running.executor import Executor
@@ -21,7 +22,7 @@ from support import site as support_site
 
 CONFIG = config_mod.load(ROOT)
 PAGES = read_site(CONFIG)
-RUNNER = config_mod.runner_from_env()
+RUNNER = request.asked_runner()
 if RUNNER == "auto":
     RUNNER = Executor(1).resolve_runner("auto")
 BLOCKS = [b for p in PAGES for b in p.blocks if b.runs_on(RUNNER)]

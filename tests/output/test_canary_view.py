@@ -16,6 +16,7 @@ from conftest import Project
 from docverify import build
 from docverify.core.findings import Level
 from docverify.core.kinds import Kind
+from docverify.core.request import Request
 from docverify.output import page
 from docverify.parsing.pages import read_site
 from docverify.running.executor import Executor
@@ -68,7 +69,7 @@ def canary_folder(project: Project, executor: Executor, tmp_path: Path) -> Path:
 
 def _shown(project: Project, executor: Executor, folder: Path | None) -> tuple[object, str]:
     cfg = project.config
-    result = build.run(cfg, read_site(cfg), "cpu", executor, canary_report=folder)
+    result = build.run(cfg, read_site(cfg), Request(runner="cpu", canary_report=folder), executor)
     markdown = page.render(result, PAGE, page.Links("a/"))
     return result, markdown
 

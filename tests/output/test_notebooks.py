@@ -15,7 +15,7 @@ import pytest
 from conftest import Built, Project
 from docverify.core import config as config_mod
 from docverify.core.text import normalise
-from docverify.output import notebook_links, notebooks, search
+from docverify.output import notebook_cells, notebook_links, notebooks, search
 from docverify.parsing.pages import read_page, read_site
 from docverify.site import anatomy
 from docverify.verifying import compare, recordings
@@ -83,8 +83,8 @@ def test_notebook_is_made_from_the_page_blocks(tmp_path: Path, executor) -> None
     nbformat.validate(nbformat.from_dict(notebook))
     code = [c for c in notebook["cells"] if c["cell_type"] == "code"]
     # Each block without a session starts its own random stream from the seed, in sight.
-    seeds = [f"{notebooks.STREAM_ID}_suma", f"{notebooks.STREAM_ID}_falla"]
-    assert [c["id"] for c in code] == [notebooks.SETUP_ID, seeds[0], "suma", seeds[1], "falla"]
+    seeds = [f"{notebook_cells.STREAM_ID}_suma", f"{notebook_cells.STREAM_ID}_falla"]
+    assert [c["id"] for c in code] == [notebook_cells.SETUP_ID, seeds[0], "suma", seeds[1], "falla"]
     assert all(c["source"].startswith("seed_stream()") for c in code if c["id"] in seeds)
     code = [c for c in code if c["id"] not in seeds]
     assert code[1]["source"] == "print(1 + 1)  # Expectativa: 2"  # the snippet, not a copy

@@ -7,7 +7,8 @@ import re
 import pytest
 from conftest import ROOT, Built
 from docverify.core import config as config_mod
-from docverify.parsing.pages import OUR_OPTIONS, read_page
+from docverify.parsing.options import OUR_OPTIONS
+from docverify.parsing.pages import read_page
 from docverify.report import canary
 from docverify.site import lint
 from support.site import text_of

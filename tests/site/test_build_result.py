@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from docverify import build
 from docverify.core.kinds import Kind
+from docverify.core.request import Request
 from docverify.output import notebooks, page, verification_page
 from docverify.parsing.pages import read_site
 from docverify.running.executor import Executor
@@ -22,7 +23,7 @@ PAGE = "articulos/a.md"
 
 def _result(site: Site, executor: Executor) -> build.BuildResult:
     cfg = site.config
-    return build.run(cfg, read_site(cfg), "cpu", executor, day=DAY)
+    return build.run(cfg, read_site(cfg), Request(runner="cpu", day=DAY), executor)
 
 
 def _broken(tmp_path: Path) -> Site:

@@ -19,17 +19,18 @@ import yaml
 from conftest import Project, mkdocs_build
 from docverify import build
 from docverify.core import config as config_mod
+from docverify.core import request
 from docverify.core.dates import spanish_date_of
 from docverify.core.markdown import md_escape
+from docverify.core.request import Request
 from docverify.output import coverage as words
 from docverify.output import notebooks, page_parts, panel, verification_method
 from docverify.parsing.pages import read_site
-from docverify.report import accept, from_reports, report_json
+from docverify.report import accept, report_json
 from docverify.running.executor import Executor
 from docverify.site import coverage
 from docverify.site.result import BuildResult
 from docverify.sources import freshness
-from docverify.verifying import cache
 from docverify.verifying.record import record
 from docverify.verifying.verify import verify
 from docverify.zensical import adapter, docs_folder
@@ -68,7 +69,8 @@ print(torch.rand(2).shape)
 
 def built(project: Project, executor: Executor, gpu_report: Path | None = None) -> BuildResult:
     cfg = project.config
-    return build.run(cfg, read_site(cfg), "cpu", executor, peer_report=gpu_report)
+    reports = (gpu_report,) if gpu_report else None
+    return build.run(cfg, read_site(cfg), Request(runner="cpu", gpu_reports=reports), executor)
 
 
 def home(result: BuildResult) -> str:
@@ -136,10 +138,10 @@ def test_a_build_given_outputs_by_the_local_cache_says_so(
     project.page("bloques.md", PAGE)
     cfg = project.config
     assert record(cfg, read_site(cfg), "cpu", executor).written
-    local = cache.for_run(cfg)  # what the MkDocs hook and docverify check use
-    assert local is not None
-    ran = build.run(cfg, read_site(cfg), "cpu", executor, cache=local)
-    cached = build.run(cfg, read_site(cfg), "cpu", executor, cache=local)
+    local = request.from_env(runner="cpu")  # what the MkDocs hook and docverify check use
+    assert local.cache is request.CacheUse.READ
+    ran = build.run(cfg, read_site(cfg), local, executor)
+    cached = build.run(cfg, read_site(cfg), local, executor)
     assert ran.coverage is not None and cached.coverage is not None
     assert (ran.coverage.cached, cached.coverage.cached) == (0, 2)
     assert "2 bloques se ejecutaron" in home(ran) and "caché" not in home(ran)
@@ -389,7 +391,7 @@ def test_a_build_from_reports_says_its_outputs_were_observed_by_the_check(
     folder = tmp_path / "informe-cpu"
     check_report(cfg, executor, folder)
     pages = read_site(cfg)
-    result = build.run(cfg, pages, "cpu", executor, reports=from_reports.load(cfg, [folder], "cpu"))
+    result = build.run(cfg, pages, Request(runner="cpu", from_reports=(folder,)), executor)
     assert not result.errors, result.errors
     cov = result.coverage
     assert cov is not None and cov.reported and cov.cpu_observed == 1

@@ -12,8 +12,11 @@ import docverify
 import pytest
 from conftest import NEW_PAGE, Project, mkdocs_build
 from conftest import docverify as docverify_command
+from docverify import build
 from docverify.cli.main import main as cli_main
 from docverify.core import config as config_mod
+from docverify.core import request
+from docverify.core.request import CacheUse
 from docverify.parsing.pages import read_site
 from docverify.running import executor as executor_mod
 from docverify.running.executor import Executor, PageJob
@@ -352,27 +355,25 @@ def test_a_timeout_is_not_cached(project: Project, executor: Executor) -> None:
 
 
 @pytest.mark.parametrize(
-    ("env", "read"),
+    ("env", "use"),
     [
-        ({}, True),
-        ({"CI": "true"}, None),
-        ({"DOCVERIFY_CACHE": "0"}, False),
-        ({"CI": "false"}, True),
+        ({}, CacheUse.READ),
+        ({"CI": "true"}, CacheUse.OFF),
+        ({"DOCVERIFY_CACHE": "0"}, CacheUse.WRITE),
+        ({"CI": "false"}, CacheUse.READ),
     ],
 )
 def test_ci_turns_the_cache_off_and_the_switch_stops_reading_it(
-    monkeypatch: pytest.MonkeyPatch, project: Project, env: dict[str, str], read: bool | None
+    project: Project, executor: Executor, env: dict[str, str], use: CacheUse
 ) -> None:
     """Under CI no cache at all (neither read nor written); DOCVERIFY_CACHE=0 one that is
-    written but not read."""
-    for name in ("CI", "DOCVERIFY_CACHE"):
-        monkeypatch.delenv(name, raising=False)
-    for name, value in env.items():
-        monkeypatch.setenv(name, value)
-    cache = cache_mod.for_run(project.config)
-    assert (None if cache is None else cache.read) is read
-    if read is not None:  # --no-cache: written, never read
-        assert cache_mod.for_run(project.config, no_cache=True).read is False
+    written but not read (core/request.py reads them; build.prepare makes the cache)."""
+    asked = request.from_env(env, runner="cpu")
+    assert asked.cache is use
+    cache = build.prepare(project.config, asked, executor).cache
+    assert (None if cache is None else cache.read) is {"off": None, "write": False}.get(use, True)
+    if use is not CacheUse.OFF:  # --no-cache: written, never read
+        assert request.from_env(env, runner="cpu", no_cache=True).cache is CacheUse.WRITE
 
 
 @pytest.mark.parametrize(

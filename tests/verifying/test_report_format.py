@@ -21,6 +21,7 @@ import pytest
 from conftest import docverify
 from docverify import build
 from docverify.core import config as config_mod
+from docverify.core.request import Request
 from docverify.core.status import Status
 from docverify.parsing.pages import read_site
 from docverify.report import accept, from_reports, merge, report_json
@@ -121,15 +122,13 @@ def test_a_build_from_the_reports_judges_each_block_as_the_run_did(
     source = from_reports.load(cfg, [REPORTS / r for r in reports], "cpu")
     assert source.report is not None, source.findings
     started = executor_mod.blocks_started()
-    result = build.run(
-        cfg,
-        read_site(cfg),
-        "cpu",
-        executor_mod.shared(2),
-        reports=source,
-        peer_report=REPORTS / "gpu",
+    asked = Request(
+        runner="cpu",
+        from_reports=tuple(REPORTS / r for r in reports),
+        gpu_reports=(REPORTS / "gpu",),
         canary_report=REPORTS / "canario",
     )
+    result = build.run(cfg, read_site(cfg), asked, executor_mod.shared(2))
     assert executor_mod.blocks_started() == started  # nothing ran
     statuses = {k: str(o.status) for k, o in result.verification.outcomes.items()}
     assert statuses == raw("cpu")["blocks"]

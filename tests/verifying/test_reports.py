@@ -23,9 +23,10 @@ from docverify.bench import shards
 from docverify.bench.corpus import make_corpus
 from docverify.core import config as config_mod
 from docverify.core.kinds import Kind
+from docverify.core.request import Request
 from docverify.output import panel
 from docverify.parsing.pages import read_site
-from docverify.report import from_reports, merge
+from docverify.report import merge
 from docverify.running import executor as executor_mod
 from docverify.running.executor import Executor
 from docverify.verifying.record import record
@@ -326,11 +327,11 @@ def test_a_build_from_reports_shows_what_an_executed_build_shows(
 ) -> None:
     cfg = config_mod.load(corpus)
     pages = read_site(cfg)
-    executed = build.run(cfg, pages, "cpu", executor)
+    executed = build.run(cfg, pages, Request(runner="cpu"), executor)
     folders = sorted((corpus / "reports" / reports).glob("**/report.json"))
-    source = from_reports.load(cfg, [f.parent for f in folders], "cpu")
+    asked = Request(runner="cpu", from_reports=tuple(f.parent for f in folders))
     started = executor_mod.blocks_started()
-    replayed = build.run(config_mod.load(corpus), read_site(cfg), "cpu", executor, reports=source)
+    replayed = build.run(config_mod.load(corpus), read_site(cfg), asked, executor)
     assert executor_mod.blocks_started() == started  # nothing ran
     assert replayed.verification.origin is not None and replayed.verification.origin.run_url
     # Same errors (the corpus's), same panels, marks, expectations and error boxes.
@@ -353,8 +354,8 @@ def test_a_build_from_reports_shows_what_an_executed_build_shows(
 
 def _replayed(root: Path, folders: list[Path], requested: str = "auto") -> build.BuildResult:
     cfg = config_mod.load(root)
-    source = from_reports.load(cfg, folders, requested)
-    return build.run(cfg, read_site(cfg), source.runner, executor_mod.shared(2), reports=source)
+    asked = Request(runner=requested, from_reports=tuple(folders))
+    return build.run(cfg, read_site(cfg), asked, executor_mod.shared(2))
 
 
 def test_a_stale_or_incomplete_report_fails_the_build_and_says_why(
@@ -407,18 +408,16 @@ def test_a_gpu_report_in_shards_is_merged_before_it_is_attached(
     for part in parts:
         relabel(part, "gpu")
     cfg = config_mod.load(corpus)
-    source = from_reports.load(cfg, [corpus / "reports" / "whole"], "cpu")
-    result = build.run(
-        cfg, read_site(cfg), "cpu", executor_mod.shared(2), reports=source, peer_report=parts
-    )
+    whole = (corpus / "reports" / "whole",)
+    asked = Request(runner="cpu", from_reports=whole, gpu_reports=tuple(parts))
+    result = build.run(cfg, read_site(cfg), asked, executor_mod.shared(2))
     kinds = {f.kind for f in result.errors}
     assert Kind.INCOMPLETE_REPORT not in kinds and Kind.INVALID_REPORT not in kinds, kinds
     ran = [o for o in result.verification.outcomes.values() if o.status.ran]
     assert ran and all(o.reported("gpu") for o in ran)
     # One shard alone is not the whole run: the build says which shards are missing.
-    alone = build.run(
-        cfg, read_site(cfg), "cpu", executor_mod.shared(2), reports=source, peer_report=parts[:1]
-    )
+    asked = Request(runner="cpu", from_reports=whole, gpu_reports=tuple(parts[:1]))
+    alone = build.run(cfg, read_site(cfg), asked, executor_mod.shared(2))
     invalid = [f for f in alone.errors if f.kind == Kind.INVALID_REPORT]
     assert invalid and "faltan partes" in invalid[0].message and "2/2" in invalid[0].message
 

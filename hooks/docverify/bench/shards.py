@@ -142,14 +142,14 @@ def site(root: Path, reports: Path | None) -> dict[str, Any]:
     """The publishing build's engine part on the project at `root`, in this (new) process."""
     from docverify import build  # noqa: PLC0415
     from docverify.core import config as config_mod  # noqa: PLC0415
+    from docverify.core.request import Request  # noqa: PLC0415
     from docverify.parsing.pages import read_site  # noqa: PLC0415
-    from docverify.report import from_reports  # noqa: PLC0415
     from docverify.running import executor as executor_mod  # noqa: PLC0415
 
     started = time.perf_counter()
     cfg = config_mod.load(root)
-    source = from_reports.load(cfg, [reports], "cpu") if reports else None
-    result = build.run(cfg, read_site(cfg), "cpu", executor_mod.shared(), reports=source)
+    asked = Request(runner="cpu", from_reports=(reports,) if reports else None)
+    result = build.run(cfg, read_site(cfg), asked, executor_mod.shared())
     return {
         "seconds": time.perf_counter() - started,
         "errors": len(result.errors),

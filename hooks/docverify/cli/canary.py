@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from docverify.cli.commands import command, configuration, runner_args, select_pages
 from docverify.core import config as config_mod
-from docverify.core import versions
+from docverify.core import request, versions
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -116,7 +116,7 @@ def _canary(args: argparse.Namespace) -> int:
             "proceso ya tenía en marcha su servidor de fork. Ejecuta docverify canary en un "
             "proceso propio."
         )
-    runner = executor.resolve_runner(config_mod.runner_from_env(args.runner))
+    runner = executor.resolve_runner(request.asked_runner(args.runner))
     project = interpreter.this_side()
     print(
         f"docverify canary: {candidate.describe()} en {python} frente a "

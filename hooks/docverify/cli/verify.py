@@ -14,6 +14,7 @@ from docverify.cli.commands import (
     select_pages,
 )
 from docverify.core import config as config_mod
+from docverify.core import request
 from docverify.core.findings import errors
 from docverify.core.status import Status
 from docverify.parsing.pages import read_site
@@ -51,31 +52,32 @@ def _check_args(parser: argparse.ArgumentParser) -> None:
 
 @command("check", "verifica los bloques sin construir el sitio", _check_args)
 def _check(args: argparse.Namespace) -> int:
+    from docverify import build  # noqa: PLC0415
     from docverify.report import write as report_write  # noqa: PLC0415
     from docverify.running import executor as executor_mod  # noqa: PLC0415
     from docverify.site import checks, navigation  # noqa: PLC0415
-    from docverify.verifying import cache as cache_mod  # noqa: PLC0415
     from docverify.verifying import shards, summary  # noqa: PLC0415
-    from docverify.verifying.verify import verify  # noqa: PLC0415
 
     cfg = config_mod.load()
     shard = shards.parse(args.shard) if args.shard else None
     pages, whole = select_pages(cfg, args.paths)
     executor = executor_mod.shared(args.workers)
-    runner = executor.resolve_runner(config_mod.runner_from_env(args.runner))
-    cache = cache_mod.for_run(cfg, no_cache=args.no_cache)
+    # The build's own pipeline (build.py), asked for blocks only: no report, nothing rendered.
+    asked = request.from_env(runner=args.runner, no_cache=args.no_cache, site=False)
+    plan = build.prepare(cfg, asked, executor)
+    runner, cache = plan.runner, plan.cache
     durations = shards.durations_path(cfg, args.durations)
     extra: dict[str, object] = {}
     every = pages
     if shard is not None:
-        pages, plan = shards.select(every, runner, shard, shards.load_durations(durations, runner))
+        pages, split = shards.select(every, runner, shard, shards.load_durations(durations, runner))
         extra = {
             "shard": str(shard),
-            "plan": plan.digest,
-            "basis": plan.basis,
-            "plan_shards": [list(pages) for pages in plan.shards],
+            "plan": split.digest,
+            "basis": split.basis,
+            "plan_shards": [list(pages) for pages in split.shards],
         }
-    verification = verify(cfg, pages, runner, executor, cache=cache)
+    verification = build.observe(cfg, pages, asked, plan, executor)
     verification.findings[:0] = cfg.findings
     if whole and (shard is None or shard.index == 1):  # site-wide findings: once, by shard 1
         verification.findings.extend(checks.site_wide(cfg, every, navigation.of_project(cfg)))
@@ -116,7 +118,7 @@ def _record(args: argparse.Namespace) -> int:
         return 2
     pages, _ = select_pages(cfg, args.paths)
     executor = executor_mod.shared(args.workers)
-    runner = executor.resolve_runner(config_mod.runner_from_env(args.runner))
+    runner = executor.resolve_runner(request.asked_runner(args.runner))
     recorded = record(cfg, pages, runner, executor)
     for label, diff in recorded.written:
         # A new recording of a block that prints nothing has no diff: say so, no empty section.

@@ -132,16 +132,6 @@ def in_ci(environ: Mapping[str, str] | None = None) -> bool:
     return env.get("CI", "").strip().lower() == "true"
 
 
-def runner_from_env(value: str | None = None) -> str:
-    """The requested runner: an explicit value, else DOCVERIFY_RUNNER, else 'auto'."""
-    runner = (value or os.environ.get("DOCVERIFY_RUNNER") or "auto").strip().lower()
-    if runner not in (*RUNNERS, "auto"):
-        raise ValueError(
-            f"Runner desconocido «{runner}»: usa cpu, gpu o auto (--runner o DOCVERIFY_RUNNER)."
-        )
-    return runner
-
-
 @functools.lru_cache(maxsize=8192)
 def _relative(path: Path, root: Path) -> str:
     # Cached: resolving touches the file system, and a check asks this for every block, many

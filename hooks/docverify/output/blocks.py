@@ -47,30 +47,45 @@ def shown(outcome: Outcome, canary_view: canary.View | None = None) -> ShownBloc
     return ShownBlock(code, panel.markdown(outcome, canary_view), layout, titles, kept)
 
 
+# Where each layout of markdown-exec's `source` option puts the two parts: their order, and
+# whether they become content tabs or the output sits in a `result` container.
+_ORDER = {
+    "above": ("code", "output"),
+    "below": ("output", "code"),
+    "block": ("code", "result"),
+    "material-block": ("code", "result"),
+    "tabbed-left": ("code", "output"),
+    "tabbed-right": ("output", "code"),
+}
+_TABBED = {"tabbed-left", "tabbed-right"}
+# Eight backticks: longer than any fence an output or a block's code could hold.
+_FENCE = "`" * 8
+
+
 def markdown(shown: ShownBlock) -> str:
-    """The Markdown of a shown block: its code fence placed by its layout around its output."""
+    """The Markdown of a shown block: its code fence placed by its layout around its output.
+    A layout the parse reported as invalid is shown as "above" (the build fails on that finding).
+    tests/output/test_layouts_as_markdown_exec.py holds this to markdown-exec's own layouts."""
     options = " ".join(f'{name}="{value}"' for name, value in shown.fence_options.items())
-    # Eight backticks: longer than any fence an output or a block's code could hold.
-    fence = f"````````python {options}".rstrip() + f"\n{shown.code}\n````````"
-    if shown.layout == "below":
-        return f"{shown.output}\n\n{fence}"
-    if shown.layout in ("block", "material-block"):
-        return f'{fence}\n\n<div class="result" markdown="1" >\n\n{shown.output}\n\n</div>'
-    if shown.layout == "tabbed-left":
-        return _tabbed((shown.tabs[0], fence), (shown.tabs[1], shown.output))
-    if shown.layout == "tabbed-right":
-        return _tabbed((shown.tabs[1], shown.output), (shown.tabs[0], fence))
-    # "above", and any layout the parse reported as invalid (the build fails on that finding).
-    return f"{fence}\n\n{shown.output}"
+    parts = {
+        "code": f"{_FENCE}python {options}".rstrip() + f"\n{shown.code}\n{_FENCE}",
+        "output": shown.output,
+        "result": f'<div class="result" markdown="1" >\n\n{shown.output}\n\n</div>',
+    }
+    order = _ORDER.get(shown.layout, _ORDER["above"])
+    if shown.layout not in _TABBED:
+        return "\n\n".join(parts[name] for name in order)
+    titles = {"code": shown.tabs[0], "output": shown.tabs[1]}
+    return "\n".join(_tab(titles[name], parts[name]) for name in order)
 
 
 def _shown_code(code: str) -> str:
-    return "\n".join(line for line in code.split("\n") if HIDE not in line).strip()
+    kept = [line for line in code.split("\n") if HIDE not in line]
+    return "\n".join(kept).strip()
 
 
-def _tabbed(*tabs: tuple[str, str]) -> str:
-    """Content tabs (pymdownx.tabbed): each title, then its content indented by four spaces."""
-    parts = []
-    for title, content in tabs:
-        parts += [f'=== "{title.replace(chr(92) + "|", "|").strip()}"', indent(content, "    "), ""]
-    return "\n".join(parts)
+def _tab(title: str, content: str) -> str:
+    """One content tab of pymdownx.tabbed: its title (an escaped bar is a bar), then its content
+    indented by four spaces."""
+    title = title.replace("\\|", "|").strip()
+    return f'=== "{title}"\n{indent(content, "    ")}\n'

@@ -62,6 +62,14 @@ def summary(config: Config, verification: Verification, section: Mapping[str, An
         f"fallarían) · sin grabación: {tally['missing']} · avisos nuevos: {tally['warnings']} · "
         f"fuentes con huella cuyo código cambia: {len(section['sources'])}.",
     ]
+    lines += _changed(config, verification, section) + _sources(section)
+    lines += _adopting(candidate)
+    return "\n".join(lines) + "\n"
+
+
+def _changed(config: Config, verification: Verification, section: Mapping[str, Any]) -> list[str]:
+    """The blocks that would change, each with its place, new warnings and what fails."""
+    lines: list[str] = []
     if section["changed"]:
         lines += ["", "## Bloques que cambiarían"]
     for key in section["changed"]:
@@ -86,6 +94,12 @@ def summary(config: Config, verification: Verification, section: Mapping[str, An
     if quiet:
         lines += ["", "## Avisos nuevos en bloques que no cambian de salida", ""]
         lines += [f"- `{key}`: `{w}`" for key, found in quiet.items() for w in found]
+    return lines
+
+
+def _sources(section: Mapping[str, Any]) -> list[str]:
+    """The fingerprinted sources whose code changes with the canary's packages."""
+    lines: list[str] = []
     if section["sources"]:
         lines += ["", "## Fuentes con huella cuyo código cambia"]
     for source in section["sources"]:
@@ -104,7 +118,12 @@ def summary(config: Config, verification: Verification, section: Mapping[str, An
         ]
         if source["diff"]:
             lines += ["", markup.fence(source["diff"].rstrip(), "diff")]
-    lines += [
+    return lines
+
+
+def _adopting(candidate: Mapping[str, Any]) -> list[str]:
+    """How to adopt the canary's torch, step by step."""
+    return [
         "",
         "## Cómo adoptarlo",
         "",
@@ -119,7 +138,6 @@ def summary(config: Config, verification: Verification, section: Mapping[str, An
         "",
         "El canario no escribe grabaciones ni hace fallar ninguna construcción.",
     ]
-    return "\n".join(lines) + "\n"
 
 
 # --- on the site ------------------------------------------------------------------------------

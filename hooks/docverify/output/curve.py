@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import html
 import math
+from collections.abc import Callable
 
 from docverify.verifying.curve import Curve, parse
 
@@ -136,12 +137,15 @@ def svg(curve: Curve, title: str, element_id: str) -> str:
         + " ".join(f"{px(x):.1f},{py(y):.1f}" for x, y in curve.points)
         + '"/>',
     ]
-    if len(curve.points) <= MAX_MARKERS:
-        parts.append('<g class="dv-curve-points">')
-        parts += [f'<circle cx="{px(x):.1f}" cy="{py(y):.1f}" r="3"/>' for x, y in curve.points]
-        parts.append("</g>")
-    parts.append("</svg>")
-    return "".join(parts)
+    return "".join([*parts, *_markers(curve, px, py), "</svg>"])
+
+
+def _markers(curve: Curve, px: Callable[[float], float], py: Callable[[float], float]) -> list[str]:
+    """A circle on each point, unless there are too many to tell apart."""
+    if len(curve.points) > MAX_MARKERS:
+        return []
+    circles = [f'<circle cx="{px(x):.1f}" cy="{py(y):.1f}" r="3"/>' for x, y in curve.points]
+    return ['<g class="dv-curve-points">', *circles, "</g>"]
 
 
 def figure(text: str, title: str, element_id: str) -> str:

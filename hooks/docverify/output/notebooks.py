@@ -15,160 +15,18 @@ import datetime as dt
 import json
 from typing import Any
 
-from docverify.core import policies
 from docverify.core.config import LABEL, Config
 from docverify.core.dates import spanish_date
 from docverify.core.markdown import md_escape
-from docverify.core.text import normalise
 from docverify.output import coverage as coverage_text
+from docverify.output import notebook_cells as cells_mod
 from docverify.output.notebook_markdown import notebook_markdown
-from docverify.parsing.pages import Block, Page, page_stem
-from docverify.running.protocol import BlockResult
+from docverify.parsing.pages import Page, page_stem
 from docverify.site.coverage import Coverage
 from docverify.sources.model import Source, read_sources
 from docverify.verifying.outcome import Verification
 
 FOLDER = "cuadernos"
-SETUP_ID = "docverify_preparacion"  # "_" never appears in a block id, so no clash
-STREAM_ID = "docverify_semilla"  # + "_<block id>": the cells that mark the random streams
-SAVE_ID = "docverify_guarda"
-RESUME_ID = "docverify_retoma"
-_FRESH = "un bloque sin sesión empieza con la semilla, como un script nuevo"
-Cell = tuple[str, str]  # (cell id, code)
-
-
-SETUP = """\
-# Prepara el núcleo como docverify prepara cada bloque antes de ejecutarlo:
-# los avisos impresos como «Categoría: mensaje», el dispositivo por defecto
-# de la máquina que ejecutó los bloques cuyas salidas muestra este cuaderno
-# (CPU o GPU) y los números aleatorios. Como en un script, cada sesión de bloques
-# es un único flujo de números aleatorios que empieza con la semilla, y cada
-# bloque sin sesión empieza el suyo: las celdas seed_stream() lo marcan, y
-# save_stream()/resume_stream() retoman una sesión tras otros bloques.
-import random
-import warnings
-
-import torch
-
-SEED = {seed}
-RUNNER = "{runner}"
-SAVED = {{}}
-
-
-def seed_stream():
-    torch.manual_seed(SEED)
-    random.seed(SEED)
-    try:
-        import numpy
-    except ImportError:  # numpy es opcional para torch
-        return
-    numpy.random.seed(SEED)
-
-
-def save_stream(session):
-    try:
-        import numpy
-    except ImportError:
-        numpy = None
-    cuda = torch.cuda.get_rng_state_all() if torch.cuda.is_initialized() else None
-    state = numpy.random.get_state() if numpy else None
-    SAVED[session] = (torch.get_rng_state(), cuda, state, random.getstate())
-
-
-def resume_stream(session):
-    cpu, cuda, state, python = SAVED[session]
-    torch.manual_seed(SEED)
-    torch.set_rng_state(cpu)
-    if cuda is not None:
-        torch.cuda.set_rng_state_all(cuda)
-    if state is not None:
-        import numpy
-
-        numpy.random.set_state(state)
-    random.setstate(python)
-
-
-def show_warning(message, category, *_):
-    print(f"{{category.__name__}}: {{message}}")
-
-
-warnings.simplefilter("always")
-warnings.showwarning = show_warning
-{device}"""
-# The cells that mark the page's random streams (running/child.py, Streams), before or after
-# a block's cell: a stream starts, a session's stream is saved before another stream runs, and
-# resumed at the session's next block.
-SEED_CELL = "seed_stream()  # {why}"
-SAVE_CELL = 'save_stream("{session}")  # la sesión «{session}» sigue más abajo'
-RESUME_CELL = 'resume_stream("{session}")  # retoma los números aleatorios de la sesión «{session}»'
-# The default device, by the blocks' device policy (core/policies.py); the code stays as written.
-DEVICE_ALL_CUDA = """\
-if RUNNER == "gpu" and torch.cuda.is_available():
-    torch.set_default_device("cuda")
-"""
-DEVICE_AS_WRITTEN = """\
-# Device policy "as-written": the code of every cell decides where its tensors go.
-"""
-DEVICE_PER_CELL = """\
-# Device policy per cell: these cells decide their own devices ("as-written"); on a GPU the
-# others run with cuda as the default device, set when it changes, as docverify does.
-AS_WRITTEN = {cells!r}
-DEVICE = [None]
-
-
-def place(info=None):
-    if RUNNER != "gpu" or not torch.cuda.is_available():
-        return
-    wanted = None if getattr(info, "cell_id", None) in AS_WRITTEN else "cuda"
-    if wanted != DEVICE[0]:
-        torch.set_default_device(wanted)
-        DEVICE[0] = wanted
-
-
-get_ipython().events.register("pre_run_cell", place)
-"""
-
-
-def device_setup(blocks: list[Block]) -> str:
-    """The set-up cell's lines for the default device, from the page's device policies."""
-    as_written = sorted(b.id for b in blocks if b.device_policy == policies.AS_WRITTEN)
-    if not as_written:
-        return DEVICE_ALL_CUDA
-    if len(as_written) == len(blocks):
-        return DEVICE_AS_WRITTEN
-    return DEVICE_PER_CELL.format(cells=as_written)
-
-
-def stream_cells(blocks: list[Block]) -> dict[str, tuple[list[Cell], list[Cell]]]:
-    """Per block key, the (id, code) cells to put before and after its cell so that the kernel,
-    run top to bottom, draws the random numbers the engine's streams draw (see SETUP)."""
-    cells: dict[str, tuple[list[Cell], list[Cell]]] = {}
-    started: set[str] = set()
-    for index, block in enumerate(blocks):
-        before: list[Cell] = []
-        after: list[Cell] = []
-        session = block.session
-        previous = blocks[index - 1].session if index else None
-        if not session:
-            before.append((f"{STREAM_ID}_{block.id}", SEED_CELL.format(why=_FRESH)))
-        elif session not in started:
-            why = f"la sesión «{session}» empieza con la semilla"
-            before.append((f"{STREAM_ID}_{block.id}", SEED_CELL.format(why=why)))
-        elif previous != session:
-            before.append((f"{RESUME_ID}_{block.id}", RESUME_CELL.format(session=session)))
-        if session:
-            started.add(session)
-            rest = blocks[index + 1 :]
-            if rest and rest[0].session != session and any(b.session == session for b in rest):
-                after.append((f"{SAVE_ID}_{block.id}", SAVE_CELL.format(session=session)))
-        cells[block.key] = (before, after)
-    return cells
-
-
-def _stream_cell(cell_id: str, code: str, block: Block) -> dict[str, Any]:
-    # "around", not "block": only a block's own cell names its block.
-    meta = {"docverify": {"stream": block.session or None, "around": block.key}}
-    return _code(cell_id, code, [], meta)
 
 
 def notebook_path(page: Page) -> str:
@@ -194,35 +52,24 @@ def build(
     header = _header(
         page, title, verification, torch_version, today, coverage_text.notebook(coverage)
     )
-    cells: list[dict[str, Any]] = [_markdown("docverify_cabecera", header)]
+    cells: list[dict[str, Any]] = [cells_mod.markdown_cell("docverify_cabecera", header)]
     cells.append(
-        _code(
-            SETUP_ID,
-            SETUP.format(
-                seed=config.seed, runner=verification.runner, device=device_setup(page.blocks)
+        cells_mod.code_cell(
+            cells_mod.SETUP_ID,
+            cells_mod.SETUP.format(
+                seed=config.seed,
+                runner=verification.runner,
+                device=cells_mod.device_setup(page.blocks),
             ),
             [],
             {"docverify": {"setup": True}},
         )
     )
-    lines = notebook_markdown(page.body.split("\n"))
-    position = 0  # index into `lines` of the first line not yet in a cell
-    streams = stream_cells(page.blocks)
-    for number, block in enumerate(page.blocks, 1):
-        start = block.fence_line - page.body_line
-        if block.fence_end <= 0 or start < position:
-            continue  # an unclosed fence or a block we cannot place: the page itself reports it
-        cells.append(_markdown(f"docverify_texto_{number}", "\n".join(lines[position:start])))
-        before, after = streams.get(block.key, ([], []))
-        cells.extend(_stream_cell(cell_id, code, block) for cell_id, code in before)
-        cells.append(_block_cell(block, verification))
-        cells.extend(_stream_cell(cell_id, code, block) for cell_id, code in after)
-        position = block.fence_end - page.body_line + 1
-    cells.append(_markdown("docverify_texto_final", "\n".join(lines[position:])))
-    cells.append(_markdown("docverify_preguntas", _faq(page)))
+    cells += _body(page, verification)
+    cells.append(cells_mod.markdown_cell("docverify_preguntas", _faq(page)))
     if sources is None:
         sources, _ = read_sources(config, page)
-    cells.append(_markdown("docverify_fuentes", _sources(sources)))
+    cells.append(cells_mod.markdown_cell("docverify_fuentes", _sources(sources)))
     count = 0
     for cell in cells:  # numbered as a run from the top would number them
         if cell["cell_type"] == "code":
@@ -243,6 +90,29 @@ def build(
         },
         "cells": [c for c in cells if c["cell_type"] == "code" or c["source"].strip()],
     }
+
+
+def _body(page: Page, verification: Verification) -> list[dict[str, Any]]:
+    """The page's text as Markdown cells, each block as its code cell between them, with the
+    cells of its random stream around it."""
+    cells: list[dict[str, Any]] = []
+    lines = notebook_markdown(page.body.split("\n"))
+    position = 0  # index into `lines` of the first line not yet in a cell
+    streams = cells_mod.stream_cells(page.blocks)
+    for number, block in enumerate(page.blocks, 1):
+        start = block.fence_line - page.body_line
+        if block.fence_end <= 0 or start < position:
+            continue  # an unclosed fence or a block we cannot place: the page itself reports it
+        cells.append(
+            cells_mod.markdown_cell(f"docverify_texto_{number}", "\n".join(lines[position:start]))
+        )
+        before, after = streams.get(block.key, ([], []))
+        cells.extend(cells_mod.stream_cell(cell_id, code, block) for cell_id, code in before)
+        cells.append(cells_mod.block_cell(block, verification))
+        cells.extend(cells_mod.stream_cell(cell_id, code, block) for cell_id, code in after)
+        position = block.fence_end - page.body_line + 1
+    cells.append(cells_mod.markdown_cell("docverify_texto_final", "\n".join(lines[position:])))
+    return cells
 
 
 def dumps(notebook: dict[str, Any]) -> str:
@@ -306,60 +176,3 @@ def _sources(sources: list[Source]) -> str:
             f"(verificada el {spanish_date(source.verified)})"
         )
     return "## Fuentes\n\n" + "\n".join(lines)
-
-
-def _block_cell(block: Block, verification: Verification) -> dict[str, Any]:
-    outcome = verification.outcomes.get(block.key)
-    outputs: list[dict[str, Any]] = []
-    meta: dict[str, Any] = {"docverify": {"block": block.key, "snippet": block.snippet}}
-    if block.options.get("raises"):
-        meta["tags"] = ["raises-exception"]  # Jupyter runs on past the expected error
-    if outcome is not None and outcome.observed is not None:
-        meta["docverify"]["runner"] = outcome.runner
-        outputs = _outputs(outcome.observed, outcome.result or {})
-    elif outcome is not None and block.only and (recording := outcome.recordings.get(block.only)):
-        meta["docverify"]["runner"] = block.only
-        outputs = _outputs(normalise(recording.body), {})
-    return _code(block.id, block.code, outputs, meta)
-
-
-def _outputs(text: str, result: BlockResult | dict[str, Any]) -> list[dict[str, Any]]:
-    """Stream output, with a block's final exception or shown value as Jupyter shows them."""
-    exception = result.get("exception") or ""
-    outputs: list[dict[str, Any]] = []
-    value = normalise(result.get("value") or "")
-    if value and (text == value or text.endswith("\n" + value)):  # Jupyter's execute_result
-        text = text[: -len(value)].rstrip("\n")
-        shown = {"output_type": "execute_result", "execution_count": None, "metadata": {}}
-        shown["data"] = {"text/plain": value}
-        if text:
-            outputs.append({"output_type": "stream", "name": "stdout", "text": text + "\n"})
-        return [*outputs, shown]
-    if exception and text.endswith(exception):
-        text = text[: -len(exception)].rstrip("\n")
-        name, _, value = exception.partition(": ")
-        error = {"output_type": "error", "ename": name, "evalue": value, "traceback": [exception]}
-    else:
-        error = None
-    if text:
-        outputs.append({"output_type": "stream", "name": "stdout", "text": text + "\n"})
-    if error:
-        outputs.append(error)
-    return outputs
-
-
-def _markdown(cell_id: str, text: str) -> dict[str, Any]:
-    return {"cell_type": "markdown", "id": cell_id, "metadata": {}, "source": text.strip()}
-
-
-def _code(
-    cell_id: str, code: str, outputs: list[dict[str, Any]], metadata: dict[str, Any]
-) -> dict[str, Any]:
-    return {
-        "cell_type": "code",
-        "id": cell_id,
-        "metadata": metadata,
-        "execution_count": None,
-        "source": code.rstrip("\n"),
-        "outputs": outputs,
-    }

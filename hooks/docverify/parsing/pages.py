@@ -7,16 +7,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from docverify.core import policies, volatile
-from docverify.core.config import RUNNERS, Config
+from docverify.core import policies
+from docverify.core.config import Config
 from docverify.core.findings import Finding
 from docverify.core.kinds import Kind
-from docverify.parsing import frontmatter, tabs
+from docverify.parsing import fence_checks, frontmatter, tabs
 from docverify.parsing.options import (
-    LAYOUTS,
-    MDEXEC_OPTIONS,
-    OUR_OPTIONS,
-    PYTHON,
     is_executed,
     parse_options,
 )
@@ -179,82 +175,15 @@ def _add_block(
     def problem(kind: Kind, message: str, fix: str) -> None:
         page.findings.append(Finding(kind, message, where, fence_line, fix))
 
-    if language not in PYTHON:
-        problem(
-            Kind.UNVERIFIED_LANGUAGE,
-            f'bloque con exec="on" en «{language or "(sin lenguaje)"}»: solo se verifica '
-            "Python, y ningún bloque puede ejecutarse sin verificarse.",
-            'usa ```python exec="on" id="…"``` o quita exec="on".',
-        )
+    found = fence_checks.problems(language, options, where, fence_line)
+    page.findings += found
+    if fence_checks.stops(found):
         return
-    unknown = sorted(set(options) - MDEXEC_OPTIONS - OUR_OPTIONS)
-    if unknown:
-        problem(
-            Kind.UNKNOWN_OPTION,
-            f"opciones desconocidas {', '.join(unknown)} en un bloque ejecutado.",
-            f"usa solo: {', '.join(sorted(MDEXEC_OPTIONS | OUR_OPTIONS))} "
-            "(ver la guía de autores).",
-        )
-    block_id = options.get("id", "")
-    if not block_id:
-        problem(
-            Kind.MISSING_ID,
-            "bloque ejecutado sin id: la grabación no tendría nombre estable.",
-            'añade id="nombre-del-bloque" a la línea de apertura del bloque.',
-        )
-        return
-    if not _ID.match(block_id):
-        problem(
-            Kind.INVALID_ID,
-            f"id «{block_id}» no válido: usa minúsculas, cifras y guiones.",
-            'renombra el id, por ejemplo id="acumulacion-hojas".',
-        )
-        return
-    for name in ("timeout", "rtol", "atol"):
-        if name in options:
-            try:
-                if float(options[name]) < 0:
-                    raise ValueError
-            except ValueError:
-                problem(
-                    Kind.INVALID_OPTION,
-                    f'{name}="{options[name]}" no es un número ≥ 0.',
-                    f'escribe {name}="2" o quita la opción.',
-                )
-    if options.get("source", LAYOUTS[0]) not in LAYOUTS:
-        problem(
-            Kind.INVALID_OPTION,
-            f'source="{options["source"]}" no es una disposición del código y su salida.',
-            f'usa source="{LAYOUTS[0]}" (por defecto) o uno de: {", ".join(LAYOUTS[1:])}.',
-        )
-    for name in policies.CHOICES:
-        if name in options and (message := policies.problem(name, options[name])):
-            problem(Kind.INVALID_OPTION, message, f'escribe {name}="{policies.CHOICES[name][-1]}".')
-    if wrong := volatile.unknown(options.get("literal", "")):
-        problem(
-            Kind.INVALID_OPTION,
-            f'literal="{options["literal"]}": {", ".join(wrong)} no es una regla de valores '
-            "cambiantes.",
-            f'usa literal="{",".join(volatile.NAMES)}" (las que quieras) o literal="all".',
-        )
-    only = options.get("runner")
-    if only is not None:
-        if only not in RUNNERS:
-            problem(
-                Kind.INVALID_OPTION,
-                f'runner="{only}" no existe: usa cpu o gpu.',
-                'escribe runner="cpu" o runner="gpu" junto a reason="…".',
-            )
-        elif not options.get("reason"):
-            problem(
-                Kind.MISSING_REASON,
-                f"el bloque «{block_id}» es solo {only} sin motivo.",
-                'añade reason="por qué solo corre en ese runner".',
-            )
+    block_id = options["id"]
     code, origin, origin_line, snippet = _resolve_code(config, page, content, fence_line, problem)
     if code is None:
         return
-    code = tabs.as_markdown_shows(config, page, code, origin, origin_line, column)
+    code = tabs.as_markdown_shows(config, page.findings, code, origin, origin_line, column)
     duplicate = next((b for b in page.blocks if b.id == block_id), None)
     if duplicate:
         problem(

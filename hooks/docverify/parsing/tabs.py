@@ -16,14 +16,10 @@ import ast
 import io
 import tokenize
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from docverify.core.config import Config
 from docverify.core.findings import Finding
 from docverify.core.kinds import Kind
-
-if TYPE_CHECKING:  # pages imports this module
-    from docverify.parsing.pages import Page
 
 TAB_LENGTH = 4  # Python-Markdown's tab_length; MkDocs does not change it
 
@@ -72,14 +68,14 @@ def _tab_in_string(code: str) -> int | None:
 
 
 def as_markdown_shows(
-    config: Config, page: Page, raw: str, origin: Path, origin_line: int, column: int
+    config: Config, findings: list[Finding], raw: str, origin: Path, origin_line: int, column: int
 ) -> str:
     """The block's code with tabs expanded as MkDocs shows it (see tabs.py); a finding when
-    that expansion changes what the code means."""
+    that expansion changes what the code means, appended to `findings`."""
     code = "\n".join(expand(raw.split("\n"), column))
     line = changed_meaning(raw, code)
     if line is not None:
-        page.findings.append(
+        findings.append(
             Finding(
                 Kind.TAB_IN_CODE,
                 "MkDocs convierte cada tabulador en espacios y aquí eso cambia lo que hace el "

@@ -15,7 +15,6 @@ stale, never shown as current. The canary never fails anything: its findings are
 
 from __future__ import annotations
 
-import os
 import re
 from collections import Counter
 from collections.abc import Mapping, Sequence
@@ -23,6 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from docverify.core import request
 from docverify.core.config import Config
 from docverify.core.findings import Finding, Level, errors
 from docverify.core.kinds import Kind
@@ -35,7 +35,7 @@ from docverify.verifying.outcome import Outcome, Verification, tolerance
 FORMAT = 1  # of the `canary` section of report.json
 SECTION = "canary"
 SUMMARY_FILE = "resumen.md"  # the readable summary beside report.json
-ENV = "DOCVERIFY_CANARY_REPORT"
+ENV = request.CANARY_REPORT_ENV
 # A warning as the page process writes it («FutureWarning: mensaje», running/capture.py).
 _WARNING = re.compile(r"^[A-Z]\w*Warning: ")
 CHANGED = (Status.DIVERGE, Status.ERROR)  # what «would change» means for a block
@@ -141,11 +141,6 @@ def read(folder: Path) -> report_json.Report:
             f"{report.path}: el informe no guarda el resultado de «{old[0]}» (formato 2)."
         )
     return report
-
-
-def from_env() -> Path | None:
-    value = os.environ.get(ENV, "").strip()
-    return Path(value) if value else None
 
 
 @dataclass(frozen=True)

@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from docverify.core import request
 from docverify.core.config import RUNNERS, Config
 from docverify.core.findings import Finding
 from docverify.core.kinds import Kind
@@ -27,17 +28,12 @@ from docverify.verifying import judge
 from docverify.verifying.outcome import Outcome, Verdict, Verification
 from docverify.verifying.verify import unrun
 
-ENV = "DOCVERIFY_FROM_REPORTS"
+ENV = request.FROM_REPORTS_ENV
 FIX = (
     f"apunta {ENV} a las carpetas que escribió docverify check --report CARPETA para este "
     "mismo código, separadas por comas (en CI, los artefactos docverify-cpu-* de la misma "
     "ejecución: todas sus partes), o quita la variable para ejecutar los bloques aquí."
 )
-
-
-def from_env() -> list[Path] | None:
-    """The report folders of DOCVERIFY_FROM_REPORTS (comma-separated), or None when unset."""
-    return report_json.folders_from_env(ENV)
 
 
 @dataclass

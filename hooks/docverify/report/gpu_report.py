@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
+from docverify.core import request
 from docverify.core.config import Config
 from docverify.core.findings import Finding
 from docverify.core.kinds import Kind
@@ -21,18 +22,13 @@ from docverify.report import digests, merge, report_json
 from docverify.verifying import judge
 from docverify.verifying.outcome import Outcome, Verification
 
-ENV = "DOCVERIFY_GPU_REPORT"
+ENV = request.GPU_REPORT_ENV
 RUNNER = "gpu"
 FIX_REPORT = (
     f"apunta {ENV} a la carpeta que escribió docverify check --runner gpu --report CARPETA "
     "para este mismo código (en CI, los artefactos docverify-gpu-* de la misma ejecución, "
     "todas sus partes: una carpeta que las contenga, o sus carpetas separadas por comas)."
 )
-
-
-def from_env() -> list[Path] | None:
-    """The folders of DOCVERIFY_GPU_REPORT (comma-separated), or None when unset."""
-    return report_json.folders_from_env(ENV)
 
 
 def attach(

@@ -190,15 +190,6 @@ def _marks(value: object) -> tuple[str, ...]:
     return device_marks.ordered(value)
 
 
-def folders_from_env(name: str) -> list[Path] | None:
-    """The report folders an environment variable names (comma-separated), or None when unset
-    or blank: DOCVERIFY_GPU_REPORT and DOCVERIFY_FROM_REPORTS."""
-    value = os.environ.get(name, "").strip()
-    if not value:
-        return None
-    return [Path(part.strip()) for part in value.split(",") if part.strip()]
-
-
 def format_2(variable: str, where: str, keys: list[str], fix: str) -> Finding:
     """A report whose entries keep no result (format 2): no use can judge them again."""
     return Finding(

@@ -9,31 +9,23 @@ from __future__ import annotations
 import ast
 import contextlib
 import gc
-import io
 import os
 import platform
-import random
-import re
 import shutil
 import sys
 import tempfile
 import time
-import tokenize
-import traceback
 import warnings
-from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from typing import Any
 
-import numpy
 import torch
 
 from docverify.core import device_marks
-from docverify.running import last_value, marks, processes, protocol, setup
+from docverify.running import block_text, last_value, marks, processes, protocol, setup
 from docverify.running.capture import Capture, OutputLimitError, drain_fds, redirect, show_warning
-from docverify.running.protocol import BlockResult, BlockSpec, Environment, Expectation, PageTask
-
-_EXPECT = re.compile(r"#\s*Expectativa:\s*(?P<value>.+?)\s*$")
+from docverify.running.protocol import BlockResult, BlockSpec, Environment, PageTask
+from docverify.running.streams import Streams
 
 
 def environment(runner: str) -> Environment:
@@ -149,63 +141,6 @@ def apply_setup(wanted: setup.Setup, current: setup.Setup) -> setup.Setup:
     return wanted
 
 
-@dataclass(frozen=True)
-class RandomState:
-    """The global random generators a block draws from: torch's CPU generator, CUDA's (only
-    when CUDA is initialised, else None), numpy's global RandomState and Python's random."""
-
-    torch_cpu: torch.Tensor
-    torch_cuda: list[torch.Tensor] | None
-    numpy: Any
-    python: Any
-
-    @classmethod
-    def capture(cls) -> RandomState:
-        cuda = torch.cuda.get_rng_state_all() if torch.cuda.is_initialized() else None
-        return cls(torch.get_rng_state(), cuda, numpy.random.get_state(), random.getstate())
-
-    def restore(self, seed: int) -> None:
-        # Every device's generator at the seed first (lazily where CUDA is not initialised):
-        # a session that never drew from CUDA continues it from the seed, as a script would.
-        torch.manual_seed(seed)
-        torch.set_rng_state(self.torch_cpu)
-        if self.torch_cuda is not None:
-            torch.cuda.set_rng_state_all(self.torch_cuda)
-        numpy.random.set_state(self.numpy)
-        random.setstate(self.python)
-
-
-def seed_everything(seed: int) -> None:
-    """What a script does once at its top: torch (every device), numpy and random seeded."""
-    torch.manual_seed(seed)
-    random.seed(seed)
-    numpy.random.seed(seed)
-
-
-class Streams:
-    """One random stream per session, as in a script; a block without a session is its own.
-
-    A session's stream is seeded before its first block and saved after each of its blocks,
-    then restored before its next one: its blocks draw the numbers that one script running them
-    in order, after one seed, would draw, whatever other blocks ran in between. A block without
-    a session starts from the seed, and what it draws touches no session's stream.
-    """
-
-    def __init__(self) -> None:
-        self.saved: dict[str, RandomState] = {}
-
-    def begin(self, spec: BlockSpec) -> None:
-        state = self.saved.get(spec["session"] or "")
-        if state is None:
-            seed_everything(spec["seed"])
-        else:
-            state.restore(spec["seed"])
-
-    def end(self, spec: BlockSpec) -> None:
-        if spec["session"]:
-            self.saved[spec["session"]] = RandomState.capture()
-
-
 def run_block(
     spec: BlockSpec,
     namespace: dict[str, Any],
@@ -272,16 +207,7 @@ def _run_block(spec: BlockSpec, namespace: dict[str, Any]) -> BlockResult:
                 )
                 break
             except BaseException as exc:  # the block's own exception: recorded, not raised
-                capture.line = result["exception_line"] = _raising_line(exc, filename)
-                with contextlib.suppress(OutputLimitError):
-                    capture.write(_exception_line(exc))
-                result["exception"] = _exception_line(exc).rstrip("\n")
-                result["exception_type"] = [
-                    type(exc).__name__,
-                    f"{type(exc).__module__}.{type(exc).__qualname__}",
-                ]
-                result["exception_message"] = str(exc)
-                result["traceback"] = _block_traceback(exc, filename, source.split("\n"))
+                _raised(exc, filename, source, capture, result)
                 break
             finally:
                 drain_fds(capture)
@@ -295,9 +221,25 @@ def _run_block(spec: BlockSpec, namespace: dict[str, Any]) -> BlockResult:
                 )
     output = capture.value()
     result.update(output=output, output_lines=capture.output_lines())
-    result["expectations"] = _expectations(source, spans, output)
+    result["expectations"] = block_text.expectations(source, spans, output)
     result["duration"] = time.perf_counter() - started
     return result
+
+
+def _raised(
+    exc: BaseException, filename: str, source: str, capture: Capture, result: BlockResult
+) -> None:
+    """The block's own exception, recorded in its output and its result (never raised)."""
+    capture.line = result["exception_line"] = block_text.raising_line(exc, filename)
+    with contextlib.suppress(OutputLimitError):
+        capture.write(block_text.exception_line(exc))
+    result["exception"] = block_text.exception_line(exc).rstrip("\n")
+    result["exception_type"] = [
+        type(exc).__name__,
+        f"{type(exc).__module__}.{type(exc).__qualname__}",
+    ]
+    result["exception_message"] = str(exc)
+    result["traceback"] = block_text.block_traceback(exc, filename, source.split("\n"))
 
 
 def _execute(
@@ -319,44 +261,6 @@ def _execute(
     if text := last_value.shown(value):
         capture.write(text)
         result["value"] = text
-
-
-def _exception_line(exc: BaseException) -> str:
-    return "".join(traceback.format_exception_only(type(exc), exc)).splitlines()[-1] + "\n"
-
-
-def _raising_line(exc: BaseException, filename: str) -> int:
-    """The line of the block's innermost frame in the traceback (0 when none is the block's)."""
-    frames = [f for f in traceback.extract_tb(exc.__traceback__) if f.filename == filename]
-    return frames[-1].lineno or 0 if frames else 0
-
-
-def _block_traceback(exc: BaseException, filename: str, source: list[str]) -> str:
-    """The block's own frames as `file:line: code`, without the engine's frames."""
-    frames = [f for f in traceback.extract_tb(exc.__traceback__) if f.filename == filename]
-    lines = [
-        f"  {f.filename}:{f.lineno}: {source[f.lineno - 1].strip()}"
-        for f in frames
-        if f.lineno and f.lineno <= len(source)
-    ]
-    return "\n".join([*lines, _exception_line(exc).rstrip("\n")])
-
-
-def _expectations(
-    source: str, spans: list[tuple[int, int, int, int]], output: str
-) -> list[Expectation]:
-    """Pair each `# Expectativa: X` comment with what its top-level statement printed."""
-    found = []
-    with contextlib.suppress(tokenize.TokenError, SyntaxError):
-        for token in tokenize.generate_tokens(io.StringIO(source).readline):
-            if token.type == tokenize.COMMENT and (match := _EXPECT.search(token.string)):
-                found.append((token.start[0], match.group("value")))
-    result: list[Expectation] = []
-    for line, expected in found:
-        span = next((s for s in spans if s[0] <= line <= s[1]), None)
-        observed = output[span[2] : span[3]].strip() if span else None
-        result.append({"line": line, "expected": expected, "observed": observed})
-    return result
 
 
 # Preloaded by the fork server: move everything imported so far (torch's many objects) out of

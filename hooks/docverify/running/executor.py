@@ -38,12 +38,13 @@ import signal
 import time
 from collections import deque
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from multiprocessing.connection import Connection, wait
 from typing import Any
 
-from docverify.running import forkserver_main, protocol, worker
-from docverify.running.protocol import BlockResult, BlockSpec, Environment
+from docverify.running import forkserver_main, page_process, protocol, worker
+from docverify.running.page_process import PageJob
+from docverify.running.protocol import BlockResult, Environment
 
 PRELOAD = [
     "docverify.running.forkserver_main",
@@ -101,33 +102,11 @@ def _server_interpreter(python: str, path: Sequence[str]) -> Iterator[None]:
 
 
 @dataclass
-class PageJob:
-    page: str
-    runner: str
-    blocks: list[BlockSpec]  # in page order
-
-
-@dataclass
 class _Zygote:
     """A warm worker forked once from the fork server; it forks one process per page."""
 
     process: Any
     conn: Connection
-
-
-@dataclass
-class _Running:
-    job: PageJob
-    zygote: _Zygote
-    pid: int | None = None  # the page process (a child of the zygote)
-    current: str | None = None
-    deadline: float = float("inf")
-    done: set[str] = field(default_factory=set)
-    ended: bool = False  # the page said "end": it finished on its own
-    reason: str | None = None  # why the engine killed it (timeout)
-    exitcode: int | None = None
-    # block key → processes it left running that had to be stopped ("": the running block's)
-    stopped: dict[str, list[str]] = field(default_factory=dict)
 
 
 class Executor:
@@ -210,7 +189,7 @@ class Executor:
         pages finish in (callers iterate pages anyway; this keeps dumps and logs stable too)."""
         results: dict[str, BlockResult] = {}
         pending: deque[PageJob] = deque(j for j in jobs if j.blocks)
-        running: dict[Connection, _Running] = {}
+        running: dict[Connection, page_process.Running] = {}
 
         while pending or running:
             while pending and len(running) < self.workers:
@@ -218,7 +197,7 @@ class Executor:
                 zygote = self._zygote()
                 task: protocol.PageTask = {"runner": job.runner, "blocks": job.blocks}
                 zygote.conn.send(task)
-                running[zygote.conn] = _Running(job=job, zygote=zygote)
+                running[zygote.conn] = page_process.Running(job=job, zygote=zygote)
             now = time.monotonic()
             timeout = max(0.0, min((r.deadline for r in running.values()), default=now) - now)
             for conn in wait(list(running), timeout=min(timeout, 1.0)):
@@ -263,20 +242,20 @@ class Executor:
         return _Zygote(process=process, conn=here)
 
     @staticmethod
-    def _kill(state: _Running) -> None:
+    def _kill(state: page_process.Running) -> None:
         if state.pid is not None:
             with contextlib.suppress(ProcessLookupError):
                 os.kill(state.pid, signal.SIGKILL)
 
     def _finish(
-        self, state: _Running, results: dict[str, BlockResult], pending: deque[PageJob]
+        self, state: page_process.Running, results: dict[str, BlockResult], pending: deque[PageJob]
     ) -> None:
         """The page process is gone: fine if it ended, else fail and re-queue like a crash.
         Then each block's result says which processes it left running were stopped."""
         ran = [b["key"] for b in state.job.blocks if b["key"] in state.done]
         failed = state.current or (ran[-1] if ran else None)
         if not state.ended:
-            self._died(state, results, pending, state.reason)
+            page_process.died(state, results, pending, state.reason)
         for key, commands in state.stopped.items():
             owner = key or failed
             if owner and owner in results:
@@ -284,7 +263,7 @@ class Executor:
 
     def _handle(
         self,
-        state: _Running,
+        state: page_process.Running,
         message: tuple[Any, ...],
         results: dict[str, BlockResult],
         on_env: Callable[[Environment], None] | None,
@@ -310,47 +289,3 @@ class Executor:
         elif message[0] == protocol.STOPPED:
             for key, commands in message[1].items():
                 state.stopped.setdefault(key, []).extend(commands)
-
-    @staticmethod
-    def _died(
-        state: _Running,
-        results: dict[str, BlockResult],
-        pending: deque[PageJob],
-        reason: str | None = None,
-    ) -> None:
-        """A page process ended early: fail its current block, re-queue the blocks after it."""
-        failed = state.current
-        if failed is None:
-            # Died between blocks (or before the first): re-run what has not finished.
-            rest = [b for b in state.job.blocks if b["key"] not in state.done]
-            if rest and len(rest) < len(state.job.blocks):
-                pending.append(PageJob(state.job.page, state.job.runner, rest))
-            elif rest:
-                for spec in rest:
-                    results[spec["key"]] = protocol.failure(
-                        f"el proceso de la página terminó antes de ejecutarlo "
-                        f"(código de salida {state.exitcode})"
-                    )
-            return
-        code = state.exitcode
-        results[failed] = protocol.failure(
-            reason
-            or (
-                f"terminó su proceso de forma inesperada (código de salida {code}: os._exit, "
-                "señal o fallo de la extensión nativa)"
-            )
-        )
-        specs = state.job.blocks
-        index = next(i for i, b in enumerate(specs) if b["key"] == failed)
-        session = specs[index]["session"]
-        rest = []
-        for spec in specs[index + 1 :]:
-            if session and spec["session"] == session:
-                results[spec["key"]] = protocol.failure(
-                    f"no se ejecutó: el bloque «{failed}» de la misma sesión «{session}» "
-                    "falló antes"
-                )
-            else:
-                rest.append(spec)
-        if rest:
-            pending.append(PageJob(state.job.page, state.job.runner, rest))

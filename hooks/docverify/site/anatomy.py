@@ -75,6 +75,13 @@ def check(config: Config, page: Page) -> list[Finding]:
     if not is_article(page):
         return []
     where = config.rel(page.path)
+    found = _front_matter_parts(page, where) + _body_sections(page, where)
+    found += _editorial_lists(config, page) + meta_types.check(config, page)
+    return found + check_editorial(config, page)
+
+
+def _front_matter_parts(page: Page, where: str) -> list[Finding]:
+    """The front matter's parts: each present, lists as lists, each FAQ item whole."""
     findings: list[Finding] = []
     for key, name in META_PARTS.items():
         value = page.meta.get(key)
@@ -109,6 +116,12 @@ def check(config: Config, page: Page) -> list[Finding]:
                     "escribe «- question: …» y «answer: …».",
                 )
             )
+    return findings
+
+
+def _body_sections(page: Page, where: str) -> list[Finding]:
+    """The body's closing sections: each present, in order, after at least one of the body."""
+    findings: list[Finding] = []
     titles = headings(page)
     names = [t for t, _ in titles]
     position = -1
@@ -147,8 +160,7 @@ def check(config: Config, page: Page) -> list[Finding]:
                 "añade al menos una sección «## …» con el texto del artículo.",
             )
         )
-    findings += _editorial_lists(config, page) + meta_types.check(config, page)
-    return findings + check_editorial(config, page)
+    return findings
 
 
 def _editorial_lists(config: Config, page: Page) -> list[Finding]:

@@ -19,7 +19,7 @@ from docverify.core.findings import Finding
 from docverify.core.kinds import Kind
 from docverify.parsing import prose
 from docverify.parsing.pages import Page
-from docverify.site import anatomy, glossary
+from docverify.site import anatomy, glossary, glossary_lint
 
 HOME = "index.md"
 WORDS = re.compile(
@@ -39,9 +39,9 @@ def check(config: Config, pages: list[Page], terms: glossary.Glossary | None) ->
     """Each build word in the reader pages among `pages` and in the glossary's definitions."""
     found: list[Finding] = []
     for page in filter(is_reader_page, pages):
-        seed, _ = glossary.seed_text(config, page)  # a missing seed is the glossary's finding
-        for text in glossary.texts(page):
-            if not glossary.from_seed(text, seed):
+        seed, _ = glossary_lint.seed_text(config, page)  # a missing seed is the glossary's finding
+        for text in glossary_lint.texts(page):
+            if not glossary_lint.from_seed(text, seed):
                 found += _words(config, text.path, text.text, text.line_at)
     if terms is not None:
         lines = terms.path.read_text(encoding="utf-8").split("\n")

@@ -14,11 +14,11 @@
         code: true                      # an English word the site keeps only as code
 
 The build generates the «Glosario» page from it (output/glossary_page.py) and links each
-article's first use of a term there (output/glossary_links.py). `check` flags, with file:line, an
-avoided phrase in prose or in a comment of an executed block's code, and the bare word of a
-`code: true` term in prose outside backticks, naming the form to use. Text of a page's seed is
-never flagged: a page that reproduces a seed names it in its front matter (`seed: <file>`, from
-the project's root), and a piece of text that appears word for word in that file is exempt.
+article's first use of a term there (output/glossary_links.py). glossary_lint.check flags, with
+file:line, an avoided phrase in prose or in a comment of an executed block's code, and the bare
+word of a `code: true` term in prose outside backticks, naming the form to use. Text of a page's
+seed is never flagged: a page that reproduces a seed names it in its front matter (`seed: <file>`,
+from the project's root), and a piece of text that appears word for word in that file is exempt.
 
 Matching, the same for the lint and for the links: whole words, ignoring case and accents, each
 word of a phrase or term also in its plural (+s, +es). A phrase quoted on its own, «…», is a
@@ -40,8 +40,6 @@ import yaml
 from docverify.core.config import Config
 from docverify.core.findings import Finding
 from docverify.core.kinds import Kind
-from docverify.parsing import prose
-from docverify.parsing.pages import Page
 from docverify.site import navigation
 
 KEYS = ("term", "english", "definition", "avoid", "code")
@@ -256,107 +254,3 @@ def _coherent(terms: list[Term], problem: Problem) -> tuple[Term, ...]:
             continue
         kept.append(term)
     return tuple(kept)
-
-
-# --- the lint ---------------------------------------------------------------------------------
-
-
-def _is_a_term(written: str, glossary: Glossary) -> bool:
-    """Whether `written` (lower case) is a term's own form or its plural, accents included:
-    «gradientes» is the term «gradiente», even where «gradient» (avoided) plus a plural ending
-    would match it; «epoca» is not the term «época»."""
-    return any(phrase_pattern(t.term, True).fullmatch(written) for t in glossary.terms)
-
-
-def seed_text(config: Config, page: Page) -> tuple[str | None, list[Finding]]:
-    """The normalised text of the page's seed (`seed:` in its front matter), if it names one."""
-    name = page.meta.get(SEED_KEY)
-    if name is None:
-        return None, []
-    path = config.root / str(name)
-    if isinstance(name, str) and name.strip() and path.is_file():
-        return prose.normalise(path.read_text(encoding="utf-8")), []
-    return None, [
-        Finding(
-            Kind.MISSING_SEED,
-            f"«{SEED_KEY}: {name}» no es un archivo del proyecto: sin él, el texto de la semilla "
-            "no se puede reconocer y el glosario lo trataría como texto nuevo.",
-            config.rel(page.path),
-            page.meta_line(SEED_KEY),
-            f"escribe en «{SEED_KEY}:» la ruta del texto de la semilla desde la raíz del "
-            "proyecto, o quita la clave si la página no reproduce ninguna semilla.",
-        )
-    ]
-
-
-def from_seed(text: prose.Text, seed: str | None) -> bool:
-    """Every piece of `text` appears word for word in the seed."""
-    if seed is None or not any(text.plain):
-        return False
-    return all(p in seed or p.replace(" .", ".") in seed for p in text.plain if p)
-
-
-def texts(page: Page) -> list[prose.Text]:
-    """What a reader reads of `page`: front matter, body, and its blocks' code comments."""
-    found = prose.front_matter(page, PROSE_KEYS) + prose.body(page)
-    return found + [t for block in page.blocks for t in prose.comments(block)]
-
-
-def check(config: Config, pages: list[Page], glossary: Glossary | None) -> list[Finding]:
-    """Every avoided phrase and bare code word in the prose of `pages`, seed text aside."""
-    findings: list[Finding] = []
-    for page in pages:
-        seed, problems = seed_text(config, page)
-        findings += problems
-        if glossary is None or not glossary.terms:
-            continue
-        for text in texts(page):
-            if not from_seed(text, seed):
-                findings += _uses(config, text, glossary)
-    return findings
-
-
-def _uses(config: Config, text: prose.Text, glossary: Glossary) -> list[Finding]:
-    folded, lowered = fold(text.text), lower(text.text)
-    where = config.rel(text.path)
-    kind_of_text = "un comentario del código" if text.comment else "la prosa"
-    found: list[tuple[int, Finding]] = []
-    for term in glossary.terms:
-        for phrase in term.avoid:
-            for match in phrase_pattern(phrase).finditer(folded):
-                start, end = match.span()
-                if mentioned(text.raw, start, end) or _is_a_term(lowered[start:end], glossary):
-                    continue
-                written = text.raw[start:end]
-                found.append(
-                    (
-                        start,
-                        Finding(
-                            Kind.AVOIDED_PHRASE,
-                            f"«{written}» en {kind_of_text}: el glosario la evita; la forma del "
-                            f"sitio es «{term.term}» ({term.english}).",
-                            where,
-                            text.line_at(start),
-                            f"escribe «{term.term}» en lugar de «{written}» (ver "
-                            f"{config.rel(glossary.path)}).",
-                        ),
-                    )
-                )
-        if term.code and not text.comment:
-            for match in code_pattern(term.term).finditer(folded):
-                start, end = match.span()
-                found.append(
-                    (
-                        start,
-                        Finding(
-                            Kind.CODE_ONLY_WORD,
-                            f"«{text.raw[start:end]}» suelto en la prosa: el sitio escribe esta "
-                            "palabra inglesa solo como código.",
-                            where,
-                            text.line_at(start),
-                            f"escríbela como código, `{term.term}`, o dilo en español (ver "
-                            f"«{term.term}» en {config.rel(glossary.path)}).",
-                        ),
-                    )
-                )
-    return [f for _, f in sorted(found, key=lambda item: item[0])]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -66,57 +67,61 @@ def read_sources(config: Config, page: Page) -> tuple[list[Source], list[Finding
         def bad(kind: Kind, message: str, fix: str, line: int = line, label: str = label) -> None:
             findings.append(Finding(kind, f"fuente «{label}»: {message}", where, line, fix))
 
-        if not isinstance(item, dict):
-            bad(
-                Kind.MALFORMED_SOURCE,
-                "no es un mapa clave: valor.",
-                "escribe la fuente con title, reference y verified.",
-            )
-            continue
-        unknown = sorted(set(item) - set(REQUIRED) - set(OPTIONAL))
-        if unknown:
-            bad(
-                Kind.UNKNOWN_SOURCE_KEY,
-                f"claves desconocidas: {', '.join(unknown)}.",
-                f"usa solo {', '.join(REQUIRED + OPTIONAL)}.",
-            )
-        missing = [key for key in ("title", "reference") if not item.get(key)]
-        if missing:
-            bad(
-                Kind.INCOMPLETE_SOURCE,
-                f"falta {', '.join(missing)}.",
-                f"añade {', '.join(missing)} a la fuente.",
-            )
-            continue
-        date_line = item.key_lines.get("verified", line) if hasattr(item, "key_lines") else line
-        try:
-            verified = parse_date(item.get("verified"))
-        except ValueError as exc:
-            bad(
-                Kind.INVALID_DATE,
-                str(exc) + ".",
-                'escribe verified: "AAAA-MM-DD" con la fecha en que comprobaste la fuente.',
-                line=date_line,
-            )
-            continue
-        lines = dict(getattr(item, "key_lines", {}))
-        extras = _optional(item, lines, line)
-        if isinstance(extras, tuple):
-            key, message, fix = extras
-            bad(Kind.MALFORMED_SOURCE, message, fix, line=lines.get(key, line))
-            continue
-        found.append(
-            Source(
-                page=page.rel,
-                line=line,
-                title=str(item["title"]),
-                reference=str(item["reference"]),
-                verified=verified,
-                key_lines=lines,
-                **extras,
-            )
-        )
+        if (source := _source(page, item, line, bad)) is not None:
+            found.append(source)
     return found, findings
+
+
+def _source(page: Page, item: object, line: int, bad: Callable[..., None]) -> Source | None:
+    """One entry of `sources:` (at `line`) as a Source, or None after saying what is wrong."""
+    if not isinstance(item, dict):
+        bad(
+            Kind.MALFORMED_SOURCE,
+            "no es un mapa clave: valor.",
+            "escribe la fuente con title, reference y verified.",
+        )
+        return None
+    unknown = sorted(set(item) - set(REQUIRED) - set(OPTIONAL))
+    if unknown:
+        bad(
+            Kind.UNKNOWN_SOURCE_KEY,
+            f"claves desconocidas: {', '.join(unknown)}.",
+            f"usa solo {', '.join(REQUIRED + OPTIONAL)}.",
+        )
+    missing = [key for key in ("title", "reference") if not item.get(key)]
+    if missing:
+        bad(
+            Kind.INCOMPLETE_SOURCE,
+            f"falta {', '.join(missing)}.",
+            f"añade {', '.join(missing)} a la fuente.",
+        )
+        return None
+    date_line = item.key_lines.get("verified", line) if hasattr(item, "key_lines") else line
+    try:
+        verified = parse_date(item.get("verified"))
+    except ValueError as exc:
+        bad(
+            Kind.INVALID_DATE,
+            str(exc) + ".",
+            'escribe verified: "AAAA-MM-DD" con la fecha en que comprobaste la fuente.',
+            line=date_line,
+        )
+        return None
+    lines = dict(getattr(item, "key_lines", {}))
+    extras = _optional(item, lines, line)
+    if isinstance(extras, tuple):
+        key, message, fix = extras
+        bad(Kind.MALFORMED_SOURCE, message, fix, line=lines.get(key, line))
+        return None
+    return Source(
+        page=page.rel,
+        line=line,
+        title=str(item["title"]),
+        reference=str(item["reference"]),
+        verified=verified,
+        key_lines=lines,
+        **extras,
+    )
 
 
 def _optional(

@@ -34,7 +34,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 import platform
 from dataclasses import dataclass, field
 from functools import cache
@@ -43,33 +42,15 @@ from typing import Any
 
 import docverify
 from docverify.core import versions
-from docverify.core.config import Config, in_ci, today
+from docverify.core.config import Config, today
 from docverify.core.files import write_atomic
 from docverify.running.executor import PageJob
 from docverify.running.protocol import STORED_FIELDS, BlockResult, Environment
-from docverify.verifying.judge import declared_exception
+from docverify.verifying.compare import declared_exception
 
 FORMAT = 1
 MAGIC = "docverify-cache"
 FOLDER = Path(".cache") / "docverify"
-
-
-def allowed() -> bool:
-    """False under CI (`CI=true`): the cache is then neither read nor written."""
-    return not in_ci()
-
-
-def reading() -> bool:
-    """False with `DOCVERIFY_CACHE=0`: every block really runs, and the entries are refreshed."""
-    return os.environ.get("DOCVERIFY_CACHE", "1").strip().lower() not in ("0", "false", "no", "off")
-
-
-def for_run(config: Config, *, no_cache: bool = False) -> Cache | None:
-    """The cache of a run: None under CI; else one that is read unless `no_cache` (the
-    `--no-cache` option) or `DOCVERIFY_CACHE=0`, and written either way."""
-    if not allowed():
-        return None
-    return Cache.for_config(config, read=reading() and not no_cache)
 
 
 def failed(result: BlockResult | None, raises: str | None) -> bool:

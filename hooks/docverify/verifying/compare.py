@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from docverify.core import volatile
 from docverify.core.text import normalise
+from docverify.running.protocol import BlockResult
 
 PLACEHOLDER = "[..]"
 _NUMBER = r"[-+]?(?:\d+\.?\d*(?:[eE][-+]?\d+)?|\.\d+(?:[eE][-+]?\d+)?|nan|inf)"
@@ -174,3 +175,13 @@ def expectation_holds(expected: str, observed: str | None, tol: Tolerance) -> bo
             _close(w, g, tol) for w, g in zip(wanted, got, strict=True)
         )
     return expected.strip() in observed
+
+
+def declared_exception(raises: str | None, result: BlockResult) -> bool:
+    """Is the block's exception the one its raises="Type: message start" option declares?"""
+    if not raises or not result["exception"]:
+        return False
+    name, _, prefix = raises.partition(":")
+    return name.strip() in result.get("exception_type", []) and result.get(
+        "exception_message", ""
+    ).startswith(prefix.strip())

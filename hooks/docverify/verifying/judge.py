@@ -5,13 +5,12 @@ local cache, or an entry of a report.json (a build from reports, the gpu runner'
 canary's, `docverify accept`). `judge` decides its verdict: the expectations, the declared
 exception, a drawable graph or curve, then the output against the runner's baseline
 (baselines.py). `unobserved` says what is known of a runner that observed nothing; `outcome`
-puts a block's verdicts together, and `agree` decides how each output its panel shows relates
-to the first one. output/ shows what is decided here and never compares anything itself.
+puts a block's verdicts together (agreement.py: how each output its panel shows relates to the
+first one). output/ shows what is decided here and never compares anything itself.
 """
 
 from __future__ import annotations
 
-import datetime as dt
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -22,14 +21,21 @@ from docverify.core.kinds import Kind
 from docverify.core.status import Status
 from docverify.core.text import normalise
 from docverify.parsing.pages import Block
-from docverify.running.protocol import BlockResult, Environment
-from docverify.verifying import baselines, compare, curve, graph, hints, messages, recordings
+from docverify.running.protocol import BlockResult
+from docverify.verifying import (
+    agreement,
+    baselines,
+    compare,
+    curve,
+    graph,
+    hints,
+    messages,
+    recordings,
+)
 from docverify.verifying.outcome import (
-    Agreement,
     Outcome,
     Provenance,
     Reference,
-    Source,
     Verdict,
     tolerance,
 )
@@ -50,20 +56,6 @@ def reference(config: Config, block: Block, runner: str, recs: Recordings) -> Re
         needed=baselines.expected_runner(block, runner, recs),
         fallback=baselines.FALLBACK.get(runner),
         needs_own=baselines.needs_own(block, runner, recs),
-    )
-
-
-def provenance(
-    runner: str, env: Environment | dict[str, str], result: BlockResult, day: dt.date
-) -> Provenance:
-    """Where a result of this process's run was observed: here on `day`, or by the cache."""
-    cached = result.get("cached")
-    return Provenance(
-        runner,
-        env.get("torch", "?"),
-        env.get("device", "?"),
-        cached or day.isoformat(),
-        Source.CACHE if cached else Source.BUILD,
     )
 
 
@@ -151,66 +143,14 @@ def outcome(config: Config, block: Block, verdict: Verdict, recs: Recordings) ->
         if r == verdict.runner or block.runs_on(r)
     }
     made = Outcome(block, verdict.runner, recs, verdicts)
-    agree(config, made)
+    agreement.agree(config, made)
     return made
 
 
 def attach(config: Config, made: Outcome, verdict: Verdict) -> None:
     """Another runner's verdict, observed by its report, in place of what was known of it."""
     made.verdicts[verdict.runner] = verdict
-    agree(config, made)
-
-
-def agree(config: Config, made: Outcome) -> None:
-    """Set each shown output's agreement with the first output the block's panel shows: the
-    build runner's observed output, else the first other runner's output or recording."""
-    tol = tolerance(config, made.block)
-    first: tuple[str, str] | None = None
-    shown = ([made.verdict] if made.status.ran else []) + made.others()
-    for verdict in shown:
-        verdict.agreement = None
-        text = verdict.observed if verdict is made.verdict and made.status.ran else verdict.text
-        if text is None:
-            continue
-        if first is None:
-            first = (verdict.runner, text)
-            continue
-        verdict.agreement = _agreement(verdict, text, first, tol)
-
-
-def _agreement(
-    verdict: Verdict, text: str, first: tuple[str, str], tol: compare.Tolerance
-) -> Agreement:
-    runner, (first_runner, first_text) = verdict.runner, first
-    if verdict.result is not None:  # observed: the same characters, or all but the device
-        same = first_runner != runner and _device_free(text, runner) == _device_free(
-            first_text, runner
-        )
-        exact = text == first_text
-    else:  # a recording: as a comparison with it reads (placeholders, tolerance)
-        assert verdict.recording is not None
-        body = verdict.recording.body
-        same = compare.matches(_device_free(body, runner), _device_free(first_text, runner), tol)
-        exact = compare.matches(body, first_text, tol)
-    if not same:
-        return Agreement.DIFFERENT
-    return Agreement.SAME if exact else Agreement.SAME_BUT_DEVICE
-
-
-def _device_free(text: str, runner: str) -> str:
-    """On gpu, `text` as the device rule compares it (suffixes joined, device dropped)."""
-    text = normalise(text)
-    return baselines.device_view(text).text if runner == "gpu" else text
-
-
-def declared_exception(raises: str | None, result: BlockResult) -> bool:
-    """Is the block's exception the one its raises="Type: message start" option declares?"""
-    if not raises or not result["exception"]:
-        return False
-    name, _, prefix = raises.partition(":")
-    return name.strip() in result.get("exception_type", []) and result.get(
-        "exception_message", ""
-    ).startswith(prefix.strip())
+    agreement.agree(config, made)
 
 
 def _ran_as_declared(judging: _Judging, result: BlockResult, earlier: Sequence[Block]) -> bool:
@@ -238,7 +178,7 @@ def _ran_as_declared(judging: _Judging, result: BlockResult, earlier: Sequence[B
         )
         return False
     raises = block.options.get("raises")
-    if result["exception"] and not declared_exception(raises, result):
+    if result["exception"] and not compare.declared_exception(raises, result):
         judging.fail(
             Kind.UNEXPECTED_EXCEPTION,
             f"el bloque «{block.key}» lanzó {result['exception']}",

@@ -12,6 +12,7 @@ with, whether it is the output shown beside it), so output/ renders it and never
 
 from __future__ import annotations
 
+import datetime as dt
 from dataclasses import dataclass, field
 from enum import StrEnum
 
@@ -172,4 +173,18 @@ def tolerance(config: Config, block: Block) -> compare.Tolerance:
         rtol=block.number("rtol", config.rtol),
         atol=block.number("atol", config.atol),
         volatile=volatile.active(block.options.get("literal")),
+    )
+
+
+def provenance(
+    runner: str, env: Environment | dict[str, str], result: BlockResult, day: dt.date
+) -> Provenance:
+    """Where a result of this process's run was observed: here on `day`, or by the cache."""
+    cached = result.get("cached")
+    return Provenance(
+        runner,
+        env.get("torch", "?"),
+        env.get("device", "?"),
+        cached or day.isoformat(),
+        Source.CACHE if cached else Source.BUILD,
     )

@@ -20,7 +20,7 @@ from docverify.running.protocol import BlockResult
 from docverify.running.specs import spec
 from docverify.verifying import judge
 from docverify.verifying.cache import Cache
-from docverify.verifying.outcome import Outcome, Verification
+from docverify.verifying.outcome import Outcome, Verification, provenance
 
 
 def execute(
@@ -96,7 +96,7 @@ def verify(
         for number, block in enumerate(page.blocks):
             recs = judge.recordings_of(config, block)
             result = results.get(block.key)
-            seen = judge.provenance(runner, env, result, day) if result else None
+            seen = provenance(runner, env, result, day) if result else None
             earlier = page.blocks[:number]
             verdict = judge.judge(config, block, runner, result, earlier, seen=seen, recs=recs)
             findings.extend(verdict.findings)
