@@ -368,14 +368,18 @@ def built(
 
 
 def _reduce_to_new_article(root: Path) -> None:
-    """Keep the home page and the new article of `authored` (recorded): every other page, its
-    snippets and its nav line removed. The site of the tests that exercise a mechanism (a
-    build's cache, the published address, runner tabs, the benchmark's smoke run) rather than
-    the content: it builds in seconds, not the real site's minutes."""
+    """Keep the home page, the page that explains the verification (it holds the coverage
+    marker, which the home page and every article link to) and the new article of `authored`
+    (recorded): every other page, its snippets and its nav line removed. The site of the tests
+    that exercise a mechanism (a build's cache, the published address, runner tabs, the
+    benchmark's smoke run) rather than the content: it builds in seconds, not the real site's
+    minutes."""
+    from docverify.output import coverage  # noqa: PLC0415
     from docverify.site import navigation  # noqa: PLC0415
 
     cfg = config_mod.load(root)
     keep = {"index.md", NEW_PAGE.removeprefix("docs/")}
+    keep |= {p.rel for p in read_site(cfg) if coverage.MARKER_LINE.search(p.body)}
     gone = [p for p in read_site(cfg) if p.rel not in keep]
     for page in gone:
         page.path.unlink()

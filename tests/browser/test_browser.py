@@ -525,3 +525,105 @@ def test_site_metadata(built: Built) -> None:
         described = re.search(r'<meta name="description" content="([^"]*)">', html)
         assert described and described.group(1) == meta["description"], article
         assert f'<link rel="canonical" href="{site_url}{article}">' in html
+
+
+# The contrast of an element's text against the first opaque background behind it (WCAG 2's
+# ratio of relative luminances), in the page's current scheme.
+_CONTRAST = """(e) => {
+    const rgb = c => c.match(/[\\d.]+/g).map(Number);
+    const lum = ([r, g, b]) => {
+        const f = v => (v /= 255) <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+        return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b);
+    };
+    let back = e, bg = [0, 0, 0, 0];
+    while (back && (bg.length > 3 && bg[3] === 0)) {
+        bg = rgb(getComputedStyle(back).backgroundColor);
+        if (bg.length === 3) bg.push(1);
+        back = back.parentElement;
+    }
+    const fg = rgb(getComputedStyle(e).color);
+    const [a, b] = [lum(fg), lum(bg)].sort((x, y) => y - x);
+    return (a + 0.05) / (b + 0.05);
+}"""
+
+
+def _panel_page(built: Built) -> str:
+    """An article whose panels fold something under their line (expectations, say)."""
+    built_site = built.site
+    for page in articles(built.root):
+        url = article_url(page)
+        if 'details class="dv-check"' in (built_site / url / "index.html").read_text("utf-8"):
+            return url
+    pytest.fail("ningún artículo pliega nada bajo la línea de una salida")
+
+
+def test_a_panel_line_reads_in_both_schemes_and_opens_from_the_keyboard(
+    playwright_browser: Any, built: Built, site_url: str
+) -> None:
+    """The line under each output is readable (contrast ≥ 4.5:1) in the light and the dark
+    scheme; what it folds is reached with Tab and opened with Enter, like any <details>."""
+    url = _panel_page(built)
+    page = playwright_browser.new_page(viewport={"width": 390, "height": 844})
+    try:
+        page.goto(site_url + url, wait_until="networkidle")
+        for scheme in ("default", "slate"):
+            if page.get_attribute("body", "data-md-color-scheme") != scheme:
+                page.click("[data-md-component=palette] label:not([hidden])")
+            lines = page.locator(".dv-output .dv-check > summary, .dv-output p.dv-check")
+            assert lines.count() > 0, url
+            low = [
+                ratio
+                for n in range(lines.count())
+                if (ratio := lines.nth(n).evaluate(_CONTRAST)) < 4.5
+            ]
+            if low:
+                bs.fail(page, f"contraste-{scheme}", f"{url}: la línea se lee mal: {low[:5]}")
+        summary = page.locator("details.dv-check > summary").first
+        # Focus whatever can be focused just before it, then Tab once.
+        page.evaluate(
+            """(s) => {
+            const all = [...document.querySelectorAll('a[href], button, input, summary, *')]
+                .filter(e => e.tabIndex >= 0 && !e.disabled && e.checkVisibility());
+            all[all.indexOf(s) - 1].focus();
+        }""",
+            summary.element_handle(),
+        )
+        page.keyboard.press("Tab")
+        if not summary.evaluate("(s) => document.activeElement === s"):
+            bs.fail(page, "pliegue-foco", f"{url}: Tab no llega a la línea plegada")
+        page.keyboard.press("Enter")
+        opened = summary.evaluate("(s) => s.parentElement.open")
+        items = page.locator("details.dv-check").first.locator("li").first
+        if not (opened and items.is_visible()):
+            bs.fail(page, "pliegue-abrir", f"{url}: Enter no despliega lo plegado")
+    finally:
+        page.close()
+
+
+@pytest.mark.parametrize(("width", "height"), [(390, 844), (1280, 800)])
+def test_the_home_page_first_screen(
+    playwright_browser: Any, site_url: str, width: int, height: int
+) -> None:
+    """What a new reader sees before scrolling, on a phone and on a laptop: the title, the
+    promise with its link to how the site is verified, and the first article of the path; and
+    nothing to scroll sideways."""
+    page = playwright_browser.new_page(viewport={"width": width, "height": height})
+    try:
+        page.goto(site_url, wait_until="networkidle")
+        seen = page.evaluate("""() => {
+            const links = [...document.querySelectorAll('article a[href]')];
+            const first = s => links.find(a => a.getAttribute('href').includes(s));
+            const bottom = e => e ? e.getBoundingClientRect().bottom : Infinity;
+            return {
+                title: bottom(document.querySelector('article h1')),
+                promise: bottom(first('como-se-verifica')),
+                article: bottom(first('articulos/')),
+                screen: window.innerHeight,
+                wide: document.documentElement.scrollWidth - window.innerWidth,
+            };
+        }""")
+        shown = [k for k in ("title", "promise", "article") if seen[k] <= seen["screen"]]
+        if shown != ["title", "promise", "article"] or seen["wide"] > 0:
+            bs.fail(page, f"portada-{width}", f"primera pantalla a {width} px: {seen}")
+    finally:
+        page.close()

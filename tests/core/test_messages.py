@@ -454,6 +454,14 @@ SCENARIOS: dict[str, Scenario] = {
             "## Cómo elegir\n", '## Cómo elegir\n\n??? semilla "Original"\n\n    Texto.\n\n'
         )
     ),
+    "site.meta_types:wrong-type": _lint(
+        lambda c: c.replace(
+            "takeaways:\n  - Una conclusión.", "takeaways:\n  - Forma: una conclusión."
+        )
+    ),
+    "site.build_words:build-word": _lint(
+        lambda c: c.replace("## Cuerpo\n\nTexto.", "## Cuerpo\n\nEl runner lo ejecuta.")
+    ),
     "site.anatomy:malformed-faq": _lint(lambda c: c.replace('    answer: "Respuesta."\n', "")),
     "site.anatomy:section-order": _lint(
         lambda c: (

@@ -113,6 +113,11 @@ CASES: dict[str, tuple[str, str, Mutation]] = {
         "«Conclusiones clave»",
         _date("takeaways:\n  - Una conclusión.\n", ""),
     ),
+    "tipo-incorrecto": (
+        "tipo-incorrecto",
+        "ponlo entre comillas",
+        _date("  - Una conclusión.\n", "  - Forma: una conclusión.\n"),
+    ),
     "configuracion-clave": (
         "configuracion",
         "clave desconocida «timeot»",

@@ -7,6 +7,8 @@ temporary projects; the rendering is the engine's Markdown for one block.
 from __future__ import annotations
 
 import datetime as dt
+import html
+import re
 from pathlib import Path
 
 import pytest
@@ -59,7 +61,12 @@ def shown(project: Project, report: Verification) -> str:
 
 
 def title(markdown: str) -> str:
-    return markdown.splitlines()[0]
+    """The panel's one line under its output (folded parts aside)."""
+    found = re.search(
+        r'<(?:summary|p class="dv-(?:check|no-output)")>(.*?)</(?:summary|p)>', markdown
+    )
+    assert found, markdown
+    return html.unescape(re.sub(r"<[^>]+>", "", found.group(1)))
 
 
 def test_same_output_shows_once_labelled_with_both(
@@ -128,8 +135,9 @@ def test_without_a_report_only_what_is_known(project: Project, executor: Executo
     record_cpu(project, executor)
     text = shown(project, cpu_build(project, executor))
     assert "GPU ✓" not in text
-    assert title(text).endswith('GPU: aún sin ejecutar"'), title(text)  # nothing more is known
-    assert "coincidir con la de CPU, salvo el argumento device=&#x27;cuda:N&#x27;" in text
+    assert title(text).endswith("GPU: pendiente"), title(text)  # nothing more is known
+    # What «pendiente» means is said once, on the page that explains the verification.
+    assert "coincidir" not in text
     # with its own recording: that recording, its date and device, and still no ✓
     cfg = project.config
     (block,) = read_site(cfg)[0].blocks
@@ -138,9 +146,8 @@ def test_without_a_report_only_what_is_known(project: Project, executor: Executo
         recordings.path_for(cfg, block, "cpu").read_text().replace("cpu (", "NVIDIA H200 (", 1)
     )
     text = shown(project, cpu_build(project, executor))
-    assert "GPU ✓" not in text and "GPU: grabada, sin ejecutar en esta versión" in title(text)
-    assert "grabada el 1 de enero de 2026 en NVIDIA H200" in text
-    assert "no observada en esta construcción" in text
+    assert "GPU ✓" not in text and "GPU: sin comprobar en esta versión" in title(text)
+    assert "salida del 1 de enero de 2026 en NVIDIA H200 (x86_64), sin comprobar en esta" in text
 
 
 # Blocks whose GPU output cannot be their CPU output (running/marks.py), and one that can.
@@ -157,21 +164,22 @@ def test_no_device_dependent_block_carries_the_label_of_a_deterministic_one(
     project: Project, executor: Executor
 ) -> None:
     """A block that draws random numbers or asks about the accelerator, and a later block of
-    its session, say they need their own GPU recording and why; the deterministic one does not,
-    and nothing sounds like a check that did not happen."""
+    its session, say their GPU output will be their own (why: the report's table); the
+    deterministic one does not, and nothing sounds like a check that did not happen."""
     project.page("a.md", "# A\n\n" + MARKED)
     record_cpu(project, executor)
     build = cpu_build(project, executor)
     titles = {
         key.removeprefix("a/"): title(panel.render_outcome(o)) for key, o in build.outcomes.items()
     }
-    random = "GPU: aún sin ejecutar · necesita su propia grabación de GPU (depende de números "
-    assert random + 'aleatorios)"' in titles["modelo"]
-    assert random + 'aleatorios)"' in titles["aplica"]  # its session's mark
-    assert "necesita su propia grabación de GPU (pregunta por el acelerador)" in titles["cuda"]
-    assert titles["fijo"].endswith('CPU ✓ · GPU: aún sin ejecutar"'), titles["fijo"]
+    own = "GPU: pendiente, con salida propia"
+    assert titles["modelo"].endswith(own) and titles["aplica"].endswith(own)  # session's mark
+    assert titles["cuda"].endswith(own)
+    assert titles["fijo"].startswith("CPU ✓ · torch ") and titles["fijo"].endswith(
+        " · GPU: pendiente"
+    ), titles["fijo"]
     for shown in titles.values():
-        assert "GPU ✓" not in shown and "compara" not in shown and "pendiente" not in shown
+        assert "GPU ✓" not in shown and "compara" not in shown
 
 
 @pytest.mark.parametrize(

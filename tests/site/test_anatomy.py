@@ -55,3 +55,15 @@ def test_a_list_part_written_as_text_is_named(project: Project, key: str) -> Non
     found = _check(project, broken)
     assert (Kind.MALFORMED_PART, line) in [(kind, at) for kind, at, _ in found], found
     assert anatomy.META_PARTS[key] in next(m for k, _, m in found if k is Kind.MALFORMED_PART)
+
+
+@pytest.mark.parametrize("key", sorted(anatomy.EDITORIAL_LISTS))
+def test_an_editorial_list_written_as_text_is_named(project: Project, key: str) -> None:
+    """A seed article's lists for a learner are optional, and lists when written."""
+    text = _scaffold()
+    assert _check(project, text.replace("approach:", f"{key}:\n  - Algo\napproach:", 1)) == []
+    broken = text.replace("approach:", f'{key}: "un texto"\napproach:', 1)
+    line = broken.split("\n").index(f'{key}: "un texto"') + 1
+    found = _check(project, broken)
+    assert [(k, at) for k, at, _ in found] == [(Kind.MALFORMED_PART, line)], found
+    assert anatomy.EDITORIAL_LISTS[key] in found[0][2]

@@ -43,8 +43,8 @@ def test_guide_examples_are_real_blocks() -> None:
         "docverify sources --reverify",
         "docverify check --runner gpu",
         "docverify record --runner gpu",
-        "GPU: aún sin ejecutar",
-        "necesita su propia grabación de GPU",
+        "GPU: pendiente",
+        "con salida propia",
         "# device-dependent: random",
         "marcas-de-dispositivo",
         "docverify new",
@@ -79,11 +79,11 @@ def test_guide_is_built_and_verified(built: Built) -> None:
     html = (built.site / "guia-autores/index.html").read_text(encoding="utf-8")
     assert 'href="guia-autores/"' in (built.site / "index.html").read_text(encoding="utf-8")
     verified = [b for b in page.blocks if b.runs_on("cpu")]
-    # One verified mark per block, in its panel's title (the guide's prose quotes marks too):
-    # with output, without output, or the error it must raise.
+    # One verified mark per block, in the line under its output (the guide's prose quotes
+    # marks too): with output, without output, or the error it must raise.
     marks = re.findall(
-        r'class="(?:admonition-title|dv-no-output)">'
-        r"(?:Sin s|S)alida · CPU(?: ✓|: Error esperado ✓)",
+        r'(?:<summary>|class="dv-(?:check|no-output)">)'
+        r"(?:Sin salida · )?CPU(?: ✓|: Error esperado ✓)",
         html,
     )
     assert len(marks) == len(verified) > 0

@@ -92,4 +92,5 @@ def test_a_clean_build_has_no_banner_and_no_box(tmp_path: Path, executor: Execut
     assert not result.errors
     markdown = page.render(result, PAGE, page.Links("articulos/a/"))
     assert "dv-banner" not in markdown and "dv-problem" not in markdown
-    assert "revisar a más tardar el" in markdown  # the footer, from the same judged sources
+    # The footer, from the same judged sources: a source up to date shows no review-by date.
+    assert "Fuente verificada" in markdown and "revisar a más tardar el" not in markdown

@@ -35,6 +35,7 @@ NOT_PROSE = {
     "dv-output",
     "dv-legend",
     "dv-notebook",
+    "dv-verified-line",
     "dv-sources",
     "dv-graph",
     "highlight",
@@ -113,14 +114,19 @@ def _outside_seed_notes(root: Tag) -> str:
     for details in copy.find_all("details"):
         summary = details.find("summary")
         title = summary.get_text().strip() if summary else ""
-        if title.startswith("Original de la semilla") and not details.has_attr("open"):
+        if title.startswith("Texto original") and not details.has_attr("open"):
             details.decompose()
     return copy.get_text(" ")
 
 
+def _line(panel: Tag) -> str:
+    """The line under a panel's output: its mark, where and when it ran."""
+    line = panel.select_one(".dv-check > summary, p.dv-check")
+    return _norm(line.get_text()) if line is not None else ""
+
+
 def _verified(panel: Tag) -> bool:
-    title = panel.find(class_="admonition-title")
-    text = title.get_text() if title else ""
+    text = _line(panel)
     return "✓" in text and "✗" not in text and bool(panel.find("samp"))
 
 
@@ -291,7 +297,7 @@ def test_each_article_has_an_exercise_with_a_verified_solution(
             d
             for d in solutions
             if not d.has_attr("open")
-            and any(_verified(p) and "observada" in p.get_text() for p in d.select(".dv-output"))
+            and any(_verified(p) and "torch" in _line(p) for p in d.select(".dv-output"))
         ]
         assert good, f"{page.rel}: ningún ejercicio con solución plegada, ejecutada y verificada"
 
@@ -329,10 +335,7 @@ def test_notebooks_hold_every_article_part(built_site: Path, articles: list[Page
 def test_expected_errors_read_as_expected(built_site: Path, articles: list[Page]) -> None:
     """A block that must raise says «Error esperado ✓», never a bare «CPU ✓» over the error."""
     for page in articles:
-        titles = [
-            _norm(t.get_text())
-            for t in _soup(built_site, page).select(".dv-output > .admonition-title")
-        ]
+        titles = [_line(p) for p in _soup(built_site, page).select(".dv-output")]
         raising = sum(1 for b in page.blocks if b.options.get("raises"))
         shown = sum(1 for t in titles if "CPU: Error esperado ✓" in t)
         assert shown == raising, f"{page.rel}: {shown} «Error esperado ✓» para {raising} bloques"
@@ -359,14 +362,47 @@ def test_home_shows_the_path_in_navigation_order(built: Built) -> None:
     }
     for card, href in zip(cards, listed, strict=True):
         text = _norm(card.get_text(" "))
+        article = meta[href]
+        # A seed article's card shows our lists for a learner, marked as ours, not its seed's.
+        editorial = bool(article.get("editorial_prerequisites"))
+        key = "editorial_prerequisites" if editorial else "prerequisites"
         # As read: without Markdown's code and emphasis marks, a link as its text.
         needs = [
             _norm(re.sub(r"\[([^\]]*)\]\([^)]*\)", r"\1", str(n)).replace("`", "").replace("*", ""))
-            for n in meta[href].get("prerequisites") or []
+            for n in article.get(key) or []
         ]
-        assert all(n in text for n in needs), (href, needs, text)
+        # get_text(" ") also puts a space between inline code and the punctuation after it.
+        joined = re.sub(r" ([,;:])", r"\1", text)
+        assert all(n in text or n in joined for n in needs), (href, needs, text)
         if needs:
-            assert text.index("Antes de empezar") < text.index("Qué aprenderás"), text
+            first = "Necesitas antes (añadido editorial)" if editorial else "Antes de empezar"
+            then = "Al terminar sabrás" if article.get("editorial_goals") else "Qué aprenderás"
+            assert text.index(first) < text.index(then), text
+        assert re.search(r" · \d+ min ", text), f"{href}: sin tiempo de lectura"
+
+
+@pytest.mark.slow
+def test_home_reaches_the_articles_within_150_words(built: Built) -> None:
+    """A new reader meets the first link to an article before the 151st word of the home
+    page's text (code excluded)."""
+    soup = BeautifulSoup((built.site / "index.html").read_text(encoding="utf-8"), "html.parser")
+    assert words_before_first_article(soup.find("article")) <= 150
+    # The mutation it catches: the home page's old opening, ~400 words before the cards.
+    padded = BeautifulSoup(str(soup.find("article")), "html.parser")
+    padded.find("h1").insert_after(padded.new_tag("p", string="palabra " * 151))
+    assert words_before_first_article(padded) > 150
+
+
+def words_before_first_article(article: Tag) -> int:
+    """The words of `article`'s text, outside code, before its first link to an article."""
+    copy = BeautifulSoup(str(article), "html.parser")
+    for code in copy.find_all(["pre", "code"]):
+        code.decompose()
+    first = next(a for a in copy.find_all("a") if "articulos/" in a.get("href", ""))
+    marker = "\u2063ENLACE\u2063"
+    first.insert_before(marker)
+    text = copy.get_text(" ").replace("¶", "")
+    return len(text[: text.index(marker)].split())
 
 
 @pytest.mark.slow

@@ -24,7 +24,7 @@ from docverify.core.dates import spanish_date_of
 from docverify.core.markdown import md_escape
 from docverify.core.request import Request
 from docverify.output import coverage as words
-from docverify.output import notebooks, page_parts, panel
+from docverify.output import notebooks, page_parts, panel, verification_method
 from docverify.parsing.pages import read_site
 from docverify.report import accept, report_json
 from docverify.running.executor import Executor
@@ -112,7 +112,7 @@ def test_without_a_gpu_observation_the_site_says_cpu_only(
     assert words.MARKER not in shown
     assert "**Esta versión del sitio se verificó solo en CPU.**" in shown
     assert "0 bloques observados en una GPU" in shown and "2 bloques se ejecutaron" in shown
-    assert "«GPU: aún sin ejecutar»" in shown and "«necesita su propia grabación de GPU»" in shown
+    assert f"«GPU: {words.NOT_RUN}»" in shown and f"«{words.NEEDS_OWN}»" in shown
     described = page_parts.description_meta(result, "index.md")["description"]
     assert described.startswith("Un recorrido verificado. ")
     assert described.endswith("solo en CPU. 2 bloques observados en CPU y 0 en una GPU.")
@@ -122,9 +122,8 @@ def test_without_a_gpu_observation_the_site_says_cpu_only(
     assert "- Bloques observados en una GPU: 0 (esta versión se verificó solo en CPU)." in report
     assert "- Bloques observados en CPU: 2 de 2." in report
     assert "- Bloques que necesitan su propia grabación de GPU y aún no la tienen: 1" in report
-    legend = panel.legend(cov)
-    assert "solo en CPU" in legend and "«GPU: aún sin ejecutar»" in legend
-    assert "«GPU ✓»" not in legend
+    legend = verification_method.legend(cov)
+    assert f"«GPU: {words.NOT_RUN}»" in legend and "«GPU ✓»" not in legend
 
 
 def test_a_build_given_outputs_by_the_local_cache_says_so(
@@ -173,13 +172,13 @@ def test_with_a_gpu_report_the_site_says_what_it_observed(
     assert described.endswith(f"y 2 en una GPU ({peers[0].device}).")
     report = opening(result)
     assert f"- Bloques observados en una GPU: 2 ({md_escape(peers[0].device)}, torch" in report
-    assert "«GPU ✓»" in panel.legend(cov)
+    assert "«GPU ✓»" in verification_method.legend(cov)
     # The two builds' sentences about the GPU differ, wherever the site says them.
     for say in (
         home,
         opening,
         lambda r: page_parts.description_meta(r, "index.md")["description"],
-        lambda r: panel.legend(r.coverage),
+        lambda r: verification_method.legend(r.coverage),
     ):
         before, after = gpu_sentences(say(cpu_only)), gpu_sentences(say(result))
         # The first one says what was observed on a GPU: never the same in the two builds.
@@ -202,7 +201,8 @@ def test_a_build_on_the_gpu_runner_says_so(project: Project, executor: Executor)
         "2 bloques observados en una GPU (" + cov.gpu.seen.device + ") y 0 en CPU."
     )
     assert "en esta construcción" in words.verification_opening(cov)
-    assert "«CPU ✓»" not in panel.legend(cov) and "«CPU: grabada" in panel.legend(cov)
+    legend = verification_method.legend(cov)
+    assert "«CPU ✓»" not in legend and f"«CPU: {words.RECORDED}»" in legend
 
 
 def test_only_a_marker_on_its_own_line_is_replaced(two_builds: tuple[BuildResult, ...]) -> None:
@@ -246,10 +246,13 @@ def test_the_built_site_and_its_zensical_configuration_say_the_same(
     small_copy: Path, executor: Executor, tmp_path: Path
 ) -> None:
     """The real configuration, templates and hook on the one-article site (conftest `small`):
-    built without a GPU report, then with a relabelled one, the home page's <meta name=
-    "description">, the site's description (on the verification page, which has none of its own)
-    and the derived Zensical configuration say what each build observed."""
+    built without a GPU report, then with a relabelled one, the <meta name="description"> of
+    the page that holds the coverage marker («Cómo se verifica»), the site's description (on the
+    report page, which has none of its own) and the derived Zensical configuration say what each
+    build observed."""
     cfg = config_mod.load(small_copy)
+    holder = next(p.rel for p in read_site(cfg) if words.MARKER_LINE.search(p.body))
+    folder = "" if holder == "index.md" else holder.removesuffix(".md")
     report = tmp_path / "informe-gpu"
     check_report(cfg, executor, report, runner="gpu")
     said = []
@@ -257,7 +260,7 @@ def test_the_built_site_and_its_zensical_configuration_say_the_same(
         site = tmp_path / f"site-{name}"
         done = mkdocs_build(small_copy, site, env=env)
         assert done.returncode == 0, done.stderr
-        index = (site / "index.html").read_text(encoding="utf-8")
+        index = (site / folder / "index.html").read_text(encoding="utf-8")
         verification = (site / "verificacion" / "index.html").read_text(encoding="utf-8")
         described = re.search(r'<meta name="description" content="([^"]*)"', index)
         site_wide = re.search(r'<meta name="description" content="([^"]*)"', verification)
@@ -271,7 +274,7 @@ def test_the_built_site_and_its_zensical_configuration_say_the_same(
             (tmp_path / f"z-{name}" / "mkdocs.yml").read_text("utf-8"), Loader=yaml.UnsafeLoader
         )
         assert derived["site_description"] == site_wide.group(1).replace("&#39;", "'")
-        generated = (tmp_path / f"z-{name}" / "docs" / "index.md").read_text(encoding="utf-8")
+        generated = (tmp_path / f"z-{name}" / "docs" / holder).read_text(encoding="utf-8")
         front = yaml.safe_load(generated.split("---\n", 2)[1])
         assert front["description"] == described.group(1).replace("&#39;", "'")
     (cpu_home, cpu_site, cpu_index, cpu_report), (gpu_home, gpu_site, gpu_index, _) = said
@@ -301,7 +304,7 @@ def test_a_gpu_recording_is_no_gpu_observation(
     assert "1 bloque tiene su propia grabación de GPU" in shown
     assert words.description(cov).endswith("observados en CPU y 0 en una GPU.")
     assert "- Bloques observados en una GPU: 0 (" in opening(result)
-    legend = panel.legend(cov)
+    legend = verification_method.legend(cov)
     assert "«GPU ✓»" not in legend and f"«GPU: {words.RECORDED}»" in legend
 
 

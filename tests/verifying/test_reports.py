@@ -310,7 +310,7 @@ def panels(result: build.BuildResult) -> dict[str, str]:
 
 
 def provenances(result: build.BuildResult) -> list[str]:
-    """The provenance lines of the runner the build judged (CPU), not the notes on the GPU."""
+    """Where the runner the build judged (CPU) observed each output, from each panel's line."""
     return [
         line
         for page in result.pages.values()
@@ -318,7 +318,6 @@ def provenances(result: build.BuildResult) -> list[str]:
         for line in PROVENANCE.findall(
             panel.markdown(result.verification.outcomes[block.key], result.canary)
         )
-        if line.startswith('<span class="dv-provenance">CPU')
     ]
 
 
@@ -340,13 +339,12 @@ def test_a_build_from_reports_shows_what_an_executed_build_shows(
     shown, expected = panels(replayed), panels(executed)
     assert shown == expected
     assert "Error esperado ✓" in shown["extra/lanza"] and "Esperado 4" in shown["extra/espera"]
-    assert "**Error:**" in shown["extra/roto"] and "[divergencia]" in shown["p004/b0"]
+    assert "<strong>Error:</strong>" in shown["extra/roto"] and "[divergencia]" in shown["p004/b0"]
     # Only the provenance differs: where the output was observed.
     here, there = provenances(executed), provenances(replayed)
     assert len(here) == len(there) > 0
-    assert all("en esta construcción" in line for line in here)
-    assert not any("en esta construcción" in line for line in there)
-    assert all("en la ejecución de CI de este commit" in line for line in there)
+    assert not any("en CI" in line for line in here)
+    assert all("en CI" in line for line in there)
     if reports == "parts3":
         assert all("(3 partes)" in line for line in there)
     assert "ninguno ejecutado aquí" in build.counts.line(replayed.verification)

@@ -181,13 +181,18 @@ def code_spans(page: str) -> list[tuple[str, list[str]]]:
 
 @pytest.mark.parametrize(
     ("kind", "old", "new"),
-    [("divergencia", "12", "13"), ("fuente-caducada", '"2026-05-01"', '"2020-01-01"')],
+    [
+        ("divergencia", "12", "13"),
+        ("fuente-caducada", '"2026-05-01"', '"2020-01-01"'),
+        ("tipo-incorrecto", "  - Una conclusión.", "  - Forma: una conclusión."),
+    ],
 )
 def test_a_verification_error_fails_with_the_findings_of_mkdocs_build(
     clean: Both, tmp_path: Path, kind: str, old: str, new: str
 ) -> None:
-    """A diverging recording, a stale source: the command exits non-zero with the same findings
-    and summary as a plain `mkdocs build`, and Zensical builds nothing."""
+    """A diverging recording, a stale source, a takeaway YAML reads as a mapping: the command
+    exits non-zero with the same findings and summary as a plain `mkdocs build`, and Zensical
+    builds nothing."""
     site = clean.site.copy(tmp_path / "src")
     site.edit(site.recording if kind == "divergencia" else site.article, old, new)
     built = mkdocs_build(site.root, tmp_path / "mkdocs-site", strict=False, env=ENV)

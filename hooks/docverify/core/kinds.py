@@ -31,6 +31,7 @@ class Kind(StrEnum):
     MISSING_PART = "missing-part"
     MALFORMED_PART = "malformed-part"
     MALFORMED_FAQ = "malformed-faq"
+    WRONG_TYPE = "wrong-type"
     SECTION_ORDER = "section-order"
     TEMPLATE_TEXT = "template-text"
     SEED_WITHOUT_REPLACEMENT = "seed-without-replacement"
@@ -43,6 +44,7 @@ class Kind(StrEnum):
     MALFORMED_GLOSSARY = "malformed-glossary"
     AVOIDED_PHRASE = "avoided-phrase"
     CODE_ONLY_WORD = "code-only-word"
+    BUILD_WORD = "build-word"
     # Sources (sources/)
     MALFORMED_SOURCES = "malformed-sources"
     MALFORMED_SOURCE = "malformed-source"
@@ -104,6 +106,7 @@ LABELS: dict[Kind, str] = {
     Kind.MISSING_PART: "parte-ausente",
     Kind.MALFORMED_PART: "parte-mal-formada",
     Kind.MALFORMED_FAQ: "faq-mal-formada",
+    Kind.WRONG_TYPE: "tipo-incorrecto",
     Kind.SECTION_ORDER: "orden",
     Kind.TEMPLATE_TEXT: "texto-de-plantilla",
     Kind.SEED_WITHOUT_REPLACEMENT: "semilla-sin-reemplazo",
@@ -115,6 +118,7 @@ LABELS: dict[Kind, str] = {
     Kind.MALFORMED_GLOSSARY: "glosario-mal-formado",
     Kind.AVOIDED_PHRASE: "expresion-a-evitar",
     Kind.CODE_ONLY_WORD: "palabra-de-codigo",
+    Kind.BUILD_WORD: "palabra-de-la-verificacion",
     Kind.MALFORMED_SOURCES: "fuentes-mal-formadas",
     Kind.MALFORMED_SOURCE: "fuente-mal-formada",
     Kind.UNKNOWN_SOURCE_KEY: "fuente-clave-desconocida",

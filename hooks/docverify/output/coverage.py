@@ -20,9 +20,9 @@ from docverify.site.coverage import Coverage, GpuObserved
 MARKER = "<!-- docverify:verificacion -->"
 MARKER_LINE = re.compile(rf"^[ \t]*{re.escape(MARKER)}[ \t]*$", re.MULTILINE)
 # The labels a reader sees on the panels (output/runner_view.py), explained here.
-NOT_RUN = "aún sin ejecutar"
-NEEDS_OWN = "necesita su propia grabación de GPU"
-RECORDED = "grabada, sin ejecutar en esta versión"
+NOT_RUN = "pendiente"
+NEEDS_OWN = "con salida propia"
+RECORDED = "sin comprobar en esta versión"
 WHY_OWN = (
     "dependen de números aleatorios, que CUDA genera con un generador distinto del de la CPU, "
     "preguntan por el acelerador o muestran un dispositivo"
@@ -131,7 +131,8 @@ def _recordings(cov: Coverage) -> str:
 def _labels(cov: Coverage) -> str:
     """What the panels' labels mean, for the labels this build can show."""
     parts = [
-        "Bajo cada bloque verás su salida, en qué runner y con qué versión de torch. Solo lleva "
+        "Bajo cada salida, una línea dice en qué runner se ejecutó, con qué versión de torch y "
+        "cuándo. Solo lleva "
         "✓ lo que una ejecución ha observado para esta versión: «CPU ✓» o «GPU ✓» dicen que la "
         "salida observada coincide con la grabada."
     ]
@@ -207,7 +208,11 @@ def legend_gpu(cov: Coverage | None) -> str:
             f"«GPU ✓»: la salida observada en una GPU ({gpu_where(cov.gpu)}) coincide con la "
             "grabada."
         )
-    parts = [f"«GPU: {NOT_RUN}»: ninguna GPU ha ejecutado el bloque."]
+    parts = [
+        f"«GPU: {NOT_RUN}»: ninguna GPU ha ejecutado el bloque para esta versión; cuando un "
+        "runner GPU lo ejecute, su salida tendrá que coincidir con la de CPU, salvo el argumento "
+        "device='cuda:N'."
+    ]
     if cov.need_gpu:
         parts.append(
             f"«{NEEDS_OWN}»: en una GPU puede imprimir otra cosa (números aleatorios, el "

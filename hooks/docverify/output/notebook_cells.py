@@ -28,8 +28,8 @@ Cell = tuple[str, str]  # (cell id, code)
 SETUP = """\
 # Prepara el núcleo como docverify prepara cada bloque antes de ejecutarlo:
 # los avisos impresos como «Categoría: mensaje», el dispositivo por defecto
-# del runner (la máquina que ejecutó los bloques) cuyas salidas muestra este
-# cuaderno y los números aleatorios. Como en un script, cada sesión de bloques
+# de la máquina que ejecutó los bloques cuyas salidas muestra este cuaderno
+# (CPU o GPU) y los números aleatorios. Como en un script, cada sesión de bloques
 # es un único flujo de números aleatorios que empieza con la semilla, y cada
 # bloque sin sesión empieza el suyo: las celdas seed_stream() lo marcan, y
 # save_stream()/resume_stream() retoman una sesión tras otros bloques.

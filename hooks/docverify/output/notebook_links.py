@@ -21,20 +21,12 @@ _TAG_TOOLBAR = re.compile(
 )
 
 
-def article_box(notebook_url: str, download_url: str, *, from_reports: bool = False) -> str:
-    """Markdown placed under an article's header: where to see and download its notebook."""
-    verified = (
-        "observadas en la verificación de este commit y comprobadas en esta construcción"
-        if from_reports
-        else "verificadas en esta construcción"
-    )
+def article_box(notebook_url: str, download_url: str) -> str:
+    """One line placed under an article's header: where to see and download its notebook."""
     return (
-        '!!! tip dv-notebook "Cuaderno de Jupyter"\n\n'
-        f"    Los bloques de este artículo, con las salidas {verified}, "
-        "en un cuaderno que puedes ejecutar tal cual.\n\n"
-        f'    <a class="md-button" href="{notebook_url}">Ver el cuaderno</a> '
-        f'<a class="md-button md-button--primary" href="{download_url}" download>'
-        "Descargar el cuaderno (.ipynb)</a>\n\n"
+        '<p class="dv-notebook">Este artículo en un cuaderno de Jupyter, con su código y sus '
+        f'salidas: <a href="{notebook_url}">ver el cuaderno</a> · '
+        f'<a href="{download_url}" download>descargarlo (.ipynb)</a></p>\n\n'
     )
 
 

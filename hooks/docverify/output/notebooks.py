@@ -140,7 +140,7 @@ def _header(
         parts.append(f"**Conclusiones clave**\n\n{items}")
     parts.append(
         f"> Cuaderno generado al construir el sitio a partir de los mismos bloques que el "
-        f"artículo. Las salidas guardadas son las verificadas en el runner "
+        f"artículo. Las salidas guardadas son las que se comprobaron en "
         f"{LABEL.get(verification.runner, verification.runner)} (torch {torch_version}, "
         f"{spanish_date(today)}). {runners + ' ' if runners else ''}La primera celda prepara "
         "el núcleo como el verificador "

@@ -22,17 +22,16 @@ from docverify.output import (
     coverage,
     glossary_links,
     highlight,
+    home,
     markup,
     notebook_links,
-    panel,
     search,
+    verification_method,
     verification_page,
 )
 from docverify.site import anatomy
 from docverify.site.result import BuildResult, source_anchor
 from docverify.sources import freshness
-
-INDEX_MARKER = "<!-- docverify:articulos -->"
 
 
 @dataclass(frozen=True)
@@ -52,25 +51,29 @@ def page_markdown(
     if page is not None and result.complete(rel):
         markdown = (
             anatomy.render_header(page)
-            + (panel.legend(result.coverage, result.verification) + "\n\n" if page.blocks else "")
+            + (verification_method.article_line(result, rel) if page.blocks else "")
             + (notebook_box(result, rel, notebook, page_url) if notebook else "")
             + upcoming
             + markdown
             + anatomy.render_footer(
                 page,
                 [s.source for s in result.sources(rel)],
-                {s.source: freshness.footer_note(s) for s in result.sources(rel)},
+                # A reader needs a source's review-by date only when it is near or past.
+                {
+                    s.source: freshness.footer_note(s)
+                    for s in result.sources(rel)
+                    if s.status != "ok"
+                },
             )
         )
     elif upcoming:
         markdown = upcoming + markdown
     if page is not None:
         markdown += source_problems(result, rel)
-    if INDEX_MARKER in markdown:
-        markdown = markdown.replace(INDEX_MARKER, article_list(result, rel))
+    markdown = verification_method.fill(result, home.fill(result, rel, markdown))
     if coverage.MARKER_LINE.search(markdown):
-        home = coverage.home(result.coverage)
-        markdown = coverage.MARKER_LINE.sub(lambda _: home, markdown)
+        where_ran = coverage.home(result.coverage)
+        markdown = coverage.MARKER_LINE.sub(lambda _: where_ran, markdown)
     if rel == verification_page.URI:
         return banner([(f, None) for f in result.errors], "en esta compilación") + markdown
     return banner(result.page_errors(rel), "en esta página") + markdown
@@ -109,24 +112,6 @@ def banner(found: list[tuple[Finding, str | None]], scope: str) -> str:
     )
 
 
-def article_list(result: BuildResult, rel: str) -> str:
-    """The home page's cards, in reading order (the navigation's): each article's place in the
-    path, title, description, what it assumes and what it teaches."""
-    items = []
-    articles = result.articles()
-    for number, page in enumerate(articles, 1):
-        url = posixpath.relpath(page.rel, posixpath.dirname(rel) or ".")
-        needs = "\n".join(f"    - {p}" for p in page.meta.get("prerequisites") or [])
-        goals = "\n".join(f"    - {g}" for g in page.meta.get("goals") or [])
-        items.append(
-            f"-   **{number} de {len(articles)} · [{page.meta.get('title', page.rel)}]({url})**"
-            f"\n\n    {page.meta.get('description', '')}\n\n"
-            + (f"    Antes de empezar:\n\n{needs}\n\n" if needs else "")
-            + f"    Qué aprenderás:\n\n{goals}"
-        )
-    return '<div class="grid cards" markdown>\n\n' + "\n\n".join(items) + "\n\n</div>"
-
-
 def content_html(
     result: BuildResult, rel: str, content: str, glossary_url: str | None, page_url: str
 ) -> str:
@@ -150,7 +135,6 @@ def notebook_box(result: BuildResult, rel: str, notebook: NotebookFile, page_url
     return notebook_links.article_box(
         relative(notebook.url, page_url),
         relative(download, page_url),
-        from_reports=result.verification.origin is not None,
     )
 
 

@@ -17,48 +17,18 @@ from docverify.core.dates import spanish_date_of
 from docverify.core.findings import Level
 from docverify.core.policies import DEVICE_LABEL
 from docverify.core.status import Status
-from docverify.output import canary, coverage, curve, graph, markup, runner_view
-from docverify.site.coverage import Coverage
+from docverify.output import canary, curve, graph, markup, runner_view
 from docverify.site.result import block_anchor
 from docverify.verifying import curve as curve_text
 from docverify.verifying import graph as graph_text
-from docverify.verifying.outcome import Outcome, Provenance, Source, Verification
+from docverify.verifying.outcome import Outcome, Provenance, Source
 
 
 def _provenance(runner: str, torch: str | None, when: str, device_policy: str) -> str:
     # On the gpu runner the device policy says what the GPU output means (core/policies.py).
     device = f" · {DEVICE_LABEL[device_policy]}" if runner == "gpu" else ""
     text = f"{LABEL[runner]}{device} · torch {torch or '?'} · {when}"
-    # A span, not a <p>: Markdown wraps inline HTML inside the admonition in its own <p>.
-    return f'<span class="dv-provenance">{html.escape(text)}</span>'
-
-
-def _panel(text: str, provenance: str) -> str:
-    return f"{markup.fence(text)}\n\n{provenance}"
-
-
-def legend(cov: Coverage | None, verification: Verification | None = None) -> str:
-    """Shown once above the blocks of an article: what the marks in the output titles mean,
-    with what this version's coverage says of the runners (output/coverage.py). A build from
-    the verification jobs' reports (`report.origin`) observed nothing itself: it says so."""
-    here = (
-        "la salida que observó la verificación de este commit (su procedencia está bajo ella)"
-        if verification is not None and verification.origin is not None
-        else "la salida observada para esta versión"
-    )
-    cpu = f"«CPU ✓»: {here} coincide con la grabada. " if cov is None or cov.cpu_observed else ""
-    runners = coverage.legend_gpu(cov)
-    verdict = coverage.verdict(cov) + " " if cov is not None else ""
-    return (
-        '<p class="dv-legend"><strong>Cómo leer las salidas.</strong> '
-        + html.escape(verdict, quote=False)
-        + "Bajo cada bloque está lo que imprimió en cada runner (la máquina que ejecuta los "
-        "bloques). "
-        + html.escape(cpu + runners + (" " if runners else ""), quote=False)
-        + "«Error esperado ✓»: el bloque debía terminar con ese error y así fue. "
-        "«✗»: no coincide o el bloque falló, y el sitio no se publica. "
-        "«Esperado · Observado»: el valor que anuncia el texto frente al que se imprimió.</p>"
-    )
+    return f'<li class="dv-provenance">{html.escape(text)}</li>'
 
 
 def _ok(runner: str, outcome: Outcome) -> str:
@@ -68,103 +38,118 @@ def _ok(runner: str, outcome: Outcome) -> str:
     return f"{LABEL[runner]} ✓"
 
 
-def _silent(outcome: Outcome, panels: list[tuple[str, str, str]], kind: str) -> bool:
+def _silent(outcome: Outcome, panels: list[tuple[str, str]], kind: str) -> bool:
     """Did the block print nothing, on every runner shown, and pass?"""
     return (
         bool(panels)
         and kind in ("success", "info")
-        and all(not text for _, text, _ in panels)
+        and all(not text for _, text in panels)
         and not outcome.expectations
         and not (outcome.result or {}).get("error")
     )
 
 
-def _no_output(parts: list[str], marks: list[str]) -> str:
-    """A block that prints nothing: no empty panel, one discreet line with the same marks."""
-    line = html.escape("Sin salida · " + " · ".join(marks))
-    return "\n\n".join([*parts, markup.raw(f'<p class="dv-no-output">{line}</p>')]) + "\n"
-
-
-def _error_and_expectations(outcome: Outcome) -> str:
-    """Below the panels: the block's error, and each expectation with what was observed."""
-    extra = ""
+def _details(outcome: Outcome) -> list[str]:
+    """What the line folds: the block's error, and each expectation with what was observed."""
+    found = []
     if outcome.result and outcome.result.get("error"):
-        extra += f"\n\n**Error:** {html.escape(outcome.result['error'])}"
-    if outcome.expectations:
-        items = "\n".join(
-            f"- Esperado {html.escape(e['expected'])} · Observado "
-            f"<code>{html.escape(str(e['observed']))}</code> {'✓' if e['ok'] else '✗'}"
-            for e in outcome.expectations
+        found.append(f"<li><strong>Error:</strong> {html.escape(outcome.result['error'])}</li>")
+    for e in outcome.expectations:
+        found.append(
+            f'<li class="dv-expectation">Esperado {html.escape(e["expected"])} · Observado '
+            f"<code>{html.escape(str(e['observed']))}</code> {'✓' if e['ok'] else '✗'}</li>"
         )
-        extra += f'\n\n<div class="dv-expectations">\n\n{items}\n\n</div>'
-    return extra
+    return found
 
 
-def _observed_when(seen: Provenance) -> str:
-    """Where and when this build's runner output was observed: here, the cache or a report."""
+def _where(seen: Provenance) -> str:
+    """Where this build's runner output was observed, when not in this build: a few words for
+    the line (the full account, once, is on the page that explains the verification)."""
     if seen.source == Source.REPORT:  # a build from reports: observed by a verification job
-        return runner_view.reported(seen)
+        split = f" ({seen.shards} partes)" if seen.shards not in ("", "1") else ""
+        return ("en CI" if seen.run_url else "comprobación local") + split
     if seen.source == Source.CACHE:
-        return f"observada el {spanish_date_of(seen.date)} (caché local de docverify)"
-    return f"observada el {spanish_date_of(seen.date)} en esta construcción"
+        return "caché local"
+    return ""
+
+
+def _line(marks: list[str], seen: Provenance | None) -> str:
+    """The one line under an output (HTML): the first mark, then where it ran (torch, the
+    date, and where it was observed when not in this build), then the other runners' marks."""
+    where: list[str] = []
+    if seen is not None:
+        said = [f"torch {seen.torch}", spanish_date_of(seen.date), _where(seen)]
+        text = html.escape(" · ".join(part for part in said if part))
+        where = [f'<span class="dv-provenance">{text}</span>']
+    escaped = [html.escape(mark) for mark in marks]
+    return " · ".join([*escaped[:1], *where, *escaped[1:]])
+
+
+def _check(line: str, kind: str, items: list[str]) -> str:
+    """The verification line; with something to add, it folds it (a <details>: keyboard- and
+    screen-reader-reachable), open on a failure."""
+    if not items:
+        return markup.raw(f'<p class="dv-check">{line}</p>')
+    opened = " open" if kind in ("failure", "warning") else ""
+    return markup.raw(
+        f'<details class="dv-check"{opened}><summary>{line}</summary>'
+        f"<ul>{''.join(items)}</ul></details>"
+    )
 
 
 def render_outcome(outcome: Outcome) -> str:
-    """Markdown for the output of one block: one panel when runners agree, tabs otherwise."""
+    """Markdown for the output of one block, attached to its code like a notebook's cell: the
+    output (tabs when runners differ), then one line (the mark, where it ran, torch, the date,
+    the other runners' marks) that folds the provenance, the expectations and the other
+    runners' state. The panel's kind (its colour) is the verdict: success, an expected error,
+    a failure, a missing recording."""
     runner, block, verdict = outcome.runner, outcome.block, outcome.verdict
     parts: list[str] = []
     if block.only:
         reason = html.escape(block.options.get("reason", ""))
         parts.append(markup.raw(f'<p class="dv-only">Solo {LABEL[block.only]}: {reason}</p>'))
-    panels: list[tuple[str, str, str]] = []  # (runner, text, provenance)
+    panels: list[tuple[str, str]] = []  # (runner, text)
+    notes: list[str] = []  # the folded items: where each output was observed, what is known
     marks: list[str] = []
     kind = "success"
+    seen = verdict.provenance
     if not verdict.status.ran:
         kind = "info"
-    elif verdict.observed is not None and verdict.provenance is not None:
-        seen = verdict.provenance
-        when = _observed_when(seen)
-        panels.append(
-            (runner, verdict.observed, _provenance(runner, seen.torch, when, block.device_policy))
-        )
+        # Only a build that runs nothing (it fails: ejecucion-desactivada) shows this.
+        marks.append("Salida grabada, no ejecutada ahora")
+    elif verdict.observed is not None and seen is not None:
+        panels.append((runner, verdict.observed))
         if verdict.status == Status.OK:
             marks.append(_ok(runner, outcome))
             kind = "example" if block.options.get("raises") else kind
         else:
             kind = "failure" if verdict.status != Status.MISSING else "warning"
             marks.append(f"{LABEL[runner]} ✗ ({verdict.status.label})")
-    notes: list[str] = []  # provenance lines of the first panel: same output, or what is known
     for other in outcome.others():
         view = runner_view.other(block, other)
         marks.append(view.mark)
         if view.same:
             notes.append(_provenance(other.runner, view.torch, view.same_when, block.device_policy))
         elif view.text is not None:
-            when = _provenance(other.runner, view.torch, view.when, block.device_policy)
-            panels.append((other.runner, view.text, when))
+            panels.append((other.runner, view.text))
+            notes.append(_provenance(other.runner, view.torch, view.when, block.device_policy))
         elif view.note:
-            notes.append(f'<span class="dv-provenance">{html.escape(view.note)}</span>')
-    if notes and panels:
-        panels[0] = (panels[0][0], panels[0][1], "\n".join([panels[0][2], *notes]))
+            notes.append(f"<li>{html.escape(view.note)}</li>")
+    line = _line(marks, seen if verdict.status.ran else None)
     if _silent(outcome, panels, kind):
-        return _no_output(parts, marks)
-    not_run = verdict.status == Status.NOT_RUN
-    prefix = "Salida grabada, no ejecutada ahora · " if not_run else "Salida · "
-    title = prefix + " · ".join(marks)
+        line = "Sin salida · " + line
+        return "\n\n".join([*parts, markup.raw(f'<p class="dv-no-output">{line}</p>')]) + "\n"
     if len(panels) == 1:
-        content = _panel(panels[0][1], panels[0][2])
+        content = markup.fence(panels[0][1])
     elif panels:
         content = "\n\n".join(
-            f'=== "{LABEL[r]}"\n\n{indent(_panel(t, p), "    ")}' for r, t, p in panels
+            f'=== "{LABEL[r]}"\n\n{indent(markup.fence(t), "    ")}' for r, t in panels
         )
     else:
-        pending = "Aún no hay salida grabada para este bloque."
+        pending = "Aún no hay salida comprobada para este bloque."
         content = markup.raw(f'<p class="dv-pending">{pending}</p>')
-    content = "\n\n".join(
-        [*parts, content + _error_and_expectations(outcome)]
-    )  # the cpu-only/gpu-only reason, first
-    title = title.replace('"', "&quot;")
-    return f'!!! {kind} dv-output "{title}"\n\n{indent(content, "    ")}\n'
+    content = "\n\n".join([*parts, content, _check(line, kind, _details(outcome) + notes)])
+    return f'!!! {kind} dv-output ""\n\n{indent(content, "    ")}\n'
 
 
 def markdown(outcome: Outcome, canary_view: canary.View | None = None) -> str:

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from docverify.core import device_marks
 from docverify.core.config import LABEL
 from docverify.core.dates import spanish_date_of
 from docverify.core.policies import DEFAULT_CUDA, DEVICE_LABEL
@@ -41,7 +40,7 @@ def reported(seen: Provenance) -> str:
     where = (
         "en la ejecución de CI de este commit"
         if seen.run_url
-        else "según un informe local de docverify check"
+        else "según una comprobación local (docverify check)"
     )
     split = f" ({seen.shards} partes)" if seen.shards and seen.shards != "1" else ""
     return f"observada el {spanish_date_of(seen.date)} en {seen.device}, {where}{split}"
@@ -67,8 +66,8 @@ def other(block: Block, verdict: Verdict) -> OtherView:
     recording = verdict.recording
     if recording is not None:
         when = (
-            f"grabada el {spanish_date_of(recording.header.get('date'))} en "
-            f"{recording.header.get('device', '?')}; no observada en esta construcción"
+            f"salida del {spanish_date_of(recording.header.get('date'))} en "
+            f"{recording.header.get('device', '?')}, {coverage.RECORDED}"
         )
         return OtherView(
             runner,
@@ -84,39 +83,15 @@ def other(block: Block, verdict: Verdict) -> OtherView:
 
 def not_run(block: Block, verdict: Verdict) -> OtherView:
     """The view of a runner that has neither observed the block for this version nor recorded
-    it: never a ✓, and what its run will be compared with, in words a learner understands."""
-    runner, label, reference = verdict.runner, LABEL[verdict.runner], verdict.reference
+    it: never a ✓, only «pendiente» and, for a block whose device marks ask for it, that its
+    output there will be its own; a GPU device policy other than the default, folded. What
+    that means and why is said once, on the page that explains the verification; each block's
+    reasons are in the report's table."""
+    runner, label = verdict.runner, LABEL[verdict.runner]
+    own = f", {coverage.NEEDS_OWN}" if verdict.reference.needs_own else ""
     policy = (
-        f" ({DEVICE_LABEL[block.device_policy]})"
+        f"{label}: {DEVICE_LABEL[block.device_policy]}"
         if runner == "gpu" and block.device_policy != DEFAULT_CUDA
         else ""
     )
-    mark = f"{label}: {coverage.NOT_RUN}{policy}"
-    if reasons := reference.needs_own:
-        why = device_marks.text(reasons)
-        return OtherView(
-            runner,
-            f"{mark} · {coverage.NEEDS_OWN} ({why})",
-            None,
-            None,
-            "",
-            note=(
-                f"{label} · {coverage.NOT_RUN}: este bloque {why}, así que en una GPU puede "
-                f"imprimir otra cosa que en {LABEL[reference.fallback or 'cpu']}; su salida de "
-                f"{label} tendrá que grabarse aparte"
-            ),
-        )
-    if reference.runner is not None and reference.runner != runner:
-        return OtherView(
-            runner,
-            mark,
-            None,
-            None,
-            "",
-            note=(
-                f"{label} · {coverage.NOT_RUN}: cuando un runner {label} lo ejecute, su salida "
-                f"tendrá que coincidir con la de {LABEL[reference.runner]}, salvo el argumento "
-                "device='cuda:N'"
-            ),
-        )
-    return OtherView(runner, mark, None, None, "")
+    return OtherView(runner, f"{label}: {coverage.NOT_RUN}{own}", None, None, "", note=policy)

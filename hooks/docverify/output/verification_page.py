@@ -53,27 +53,23 @@ def render(
         *_origin_lines(verification),
         *([opening] if (opening := coverage.verification_opening(cov)) else []),
         *_peer_lines(verification),
-        "## Fuentes",
-        _stacked(
-            "dv-report-fuentes",
-            sources_markdown(fresh, {p.rel: str(p.meta.get("title") or p.rel) for p in pages}),
-        ),
-        "## Bloques de código",
+        "## Cómo leer este informe",
+        sources_intro(fresh),
         (
-            "Cada bloque se ejecutó en la verificación de este commit (arriba, dónde); la tabla "
+            "Cada bloque se ejecutó en la verificación de este commit (arriba, dónde); su tabla "
             "dice cuándo se grabó su salida en cada runner, con qué grabación compara cada runner "
             "y si la salida observada coincide con ella, comprobado en esta construcción."
             if origin is not None
             else "Cada bloque se ejecuta en cada construcción"
             + _cached_clause(cov.cached if cov else 0)
-            + "; la tabla dice cuándo se grabó su salida en cada runner, con qué grabación compara "
-            "cada runner y si la salida de esta construcción coincide con ella."
+            + "; su tabla dice cuándo se grabó su salida en cada runner, con qué grabación "
+            "compara cada runner y si la salida de esta construcción coincide con ella."
         )
         + f" Sin grabación propia, el runner GPU compara con la de CPU ("
         f"{device_rule.NAME}: {device_rule.TEXT}), salvo en un bloque cuya salida "
         "en una GPU puede no ser la de CPU ("
         f"{device_marks.any_text()}): ese necesita su propia grabación de GPU.",
-        _stacked("dv-report-bloques", blocks_markdown(config, pages, verification)),
+        *by_article(pages, verification, fresh),
     ]
     return "\n\n".join(parts) + "\n"
 
@@ -131,36 +127,65 @@ def _stacked(name: str, markdown: str) -> str:
     return f'<div class="dv-report {name}" markdown>\n\n{markdown}\n\n</div>'
 
 
-def sources_markdown(fresh: Freshness, titles: dict[str, str] | None = None) -> str:
-    """Sources by review-by date: page, source, verification date, age, review-by, status."""
+def sources_intro(fresh: Freshness) -> str:
+    """When a source expires and when it is flagged for review."""
     pol = fresh.policy
-    intro = (
+    return (
         f"Una fuente caduca {pol.max_age_days} días después de verificarse (o antes, si "
         f"tiene su propio intervalo); en los últimos {pol.warn_days} días se marca para "
         "revisar. Si el código citado de un paquete instalado cambia, se marca también."
     )
+
+
+def sources_markdown(fresh: Freshness, titles: dict[str, str] | None = None) -> str:
+    """Sources by review-by date: page, source, verification date, age, review-by, status."""
     if not fresh.statuses:
-        return intro + "\n\nNinguna página cita fuentes."
-    rows = [
-        "| Página | Fuente | Verificada | Edad | Revisar a más tardar | Estado | Responsable |",
-        "|---|---|---|---|---|---|---|",
-    ]
-    for status in sorted(fresh.statuses, key=lambda s: (s.review_by, s.source.page)):
+        return sources_intro(fresh) + "\n\nNinguna página cita fuentes."
+    return sources_intro(fresh) + "\n\n" + _source_table(fresh, fresh.statuses, titles)
+
+
+def _source_table(
+    fresh: Freshness, statuses: list[SourceStatus], titles: dict[str, str] | None = None
+) -> str:
+    """The table of `statuses` by review-by date; with `titles`, a first column names the page."""
+    page = ["Página"] if titles is not None else []
+    head = [*page, "Fuente", "Verificada", "Edad", "Revisar a más tardar", "Estado", "Responsable"]
+    rows = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+    for status in sorted(statuses, key=lambda s: (s.review_by, s.source.page)):
         source = status.source
-        rows.append(
-            " | ".join(
-                [
-                    f"| {_link(source.page, titles)}",
-                    f"{md_escape(source.reference)} — {md_escape(source.title)}",
-                    spanish_date(source.verified),
-                    f"{status.age_days} días",
-                    spanish_date(status.review_by),
-                    _status_text(status, fresh.today),
-                    md_escape(source.owner or "—") + " |",
-                ]
-            )
-        )
-    return intro + "\n\n" + "\n".join(rows)
+        cells = [_link(source.page, titles)] if titles is not None else []
+        cells += [
+            f"{md_escape(source.reference)} — {md_escape(source.title)}",
+            spanish_date(source.verified),
+            f"{status.age_days} días",
+            spanish_date(status.review_by),
+            _status_text(status, fresh.today),
+            md_escape(source.owner or "—"),
+        ]
+        rows.append("| " + " | ".join(cells) + " |")
+    return "\n".join(rows)
+
+
+def by_article(pages: list[Page], verification: Verification | None, fresh: Freshness) -> list[str]:
+    """A section per page with sources or executed blocks: its heading (a link to it), its
+    sources' table and its blocks' table."""
+    parts: list[str] = []
+    for page in sorted(pages, key=lambda p: p.rel):
+        statuses = [s for s in fresh.statuses if s.source.page == page.rel]
+        if not statuses and not page.blocks:
+            continue
+        title = md_escape(str(page.meta.get("title") or page.rel))
+        parts.append(f"## [{title}]({page.rel})")
+        if statuses:
+            parts += ["### Fuentes", _stacked("dv-report-fuentes", _source_table(fresh, statuses))]
+        if page.blocks and verification is not None:
+            table = _block_table(page, verification)
+            parts += ["### Bloques de código", _stacked("dv-report-bloques", table)]
+    if not fresh.statuses:
+        parts.append("Ninguna página cita fuentes.")
+    if not any(p.blocks for p in pages):
+        parts.append("Ninguna página tiene bloques ejecutados.")
+    return parts
 
 
 def _status_text(status: SourceStatus, today: dt.date) -> str:
@@ -175,31 +200,34 @@ def _status_text(status: SourceStatus, today: dt.date) -> str:
 
 
 def blocks_markdown(config: Config, pages: list[Page], verification: Verification) -> str:
-    """Every executed block: the runners it runs on, its recording dates and this build's
-    verdicts."""
-    rows = [
-        "| Página | Bloque | Runners | Dispositivo en GPU | "
-        + " | ".join(f"Grabada en {LABEL[r]}" for r in RUNNERS)
-        + " | Compara con | Esta construcción |",
-        "|---|---|---|---|" + "---|" * len(RUNNERS) + "---|---|",
+    """Every executed block, page by page (a heading and a table each)."""
+    tables = [
+        f"### {md_escape(str(p.meta.get('title') or p.rel))}\n\n{_block_table(p, verification)}"
+        for p in sorted(pages, key=lambda p: p.rel)
+        if p.blocks
     ]
-    titles = {p.rel: str(p.meta.get("title") or p.rel) for p in pages}
-    for page in sorted(pages, key=lambda p: p.rel):
-        for block in page.blocks:
-            outcome = verification.outcomes[block.key]
-            runs = [r for r in RUNNERS if block.runs_on(r)]
-            device = DEVICE_LABEL[block.device_policy] if "gpu" in runs else "—"
-            compared = "; ".join(
-                f"{LABEL[r]}: {md_escape(outcome.verdicts[r].reference.described)}" for r in runs
-            )
-            rows.append(
-                f"| {_link(page.rel, titles)} | `{block.id}` | "
-                f"{', '.join(LABEL[r] for r in runs)} | {device} | "
-                f"{' | '.join(_recorded(outcome, r) for r in RUNNERS)} | {compared} | "
-                f"{_now(verification, outcome)} |"
-            )
-    if len(rows) == 2:
-        return "Ninguna página tiene bloques ejecutados."
+    return "\n\n".join(tables) or "Ninguna página tiene bloques ejecutados."
+
+
+def _block_table(page: Page, verification: Verification) -> str:
+    """The executed blocks of `page`: the runners each runs on (with the GPU's device policy),
+    its recording dates, the recording each runner compares with and this build's verdicts."""
+    rows = [
+        "| Bloque | Runners | Grabada | Compara con | Esta construcción |",
+        "|---|---|---|---|---|",
+    ]
+    for block in page.blocks:
+        outcome = verification.outcomes[block.key]
+        runs = [r for r in RUNNERS if block.runs_on(r)]
+        device = f" ({DEVICE_LABEL[block.device_policy]})" if "gpu" in runs else ""
+        recorded = "; ".join(f"{LABEL[r]}: {_recorded(outcome, r)}" for r in runs)
+        compared = "; ".join(
+            f"{LABEL[r]}: {md_escape(outcome.verdicts[r].reference.described)}" for r in runs
+        )
+        rows.append(
+            f"| `{block.id}` | {', '.join(LABEL[r] for r in runs)}{device} | {recorded} | "
+            f"{compared} | {_now(verification, outcome)} |"
+        )
     return "\n".join(rows)
 
 

@@ -14,6 +14,7 @@ from docverify.core.findings import Finding
 from docverify.core.kinds import Kind
 from docverify.core.markdown import md_escape
 from docverify.parsing.pages import Page
+from docverify.site import meta_types
 from docverify.sources.model import Source
 
 ARTICLES_DIR = "articulos/"
@@ -29,6 +30,12 @@ META_PARTS = {
     "sources": "«Fuentes»",
 }
 LIST_PARTS = ("goals", "prerequisites", "takeaways", "faq", "sources")
+# Optional: a seed article's lists for a learner, written by us (its `goals` and
+# `prerequisites` are the seed's section names); the home page's card shows them instead.
+EDITORIAL_LISTS = {
+    "editorial_goals": "Al terminar sabrás",
+    "editorial_prerequisites": "Necesitas antes",
+}
 # Body sections that must close every article, in this order, after at least one body section.
 BODY_SECTIONS = ("Cómo elegir", "Pasos de implementación", "Ejemplo para copiar")
 _H2 = re.compile(r"^## +(?P<title>.+?) *$")
@@ -69,6 +76,7 @@ def check(config: Config, page: Page) -> list[Finding]:
         return []
     where = config.rel(page.path)
     found = _front_matter_parts(page, where) + _body_sections(page, where)
+    found += _editorial_lists(config, page) + meta_types.check(config, page)
     return found + check_editorial(config, page)
 
 
@@ -155,6 +163,21 @@ def _body_sections(page: Page, where: str) -> list[Finding]:
     return findings
 
 
+def _editorial_lists(config: Config, page: Page) -> list[Finding]:
+    """A seed article's lists for a learner (optional), each written as a list."""
+    return [
+        Finding(
+            Kind.MALFORMED_PART,
+            f"«{name}» (editorial) debe ser una lista.",
+            config.rel(page.path),
+            page.meta_line(key),
+            f"escribe «{key}:» como lista «- …».",
+        )
+        for key, name in EDITORIAL_LISTS.items()
+        if key in page.meta and not isinstance(page.meta[key], list)
+    ]
+
+
 def admonitions(page: Page) -> list[tuple[int, list[tuple[str, str]]]]:
     """For each body line: its page line and the (kind, marker) of the admonitions around it."""
     result: list[tuple[int, list[tuple[str, str]]]] = []
@@ -188,8 +211,8 @@ def check_editorial(config: Config, page: Page) -> list[Finding]:
                     "contenido.",
                     where,
                     number,
-                    f'guárdalo tal cual dentro de una nota plegada ??? {SEED_NOTE} "Original de la '
-                    f'semilla (…)" y escribe al lado el contenido real en un !!! {EDITORIAL} "…".',
+                    f'guárdalo tal cual dentro de una nota plegada ??? {SEED_NOTE} "Texto original '
+                    f'(…)" y escribe al lado el contenido real en un !!! {EDITORIAL} "…".',
                 )
             )
     sections: list[list[int]] = [[]]
@@ -218,6 +241,19 @@ def _bullets(items: list[object]) -> str:
     return "\n".join(f"    - {item}" for item in items)
 
 
+def editorial_box(page: Page) -> list[str]:
+    """A seed article's own words for a learner (EDITORIAL_LISTS), in one editorial box: its
+    seed's goals and prerequisites name the seed's sections, not what a learner will do."""
+    parts = [
+        f"    **{name}:**\n\n" + "\n".join(f"    - {item}" for item in page.meta[key])
+        for key, name in EDITORIAL_LISTS.items()
+        if isinstance(page.meta.get(key), list) and page.meta[key]
+    ]
+    if not parts:
+        return []
+    return [f'!!! {EDITORIAL} "Añadido editorial: para quién es"\n\n' + "\n\n".join(parts)]
+
+
 def render_header(page: Page) -> str:
     meta = page.meta
     return (
@@ -225,6 +261,7 @@ def render_header(page: Page) -> str:
             [
                 f"# {meta['title']}",
                 f'<p class="dv-lead">{meta["description"]}</p>',
+                *editorial_box(page),
                 f'!!! abstract "Qué aprenderás"\n\n{_bullets(meta["goals"])}',
                 f'!!! info "Antes de empezar"\n\n{_bullets(meta["prerequisites"])}',
                 f'<p class="dv-approach">{meta["approach"]}</p>',

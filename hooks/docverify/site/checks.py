@@ -15,7 +15,7 @@ from docverify.core.config import Config, today
 from docverify.core.findings import Finding
 from docverify.core.kinds import Kind
 from docverify.parsing.pages import Page
-from docverify.site import anatomy, glossary, glossary_lint, navigation, usage
+from docverify.site import anatomy, build_words, glossary, glossary_lint, navigation, usage
 from docverify.site.usage import orphans
 from docverify.sources import freshness
 
@@ -43,6 +43,7 @@ def judge(config: Config, pages: list[Page], day: dt.date | None = None) -> Judg
     terms, malformed = glossary.load(config)
     findings = [f for p in pages for f in parts.get(p.rel, [])] + fresh.findings
     findings += malformed + glossary_lint.check(config, pages, terms)
+    findings += build_words.check(config, pages, terms)
     return Judged(parts, fresh, findings, terms)
 
 

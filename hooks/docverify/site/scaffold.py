@@ -77,7 +77,8 @@ sources:
 ## {FIRST_SECTION}
 
 Explica aquí la idea del artículo. Cada afirmación sobre PyTorch se demuestra con un bloque que se
-ejecuta al construir el sitio; su salida se compara con la grabada (ver la guía de autores).
+ejecuta al construir el sitio, y su salida se comprueba en cada construcción (ver la guía de
+autores).
 
 ```python exec="on" id="{FIRST_BLOCK_ID}"
 --8<-- "{snippet}"

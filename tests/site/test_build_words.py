@@ -1,0 +1,76 @@
+"""site.build_words: no word of the build on a reader's page, at its line; elsewhere allowed.
+
+Throwaway projects: the home page, an article (its body, a takeaway, a code comment), a page
+that is neither (the verification or the guide, free to name the build), the glossary's
+definitions, and an article's seed text, which is never flagged.
+"""
+
+from __future__ import annotations
+
+from conftest import Project
+from docverify.core.kinds import Kind
+from docverify.parsing.pages import read_site
+from docverify.site import build_words, glossary
+from support.glossary import GLOSSARY
+
+PAGE = """\
+---
+title: "Página"
+takeaways:
+  - {takeaway}
+---
+
+## Cuerpo
+
+{body}
+
+```python exec="on" id="uno"
+print(1)  # {comment}
+```
+"""
+
+
+def _found(project: Project, rel: str, **parts: str) -> list[tuple[str, int, str]]:
+    text = PAGE.format(**{"takeaway": "Bien.", "body": "Texto.", "comment": "uno", **parts})
+    project.page(rel, text)
+    cfg = project.config
+    terms, _ = glossary.load(cfg)
+    found = build_words.check(cfg, read_site(cfg), terms)
+    assert all(f.kind is Kind.BUILD_WORD for f in found)
+    return [(f.path, f.line, f.message) for f in found]
+
+
+def test_each_place_a_reader_reads_is_flagged_at_its_line(project: Project) -> None:
+    found = _found(project, "index.md", body="La salida grabada.")
+    assert [(p, n) for p, n, _ in found] == [("docs/index.md", 9)], found
+    assert "«grabada»" in found[0][2]
+    found = _found(
+        project, "articulos/a.md", takeaway="Un informe.", body="El runner.", comment="grabación"
+    )
+    assert sorted((p, n) for p, n, _ in found if p != "docs/index.md") == [
+        ("docs/articulos/a.md", 4),
+        ("docs/articulos/a.md", 9),
+        ("docs/articulos/a.md", 12),
+    ], found
+
+
+def test_other_pages_may_name_the_build(project: Project) -> None:
+    assert _found(project, "como-se-verifica.md", body="El runner y su grabación.") == []
+
+
+def test_words_that_only_contain_one_are_not_flagged(project: Project) -> None:
+    assert _found(project, "index.md", body="Informal, grabador, runnery.") == []
+
+
+def test_a_glossary_definition_is_flagged(project: Project) -> None:
+    project.page("glosario.yml", GLOSSARY.replace("Registro de las", "Registro grabado de las"))
+    found = _found(project, "index.md")
+    assert [(p, n) for p, n, _ in found] == [("docs/glosario.yml", 4)], found
+
+
+def test_seed_text_is_never_flagged(project: Project) -> None:
+    (project.root / "semilla.txt").write_text("El informe del original.\n", encoding="utf-8")
+    text = PAGE.format(takeaway="Bien.", body="El informe del original.", comment="uno")
+    project.page("articulos/a.md", text.replace("takeaways:", 'seed: "semilla.txt"\ntakeaways:'))
+    cfg = project.config
+    assert build_words.check(cfg, read_site(cfg), None) == []
