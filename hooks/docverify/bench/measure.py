@@ -112,6 +112,7 @@ def isolation(bench: Bench, out: Any) -> None:
                     "timeout": 120,
                     "output_limit": 10000,
                     "seed": 0,
+                    "hash_seed": 0,
                     "device_policy": policies.DEFAULT_CUDA,
                     "show_last_value": False,
                 }

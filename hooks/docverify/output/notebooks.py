@@ -45,6 +45,9 @@ SETUP = """\
 # es un único flujo de números aleatorios que empieza con la semilla, y cada
 # bloque sin sesión empieza el suyo: las celdas seed_stream() lo marcan, y
 # save_stream()/resume_stream() retoman una sesión tras otros bloques.
+# El orden en que Python recorre un set de cadenas depende de PYTHONHASHSEED,
+# que solo cuenta al arrancar: arranca Jupyter con PYTHONHASHSEED={hash_seed}.
+import os
 import random
 import warnings
 
@@ -53,6 +56,12 @@ import torch
 SEED = {seed}
 RUNNER = "{runner}"
 SAVED = {{}}
+if os.environ.get("PYTHONHASHSEED") != "{hash_seed}":
+    print(
+        "Aviso: este núcleo no arrancó con PYTHONHASHSEED={hash_seed}; el orden de un set "
+        "de cadenas puede no ser el de la página. Arranca Jupyter con "
+        "PYTHONHASHSEED={hash_seed} jupyter lab (o jupyter notebook)."
+    )
 
 
 def seed_stream():
@@ -192,11 +201,17 @@ def build(
     title = str(page.meta.get("title") or page_stem(page.rel))
     torch_version = report.env.get("torch", "?")
     header = _header(page, title, report, torch_version, today, coverage_text.notebook(coverage))
+    header += "\n\n" + hashing_note(config.hash_seed)
     cells: list[dict[str, Any]] = [_markdown("docverify_cabecera", header)]
     cells.append(
         _code(
             SETUP_ID,
-            SETUP.format(seed=config.seed, runner=report.runner, device=device_setup(page.blocks)),
+            SETUP.format(
+                seed=config.seed,
+                hash_seed=config.hash_seed,
+                runner=report.runner,
+                device=device_setup(page.blocks),
+            ),
             [],
             {"docverify": {"setup": True}},
         )
@@ -270,6 +285,17 @@ def _header(
         "ejecutar el cuaderno verás las salidas de tu máquina."
     )
     return "\n\n".join(p for p in parts if p)
+
+
+def hashing_note(hash_seed: int) -> str:
+    """How the reader gets the page's order wherever strings are hashed (a set of words)."""
+    return (
+        "> El orden en que Python recorre un `set` de cadenas (o un `dict` hecho con uno) "
+        "cambia en cada arranque del intérprete, salvo que `PYTHONHASHSEED` lo fije: las "
+        f"salidas de la página se obtuvieron con `PYTHONHASHSEED={hash_seed}`. Para ver las "
+        f"mismas, arranca Jupyter así: `PYTHONHASHSEED={hash_seed} jupyter lab` (o "
+        "`jupyter notebook`); la primera celda avisa si el núcleo arrancó sin ese valor."
+    )
 
 
 def _items(values: object) -> str:

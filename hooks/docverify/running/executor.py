@@ -42,9 +42,11 @@ from dataclasses import dataclass, field
 from multiprocessing.connection import Connection, wait
 from typing import Any
 
+from docverify.core import hashing, settings
 from docverify.running import forkserver_main, protocol, worker
 from docverify.running.protocol import BlockResult, BlockSpec, Environment
 
+DEFAULT_SEED: int = settings.DEFAULTS["hash_seed"]
 PRELOAD = [
     "docverify.running.forkserver_main",
     "docverify.running.worker",
@@ -53,6 +55,7 @@ PRELOAD = [
 ]
 _started = 0  # blocks started by every Executor of this process
 _shared: dict[int, Executor] = {}  # per number of workers: see shared()
+_server_seed: int | None = None  # PYTHONHASHSEED the process's fork server started with
 
 
 def shared(workers: int | None = None) -> Executor:
@@ -76,6 +79,18 @@ def worker_count(workers: int | None) -> int:
 def blocks_started() -> int:
     """How many blocks this process has really run (in children) so far: cache hits are not."""
     return _started
+
+
+def seed_of(jobs: Sequence[PageJob]) -> int:
+    """The one PYTHONHASHSEED the blocks of `jobs` ask for (the default when there are none):
+    one project, one setting, so one fork server serves them all."""
+    seeds = {spec["hash_seed"] for job in jobs for spec in job.blocks}
+    if len(seeds) > 1:
+        raise ValueError(
+            f"bloques con distintos hash_seed en una misma ejecución ({sorted(seeds)}): un "
+            "proceso de fork solo puede arrancar con uno"
+        )
+    return seeds.pop() if seeds else DEFAULT_SEED
 
 
 @contextlib.contextmanager
@@ -113,6 +128,7 @@ class _Zygote:
 
     process: Any
     conn: Connection
+    hash_seed: int  # the fork server's PYTHONHASHSEED when it was forked: its pages keep it
 
 
 @dataclass
@@ -155,11 +171,27 @@ class Executor:
         self._cuda: bool | None = None  # asked once, of a child
         self._idle: list[_Zygote] = []  # warm workers waiting for a page, kept across runs
 
-    def _start_server(self) -> None:
-        """Start the fork server with `python`, when given, before any child is asked for."""
-        if self.python is not None:
-            with _server_interpreter(self.python, self._path):
-                multiprocessing.forkserver.ensure_running()
+    def _start_server(self, hash_seed: int | None = None) -> None:
+        """Start the fork server, with `python` when given, before any child is asked for.
+
+        It starts with PYTHONHASHSEED=`hash_seed` (None: any, the default if it must start):
+        every worker and page process is a fork of it and keeps its hash secret, which a process
+        draws only when it starts (core/hashing.py). One running with another seed (or started
+        by something else) is stopped first, since only a new server can hash with another.
+        """
+        global _server_seed  # noqa: PLW0603 - the process has one fork server
+        server = multiprocessing.forkserver._forkserver
+        running = server._forkserver_pid is not None
+        if hash_seed is None:
+            hash_seed = _server_seed if running and _server_seed is not None else DEFAULT_SEED
+        if running and _server_seed != hash_seed:
+            server._stop()  # its workers end when their pipes close
+        with contextlib.ExitStack() as stack:
+            stack.enter_context(hashing.starting_with(hash_seed))
+            if self.python is not None:
+                stack.enter_context(_server_interpreter(self.python, self._path))
+            multiprocessing.forkserver.ensure_running()
+        _server_seed = hash_seed
 
     def identity(self) -> dict[str, str]:
         """What a child of this executor runs: its sys.executable and torch's file and version
@@ -211,11 +243,12 @@ class Executor:
         results: dict[str, BlockResult] = {}
         pending: deque[PageJob] = deque(j for j in jobs if j.blocks)
         running: dict[Connection, _Running] = {}
+        seed = seed_of(jobs)
 
         while pending or running:
             while pending and len(running) < self.workers:
                 job = pending.popleft()
-                zygote = self._zygote()
+                zygote = self._zygote(seed)
                 task: protocol.PageTask = {"runner": job.runner, "blocks": job.blocks}
                 zygote.conn.send(task)
                 running[zygote.conn] = _Running(job=job, zygote=zygote)
@@ -249,18 +282,22 @@ class Executor:
         order = [b["key"] for job in jobs for b in job.blocks]
         return {key: results[key] for key in order if key in results}
 
-    def _zygote(self) -> _Zygote:
-        """An idle warm worker, started from the fork server when none is idle."""
-        if self._idle:
-            return self._idle.pop()
-        self._start_server()
+    def _zygote(self, hash_seed: int) -> _Zygote:
+        """An idle warm worker that hashes with `hash_seed`, started from the fork server when
+        none is idle. An idle one with another seed is let go (it ends when its pipe closes)."""
+        while self._idle:
+            zygote = self._idle.pop()
+            if zygote.hash_seed == hash_seed:
+                return zygote
+            zygote.conn.close()
+        self._start_server(hash_seed)
         here, there = self.ctx.Pipe(duplex=True)
         process = self.ctx.Process(
             target=worker.zygote_main, args=(there,), name="docverify:worker", daemon=True
         )
         process.start()
         there.close()
-        return _Zygote(process=process, conn=here)
+        return _Zygote(process=process, conn=here, hash_seed=hash_seed)
 
     @staticmethod
     def _kill(state: _Running) -> None:
