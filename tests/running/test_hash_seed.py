@@ -9,6 +9,8 @@ interpreter started with that value computes.
 from __future__ import annotations
 
 import os
+import subprocess
+import sys
 from multiprocessing import Pipe
 from pathlib import Path
 
@@ -92,3 +94,37 @@ def test_the_seed_is_part_of_the_cache_key_and_of_the_setup(project: Project) ->
         PageJob(page.rel, "cpu", [four])
     )
     assert '"hash_seed": 4' in setup_text(project.config, page.blocks[0])
+
+
+# Two executors in one process: the first keeps an idle worker forked from the fork server of
+# one seed while the second needs another. multiprocessing's own stop waits for the server,
+# which lives while any process forked from it does: that wait never ended.
+TWO_EXECUTORS = """
+from docverify.running.executor import Executor, PageJob
+from support.blocks import spec
+
+first, second = Executor(workers=1), Executor(workers=1)
+for executor, seed in ((first, 0), (second, 5), (first, 0)):
+    job = PageJob("p.md", "cpu", [spec("print(hash('docverify'))", hash_seed=seed)])
+    [result] = executor.run([job]).values()
+    assert result["error"] is None, result
+    print(seed, result["output"].strip())
+"""
+
+
+def test_another_seed_while_another_executor_keeps_an_idle_worker() -> None:
+    tests = Path(__file__).resolve().parents[1]
+    done = subprocess.run(
+        [sys.executable, "-c", TWO_EXECUTORS],
+        env={**os.environ, "PYTHONPATH": os.pathsep.join([str(tests), *sys.path])},
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert done.stdout.splitlines()[:3] == [
+        f"0 {fresh_hash(0)}",
+        f"5 {fresh_hash(5)}",
+        f"0 {fresh_hash(0)}",
+    ]

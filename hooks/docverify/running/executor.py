@@ -33,13 +33,16 @@ import contextlib
 import multiprocessing
 import multiprocessing.forkserver
 import multiprocessing.spawn
+import multiprocessing.util
 import os
 import signal
+import threading
 import time
 from collections import deque
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from multiprocessing.connection import Connection, wait
+from pathlib import Path
 from typing import Any
 
 from docverify.core import hashing, settings
@@ -91,6 +94,26 @@ def seed_of(jobs: Sequence[PageJob]) -> int:
             "proceso de fork solo puede arrancar con uno"
         )
     return seeds.pop() if seeds else DEFAULT_SEED
+
+
+def _let_go(server: Any) -> None:
+    """Ask the running fork server to stop, without waiting for it.
+
+    Every process forked from it holds a copy of its «alive» pipe (multiprocessing sends one
+    to each child), so it only ends when the last of them does: an idle worker that another
+    Executor of this process keeps would make multiprocessing's own _stop(), which waits for
+    the server, wait forever. A thread reaps the server when it ends.
+    """
+    with server._lock:
+        pid, address = server._forkserver_pid, server._forkserver_address
+        os.close(server._forkserver_alive_fd)
+        server._forkserver_alive_fd = None
+        server._forkserver_pid = server._forkserver_address = None
+    if address and not multiprocessing.util.is_abstract_socket_namespace(address):
+        Path(address).unlink(missing_ok=True)
+    threading.Thread(
+        target=os.waitpid, args=(pid, 0), name="docverify:reap-forkserver", daemon=True
+    ).start()
 
 
 @contextlib.contextmanager
@@ -185,7 +208,7 @@ class Executor:
         if hash_seed is None:
             hash_seed = _server_seed if running and _server_seed is not None else DEFAULT_SEED
         if running and _server_seed != hash_seed:
-            server._stop()  # its workers end when their pipes close
+            _let_go(server)
         with contextlib.ExitStack() as stack:
             stack.enter_context(hashing.starting_with(hash_seed))
             if self.python is not None:
