@@ -36,3 +36,29 @@ def test_a_set_of_strings_records_once_and_checks_twice_with_the_cache_off(
         )
         assert checked.returncode == 0, checked.stdout + checked.stderr
         assert "1/1 bloques ejecutados" in checked.stdout, checked.stdout
+
+
+def test_an_output_that_changes_from_run_to_run_is_refused_and_nothing_is_written(
+    project: Project,
+) -> None:
+    """os.urandom differs in every process: record runs the page again in a new one, names
+    the block and its line, the lines that changed and the likely cause, and writes nothing of
+    that page, not even its stable block; another page with a new block is recorded."""
+    code = "import os\nprint('estable')\nprint(os.urandom(6).hex())\n"
+    page = project.page("azar.md", block("print('antes')", "antes") + block(code, "bytes"))
+    project.page("otra.md", block("print(2 + 2)", "suma"))
+    before = sorted(project.root.rglob("*.txt"))
+    done = docverify(project.root, "record", "--runner", "cpu", env={"DOCVERIFY_CACHE": "0"})
+    assert done.returncode == 1, done.stdout + done.stderr
+    out = done.stdout + done.stderr
+    fence = page.read_text(encoding="utf-8").split("\n").index('```python exec="on" id="bytes"')
+    fence += 1  # its line number
+    assert f"docs/azar.md:{fence + 3}: [salida-inestable]" in out, out  # the line that printed
+    assert "«azar/bytes»" in out and f"página docs/azar.md:{fence})" in out, out
+    assert "os.urandom" in out and "Causas probables" in out, out
+    assert "primera ejecución" in out and "segunda ejecución" in out, out  # the diff
+    written = sorted(set(project.root.rglob("*.txt")) - set(before))
+    assert [p.name for p in written] == ["suma.cpu.txt"], written
+    assert (
+        "1 grabaciones escritas" in done.stdout and "2 páginas ejecutadas dos veces" in done.stdout
+    )

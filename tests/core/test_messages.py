@@ -389,6 +389,16 @@ def _record(case: Case, executor: Executor) -> list[Finding]:
     return record(cfg, read_site(cfg), "cpu", executor).findings
 
 
+def _record_code(code: str) -> Scenario:
+    """`docverify record` of a new block of `code` (no recording yet)."""
+
+    def scenario(case: Case, executor: Executor) -> list[Finding]:
+        case.code, case.recorded = code, None
+        return _record(case, executor)
+
+    return scenario
+
+
 def _accept(case: Case, executor: Executor) -> list[Finding]:
     case.write()
     folder = case.root / "informe"
@@ -509,6 +519,7 @@ SCENARIOS: dict[str, Scenario] = {
     "core.settings:config": _lint(_config),
     "verifying.accept:refused": _under_ci(_accept),
     "verifying.record:refused": _under_ci(_record),
+    "verifying.stability:unstable-output": _record_code("import os\nprint(os.urandom(6).hex())\n"),
     "verifying.verify:orphan-recording": _lint(_orphan),
     "verifying.verify:no-result": _no_result,
     "verifying.verify:expectation": _run_code("print(1)  # Expectativa: 2\n"),

@@ -121,7 +121,8 @@ def _record(args: argparse.Namespace) -> int:
     refused = errors(report.findings)
     print(
         f"docverify record: runner {runner} · {len(report.written)} grabaciones escritas · "
-        f"{report.unchanged} sin cambios · {len(refused)} bloques rechazados"
+        f"{report.unchanged} sin cambios · {len(refused)} bloques rechazados · "
+        f"{report.run_twice} páginas ejecutadas dos veces (lo nuevo se comprueba en otro proceso)"
     )
     return 1 if refused else 0
 

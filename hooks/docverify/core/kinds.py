@@ -71,6 +71,7 @@ class Kind(StrEnum):
     ORPHAN_RECORDING = "orphan-recording"
     STOPPED_PROCESSES = "stopped-processes"
     DEVICE_MARKS = "device-marks"
+    UNSTABLE_OUTPUT = "unstable-output"  # record's second run differs (verifying/stability.py)
     # Another runner's report (verifying/peers.py)
     INVALID_REPORT = "invalid-report"
     WRONG_REPORT_RUNNER = "wrong-report-runner"
@@ -143,6 +144,7 @@ LABELS: dict[Kind, str] = {
     Kind.ORPHAN_RECORDING: "grabacion-huerfana",
     Kind.STOPPED_PROCESSES: "procesos-detenidos",
     Kind.DEVICE_MARKS: "marcas-de-dispositivo",
+    Kind.UNSTABLE_OUTPUT: "salida-inestable",
     Kind.INVALID_REPORT: "informe-invalido",
     Kind.WRONG_REPORT_RUNNER: "informe-runner",
     Kind.STALE_REPORT: "informe-obsoleto",
