@@ -428,6 +428,10 @@ SCENARIOS: dict[str, Scenario] = {
     "parsing.pages:unverified-language": _lint(
         lambda c: c.replace("```python exec", "```bash exec")
     ),
+    "parsing.origin:malformed-origin": _lint(
+        lambda c: c.replace("---\n", "---\norigin:\n  repository: pytorch/tutorials\n")
+    ),
+    "parsing.origin:invalid-option": _lint(lambda c: c.replace('id="uno"', 'id="uno" own="true"')),
     "parsing.pages:unknown-option": _lint(lambda c: c.replace('id="uno"', 'id="uno" colour="red"')),
     "parsing.pages:missing-id": _lint(lambda c: c.replace(' id="uno"', "")),
     "parsing.pages:invalid-id": _lint(lambda c: c.replace('id="uno"', 'id="Uno_1"')),

@@ -39,6 +39,7 @@ class Kind(StrEnum):
     UNUSED_SNIPPET = "unused-snippet"
     RESERVED_PAGE = "reserved-page"
     MISSING_SEED = "missing-seed"
+    MALFORMED_ORIGIN = "malformed-origin"  # the origin: of quoted code (parsing/origin.py)
     # The glossary (site/glossary.py)
     MALFORMED_GLOSSARY = "malformed-glossary"
     AVOIDED_PHRASE = "avoided-phrase"
@@ -115,6 +116,7 @@ LABELS: dict[Kind, str] = {
     Kind.UNUSED_SNIPPET: "snippet-sin-uso",
     Kind.RESERVED_PAGE: "pagina-reservada",
     Kind.MISSING_SEED: "semilla-ausente",
+    Kind.MALFORMED_ORIGIN: "origen-mal-formado",
     Kind.MALFORMED_GLOSSARY: "glosario-mal-formado",
     Kind.AVOIDED_PHRASE: "expresion-a-evitar",
     Kind.CODE_ONLY_WORD: "palabra-de-codigo",

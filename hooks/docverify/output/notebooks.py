@@ -20,7 +20,9 @@ from docverify.core.config import LABEL, Config
 from docverify.core.dates import spanish_date
 from docverify.core.markdown import md_escape
 from docverify.output import coverage as coverage_text
+from docverify.output import credit
 from docverify.output.notebook_markdown import notebook_markdown
+from docverify.parsing import origin
 from docverify.parsing.pages import Block, Page, page_stem
 from docverify.running.protocol import BlockResult
 from docverify.site.coverage import Coverage
@@ -202,6 +204,8 @@ def build(
     torch_version = report.env.get("torch", "?")
     header = _header(page, title, report, torch_version, today, coverage_text.notebook(coverage))
     header += "\n\n" + hashing_note(config.hash_seed)
+    if (quoted := origin.read(page)) is not None:
+        header += "\n\n" + credit.sentence(quoted)
     cells: list[dict[str, Any]] = [_markdown("docverify_cabecera", header)]
     cells.append(
         _code(

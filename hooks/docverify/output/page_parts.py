@@ -22,6 +22,7 @@ from docverify.core.status import Status
 from docverify.output import (
     canary,
     coverage,
+    credit,
     curve,
     glossary_links,
     graph,
@@ -57,9 +58,11 @@ def page_markdown(
     """Page `rel` as the site shows it: banner of errors, article parts, article list."""
     page = result.pages.get(rel)
     upcoming = canary.page_list(result.canary, page) if page is not None else ""
+    quoted = credit.markdown(page) if page is not None else ""  # whatever else the page shows
     if page is not None and result.complete(rel):
         markdown = (
             anatomy.render_header(page)
+            + quoted
             + (render.legend(result.coverage, result.report) + "\n\n" if page.blocks else "")
             + (notebook_box(result, rel, notebook, page_url) if notebook else "")
             + upcoming
@@ -70,8 +73,8 @@ def page_markdown(
                 {s.source: freshness.footer_note(s) for s in result.sources(rel)},
             )
         )
-    elif upcoming:
-        markdown = upcoming + markdown
+    else:
+        markdown = quoted + upcoming + markdown
     if page is not None:
         markdown += source_problems(result, rel)
     if INDEX_MARKER in markdown:
