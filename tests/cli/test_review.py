@@ -6,6 +6,7 @@ standard library) that the test types into: one key per block, no Enter.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import pty
 import re
@@ -13,6 +14,7 @@ import select
 import subprocess
 import sys
 import time
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -59,9 +61,33 @@ class Terminal:
 
     def finish(self) -> int:
         self.read_until("docverify review:", count=2)  # the first line, then the summary
-        code = self.process.wait(timeout=60)
-        os.close(self.master)
+        return self.close()
+
+    def close(self) -> int:
+        """Its exit code; a command still running (a failed test) is stopped first."""
+        if self.process.poll() is None:
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                self.process.wait(timeout=60)
+        if self.process.poll() is None:
+            self.process.kill()
+        code = self.process.wait()
+        with contextlib.suppress(OSError):
+            os.close(self.master)
         return code
+
+
+@pytest.fixture
+def terminal(project: Project) -> Iterator[Callable[..., Terminal]]:
+    """Terminals on `project`'s folder or another; each closed at the end, whatever happened."""
+    started: list[Terminal] = []
+
+    def start(*args: str, root: Path | None = None, env: dict[str, str] | None = None) -> Terminal:
+        started.append(Terminal(root or project.root, *args, env=env))
+        return started[-1]
+
+    yield start
+    for each in started:
+        each.close()
 
 
 def two_changed_blocks(project: Project) -> Path:
@@ -76,22 +102,22 @@ def two_changed_blocks(project: Project) -> Path:
 
 
 def test_review_accepts_one_block_of_two_and_check_shows_only_the_other(
-    project: Project,
+    project: Project, terminal: Callable[..., Terminal]
 ) -> None:
     folder = two_changed_blocks(project)
     cfg = project.config
     planned = {
         w.key: w.text for w in accept.plan(cfg, read_site(cfg), observed.read(folder), None).writes
     }
-    terminal = Terminal(project.root, "review", str(folder))
-    terminal.read_until(PROMPT)
-    assert "[1/2] «a/b1»" in terminal.seen and "+10" in terminal.seen
-    terminal.type("a")
-    terminal.read_until(PROMPT, count=2)
-    assert "[2/2] «a/b2»" in terminal.seen
-    terminal.type("s")
-    assert terminal.finish() == 0, terminal.seen
-    assert "1 grabaciones escritas · 1 sin aceptar" in terminal.seen
+    shell = terminal("review", str(folder))
+    shell.read_until(PROMPT)
+    assert "[1/2] «a/b1»" in shell.seen and "+10" in shell.seen
+    shell.type("a")
+    shell.read_until(PROMPT, count=2)
+    assert "[2/2] «a/b2»" in shell.seen
+    shell.type("s")
+    assert shell.finish() == 0, shell.seen
+    assert "1 grabaciones escritas · 1 sin aceptar" in shell.seen
     # What review wrote is what accept writes (header, provenance, marks), byte for byte.
     written = (project.root / "snippets" / "a" / "b1.cpu.txt").read_text(encoding="utf-8")
     assert written == planned["a/b1"]
@@ -102,25 +128,26 @@ def test_review_accepts_one_block_of_two_and_check_shows_only_the_other(
     assert diverging == ["a/b2"], said
 
 
-def test_all_and_quit(project: Project) -> None:
+def test_all_and_quit(project: Project, terminal: Callable[..., Terminal]) -> None:
     """`t` accepts the block shown and every one after it; `q` writes what was accepted."""
     folder = two_changed_blocks(project)
-    terminal = Terminal(project.root, "review", str(folder))
-    terminal.read_until(PROMPT)
-    terminal.type("x")  # not a key of the prompt: ignored, asked again
-    terminal.type("t")
-    assert terminal.finish() == 0, terminal.seen
-    assert "2 grabaciones escritas · 0 sin aceptar" in terminal.seen
+    shell = terminal("review", str(folder))
+    shell.read_until(PROMPT)
+    shell.type("x")  # not a key of the prompt: ignored, asked again
+    shell.type("t")
+    assert shell.finish() == 0, shell.seen
+    assert "2 grabaciones escritas · 0 sin aceptar" in shell.seen
     assert docverify(project.root, "check", "--runner", "cpu").returncode == 0
     folder = two_changed_blocks(Project(project.root.parent / "otro"))
-    terminal = Terminal(folder.parent, "review", str(folder))
-    terminal.read_until(PROMPT)
-    terminal.type("q")
-    assert terminal.finish() == 0, terminal.seen
-    assert "0 grabaciones escritas · 2 sin aceptar" in terminal.seen
+    shell = terminal("review", str(folder), root=folder.parent)
+    shell.type("q")  # typed ahead, before the question: kept (no flush), then read
+    assert shell.finish() == 0, shell.seen
+    assert "0 grabaciones escritas · 2 sin aceptar" in shell.seen
 
 
-def test_without_a_terminal_or_under_ci_nothing_is_written(project: Project) -> None:
+def test_without_a_terminal_or_under_ci_nothing_is_written(
+    project: Project, terminal: Callable[..., Terminal]
+) -> None:
     folder = two_changed_blocks(project)
     recordings = {p: p.read_text(encoding="utf-8") for p in project.root.rglob("*.cpu.txt")}
     piped = subprocess.run(
@@ -134,9 +161,8 @@ def test_without_a_terminal_or_under_ci_nothing_is_written(project: Project) -> 
     )
     assert piped.returncode == 2
     assert f"docverify accept {folder} --yes" in piped.stderr, piped.stderr
-    terminal = Terminal(project.root, "review", str(folder), env={"CI": "true"})
-    terminal.read_until("CI=true")
-    assert terminal.process.wait(timeout=60) == 2
-    os.close(terminal.master)
-    assert PROMPT not in terminal.seen
+    shell = terminal("review", str(folder), env={"CI": "true"})
+    shell.read_until("CI=true")
+    assert shell.close() == 2
+    assert PROMPT not in shell.seen
     assert {p: p.read_text(encoding="utf-8") for p in recordings} == recordings

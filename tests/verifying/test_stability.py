@@ -3,6 +3,7 @@ and the likely causes and the [..] a refusal suggests."""
 
 from __future__ import annotations
 
+import pytest
 from conftest import Project
 from docverify.parsing.pages import read_site
 from docverify.running.executor import Executor
@@ -14,6 +15,7 @@ from support.blocks import block
 TOL = compare.Tolerance(1e-5, 1e-8)
 
 
+@pytest.mark.usefixtures("local_author")  # record refuses under CI=true (.ci/run sets it)
 def test_only_pages_with_a_new_or_changed_output_run_a_second_time(
     project: Project, executor: Executor
 ) -> None:

@@ -95,11 +95,12 @@ def _ask(cfg: Config, writes: list[accept.Write]) -> list[accept.Write]:
 def _key(prompt: str) -> str:
     """One key of ACCEPT, SKIP, ALL or QUIT, read without Enter (others are ignored); the end
     of input is QUIT. Ctrl+C still interrupts: cbreak mode keeps the terminal's signals."""
-    print(prompt, end="", flush=True)
     fd = sys.stdin.fileno()
     before = termios.tcgetattr(fd)
+    # Now, not after a flush (setcbreak's default): a key typed ahead of the prompt is kept.
+    tty.setcbreak(fd, termios.TCSANOW)
     try:
-        tty.setcbreak(fd)
+        print(prompt, end="", flush=True)
         while True:
             read = os.read(fd, 1)
             if not read:
