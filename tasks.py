@@ -115,13 +115,25 @@ def install(extras: tuple[str, ...] = EXTRAS) -> None:
     STAMP.write_text(f"{digest}\n{','.join(extras)}")
 
 
-def run(*args: str) -> int:
-    env = {
+def run(*args: str, env: dict[str, str] | None = None) -> int:
+    full = {
         **os.environ,
         "NO_MKDOCS_2_WARNING": "1",
         "PATH": f"{BIN}{os.pathsep}{os.environ['PATH']}",
+        **(env or {}),
     }
-    return subprocess.run(list(args), cwd=ROOT, env=env, check=False).returncode
+    return subprocess.run(list(args), cwd=ROOT, env=full, check=False).returncode
+
+
+def hash_seed() -> str:
+    """[tool.docverify]'s hash_seed as the engine reads it (its default when the value is
+    wrong, which the tests then report): pytest must start with it, since with -n 0 its own
+    process runs the pages' other fences (docverify/integrations/pytest_plugin.py)."""
+    code = "from docverify.core.config import load; print(load().hash_seed)"
+    done = subprocess.run(
+        [str(BIN / "python"), "-c", code], cwd=ROOT, capture_output=True, text=True, check=True
+    )
+    return done.stdout.strip()
 
 
 def main(argv: list[str]) -> int:
@@ -145,7 +157,7 @@ def main(argv: list[str]) -> int:
     if task == "build":
         return run(str(BIN / "mkdocs"), "build", "--strict")
     if task == "test":
-        return run(str(BIN / "pytest"), *argv[1:])
+        return run(str(BIN / "pytest"), *argv[1:], env={"PYTHONHASHSEED": hash_seed()})
     return 0
 
 

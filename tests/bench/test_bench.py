@@ -19,7 +19,7 @@ from support.site import text_of
 
 LINE = re.compile(
     r"^P1=\d+\.\d\d P2=\d+\.\ds/(?P<speedup>\d+\.\d\d)x/\d+MiB P3=(?P<blocks>\d+)/\d+\.\d\d"
-    r" ceiling=(?P<ceiling>\d+\.\d\d)x$"
+    r" ceiling=(?P<ceiling>\d+\.\d\d)x record=(?P<record>\d+\.\d\d)x$"
 )
 
 
@@ -93,6 +93,8 @@ def test_bench_ends_with_one_machine_readable_line(small_copy: Path) -> None:
     assert match, lines[-1]
     assert match.group("blocks") == "0"  # a prose edit re-ran no block
     assert float(match.group("ceiling")) > 0
+    assert float(match.group("record")) > 0  # what record costs, against a check
+    assert sum(1 for line in lines if "dos veces" in line) == 1
     assert sum(1 for line in lines if "del techo" in line) == 1  # the speed-up against it
     assert sum(1 for line in lines if line.startswith("P1=")) == 1
     assert not (root / "docs" / ".cache").exists()

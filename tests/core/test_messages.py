@@ -19,7 +19,7 @@ from typing import Any
 
 import docverify
 import pytest
-from conftest import Project
+from conftest import Project, as_local_author
 from conftest import docverify as run_docverify
 from docverify import build
 from docverify.cli import main as cli
@@ -390,6 +390,17 @@ def _record(case: Case, executor: Executor) -> list[Finding]:
     return record(cfg, read_site(cfg), "cpu", executor).findings
 
 
+def _record_code(code: str) -> Scenario:
+    """`docverify record` of a new block of `code` (no recording yet)."""
+
+    def scenario(case: Case, executor: Executor) -> list[Finding]:
+        case.code, case.recorded = code, None
+        with as_local_author():  # record refuses under CI=true (.ci/run sets it)
+            return _record(case, executor)
+
+    return scenario
+
+
 def _accept(case: Case, executor: Executor) -> list[Finding]:
     case.write()
     folder = case.root / "informe"
@@ -419,6 +430,10 @@ SCENARIOS: dict[str, Scenario] = {
     "parsing.fence_checks:unverified-language": _lint(
         lambda c: c.replace("```python exec", "```bash exec")
     ),
+    "parsing.origin:malformed-origin": _lint(
+        lambda c: c.replace("---\n", "---\norigin:\n  repository: pytorch/tutorials\n")
+    ),
+    "parsing.origin:invalid-option": _lint(lambda c: c.replace('id="uno"', 'id="uno" own="true"')),
     "parsing.fence_checks:unknown-option": _lint(
         lambda c: c.replace('id="uno"', 'id="uno" colour="red"')
     ),
@@ -525,6 +540,7 @@ SCENARIOS: dict[str, Scenario] = {
     "core.settings:config": _lint(_config),
     "report.accept:refused": _under_ci(_accept),
     "verifying.record:refused": _under_ci(_record),
+    "verifying.stability:unstable-output": _record_code("import os\nprint(os.urandom(6).hex())\n"),
     "site.usage:orphan-recording": _lint(_orphan),
     "verifying.judge:no-result": _no_result,
     "verifying.judge:expectation": _run_code("print(1)  # Expectativa: 2\n"),

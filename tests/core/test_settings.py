@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+
 import numpy
 from docverify.core import settings
 from docverify.core.kinds import Kind
@@ -79,6 +83,29 @@ def test_a_seed_is_accepted_exactly_when_numpy_accepts_it() -> None:
         if found:
             assert (found[0].kind, found[0].line) == (Kind.CONFIG, 9) and "seed" in found[0].message
     numpy.random.seed(0)
+
+
+def test_a_hash_seed_is_accepted_exactly_when_python_starts_with_it() -> None:
+    """Every process that runs blocks starts with PYTHONHASHSEED=hash_seed: a value Python
+    refuses would stop the fork server from starting, so the setting names it instead. A TOML
+    boolean or a string is no number, whatever Python would make of its text."""
+    for seed in (0, 1, 2**32 - 1, 2**32, -1):
+        started = subprocess.run(
+            [sys.executable, "-c", "pass"],
+            env={**os.environ, "PYTHONHASHSEED": str(seed)},
+            capture_output=True,
+            check=False,
+        )
+        python_takes = started.returncode == 0
+        values, found = settings.read({"hash_seed": seed}, {"hash_seed": 4}, "pyproject.toml")
+        assert (not found) == python_takes, seed
+        assert values["hash_seed"] == (seed if python_takes else settings.DEFAULTS["hash_seed"])
+        if found:
+            assert (found[0].kind, found[0].line) == (Kind.CONFIG, 4)
+            assert f"hash_seed = {seed}" in found[0].message
+    for wrong in (True, "0", 1.0):
+        _, found = settings.read({"hash_seed": wrong}, {"hash_seed": 4}, "pyproject.toml")
+        assert [f.line for f in found] == [4], wrong
 
 
 def test_each_bound_is_where_the_message_says() -> None:

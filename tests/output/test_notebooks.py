@@ -5,8 +5,6 @@ from __future__ import annotations
 import datetime as dt
 import json
 import re
-import subprocess
-import sys
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
@@ -22,6 +20,7 @@ from docverify.verifying import compare, recordings
 from docverify.verifying.outcome import tolerance
 from docverify.verifying.verify import verify
 from support import browser
+from support.notebook_script import run_cells
 from support.site import broken_links
 
 NOTEBOOK_SHARDS = 2  # the published notebooks, split so that both pytest-xdist workers run some
@@ -134,28 +133,7 @@ def test_notebook_cells_run_as_one_script_print_the_page(tmp_path: Path, executo
     page = read_page(project.config, project.page("flujos.md", STREAMS))
     report = verify(project.config, [page], "cpu", executor)
     notebook = notebooks.build(project.config, page, report, dt.date(2026, 11, 29))
-    marker = "<<{}>>"
-    script = []
-    for cell in notebook["cells"]:
-        if cell["cell_type"] == "code":
-            script.append(f"print({marker.format(cell['id'])!r})\n{cell['source']}\n")
-    done = subprocess.run(
-        [sys.executable, "-c", "\n".join(script)],
-        cwd=tmp_path,
-        capture_output=True,
-        text=True,
-        check=False,
-        timeout=120,
-    )
-    assert done.returncode == 0, done.stderr
-    printed: dict[str, str] = {}
-    cell = ""
-    for line in done.stdout.splitlines():
-        if found := re.fullmatch(r"<<([\w-]+)>>", line):
-            cell = found.group(1)
-            printed[cell] = ""
-        else:
-            printed[cell] += line + "\n"
+    printed = run_cells(notebook, tmp_path)
     for block in page.blocks:
         assert printed[block.id].strip() == report.outcomes[block.key].observed, block.id
     assert printed["s-2"] != printed["s-1"] and printed["suelto-2"] == printed["s-1"]

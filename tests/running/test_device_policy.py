@@ -34,6 +34,7 @@ def spec(key: str, code: str, policy: str) -> BlockSpec:
         "timeout": 60.0,
         "output_limit": 10_000,
         "seed": 0,
+        "hash_seed": 0,
         "device_policy": policy,
         "show_last_value": False,
     }

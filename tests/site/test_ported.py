@@ -19,9 +19,10 @@ from conftest import Built
 from docverify.core import config as config_mod
 from docverify.core import volatile
 from docverify.core.policies import AS_WRITTEN
+from docverify.parsing import frontmatter, origin
 from docverify.parsing.pages import Block, Page, page_stem, read_site
 from docverify.running import last_value
-from docverify.site import anatomy
+from docverify.site import anatomy, glossary, glossary_lint
 from docverify.verifying import recordings
 
 pytestmark = pytest.mark.slow
@@ -98,9 +99,44 @@ def test_the_built_site_has_each_ability_of_a_ported_tutorial(built: Built) -> N
         f"bucle que imprime {LONG_LOOP} líneas o más": [
             b for _, b in blocks if len(_recorded(built, b).splitlines()) >= LONG_LOOP
         ],
+        "código citado con origin: y comentarios que el glosario evitaría": [
+            b for p, b in blocks if origin.quoted(p, b) and _avoided_in_comments(built, p, b)
+        ],
+        "bloque propio (own) en una página con origin:": [
+            b for p, b in blocks if origin.read(p) and not origin.quoted(p, b)
+        ],
     }
     missing = [ability for ability, where in found.items() if not where]
     assert not missing, f"el sitio construido no tiene ningún artículo con: {missing}"
+
+
+def _avoided_in_comments(built: Built, page: Page, block: Block) -> bool:
+    """Would the glossary lint flag a comment of `block` if its page had no origin:?"""
+    cfg = config_mod.load(built.root)
+    terms, _ = glossary.load(cfg)
+    bare = Page(page.path, page.rel, frontmatter.LineDict(), "", page.body_line, [block])
+    bare.meta.key_lines = {}
+    return bool(terms) and bool(glossary_lint.check(cfg, [bare], terms))
+
+
+def test_a_page_with_origin_shows_its_credit_linked_to_the_file_and_license(
+    built: Built,
+) -> None:
+    """The credit is generated, never written by hand: each page with origin: shows it, with
+    the file at its commit and the license linked, and its notebook names the commit too."""
+    pages = {p.rel: p for p, _ in _article_blocks(built) if origin.read(p)}
+    assert pages, "el sitio construido no tiene ninguna página con origin:"
+    for page in pages.values():
+        found = origin.read(page)
+        assert found is not None
+        [credit] = _article(built, page).select(".dv-origen")
+        links = {a["href"] for a in credit.find_all("a")}
+        assert {found.link, found.license_url} <= links, page.rel
+        text = credit.get_text(" ", strip=True)
+        assert found.path in text and found.commit[:12] in text and found.license in text
+        stem = page_stem(page.rel).split("/", 1)[-1]
+        notebook = (built.site / "cuadernos" / stem / f"{stem}.ipynb").read_text(encoding="utf-8")
+        assert found.commit[:12] in json.loads(notebook)["cells"][0]["source"], page.rel
 
 
 def test_a_tab_indented_cell_shows_and_runs_the_same_code(built: Built) -> None:

@@ -38,6 +38,7 @@ def spec(code: str, **changes: object) -> BlockSpec:
         "timeout": 60.0,
         "output_limit": 10_000,
         "seed": 0,
+        "hash_seed": 0,
         "device_policy": DEFAULT_CUDA,
         "show_last_value": True,
     }

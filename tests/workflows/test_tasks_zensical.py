@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
+HASH_SEED = "7\n"
 
 
 def test_the_group_pins_the_version_that_installs_with_its_reason() -> None:
@@ -38,10 +39,14 @@ def tasks(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Any:
     (venv / "bin" / "python").touch()
     module.VENV, module.BIN, module.STAMP = venv, venv / "bin", venv / ".installed"
     module.calls = []
+    module.envs = []
 
-    def record(args: list[str], **_: Any) -> subprocess.CompletedProcess[str]:
+    def record(args: list[str], **options: Any) -> subprocess.CompletedProcess[str]:
         module.calls.append([str(a) for a in args])
-        return subprocess.CompletedProcess(args, 0)
+        module.envs.append(options.get("env"))
+        # The engine's answer to tasks.hash_seed(): the project's hash_seed.
+        said = HASH_SEED if "-c" in args else None
+        return subprocess.CompletedProcess(args, 0, stdout=said)
 
     monkeypatch.setattr(module.subprocess, "run", record)
     monkeypatch.delenv("DOCS_TORCH_INDEX", raising=False)
@@ -81,3 +86,14 @@ def test_an_unknown_option_is_refused_in_spanish(
     assert tasks.main(["build", "--zensicall"]) == 2
     assert "solo acepta --zensical" in capsys.readouterr().out
     assert tasks.calls == []
+
+
+def test_pytest_starts_with_the_projects_string_hashing(tasks: Any) -> None:
+    """With -n 0 pytest's own process runs the pages' other fences: it must start with the
+    hash_seed the engine reads (tasks.hash_seed asks the engine, never reads the TOML again)."""
+    assert tasks.main(["test", "-n", "0"]) == 0
+    [asked] = [c for c in tasks.calls if "-c" in c]
+    assert "docverify.core.config" in asked[-1] and asked[0].endswith("python")
+    command, env = tasks.calls[-1], tasks.envs[-1]
+    assert command[0].endswith("pytest") and command[1:] == ["-n", "0"]
+    assert env["PYTHONHASHSEED"] == HASH_SEED.strip()

@@ -38,7 +38,8 @@ GPU_RUNS_ON = "    runs-on: ${{ fromJSON(needs.config.outputs.runs-on) }}\n"
 NOTICES_IF = (
     "    if: >-\n      ${{ always()\n"
     "      && (needs.freshness.outputs.sources-issue != '' "
-    "|| needs.links.outputs.links-issue != '')\n"
+    "|| needs.links.outputs.links-issue != ''\n"
+    "      || needs.origins.outputs.origins-issue != '')\n"
     "      && (github.event_name == 'schedule'\n"
     "      || github.ref == format('refs/heads/{0}', github.event.repository.default_branch)) }}\n"
 )
@@ -428,7 +429,8 @@ MUTATIONS = [
         NOTICES_IF,
         NOTICES_IF.replace(
             "      && (needs.freshness.outputs.sources-issue != '' "
-            "|| needs.links.outputs.links-issue != '')\n",
+            "|| needs.links.outputs.links-issue != ''\n"
+            "      || needs.origins.outputs.origins-issue != '')\n",
             "",
         ),
         "incidencia-aviso",

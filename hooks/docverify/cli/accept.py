@@ -11,7 +11,8 @@ from docverify.parsing.pages import read_site
 from docverify.report import accept, merge, report_json
 
 
-def _args(parser: argparse.ArgumentParser) -> None:
+def report_args(parser: argparse.ArgumentParser) -> None:
+    """The report to adopt and the runner to write for: accept's and review's arguments."""
     parser.add_argument(
         "folder",
         metavar="CARPETA",
@@ -26,6 +27,10 @@ def _args(parser: argparse.ArgumentParser) -> None:
         help="runner cuyas grabaciones escribir (por defecto, el del informe; si no coincide, "
         "no se escribe nada)",
     )
+
+
+def _args(parser: argparse.ArgumentParser) -> None:
+    report_args(parser)
     parser.add_argument("--yes", action="store_true", help="escribe sin preguntar")
 
 
@@ -36,14 +41,8 @@ def _args(parser: argparse.ArgumentParser) -> None:
 )
 def _accept(args: argparse.Namespace) -> int:
     cfg = configuration("accept")
-    folder = Path(args.folder)
-    try:
-        # One report (one shard's too: it adopts what that shard observed), or a folder holding
-        # the reports of all the shards of a run, merged first (report/merge.py).
-        direct = not folder.is_dir() or (folder / report_json.REPORT_FILE).is_file()
-        report = report_json.read(folder) if direct else merge.load([folder])
-    except report_json.ReportError as exc:
-        print(f"docverify accept: no se escribe nada.\n{exc}", file=sys.stderr)
+    report = read_report(Path(args.folder), "accept")
+    if report is None:
         return 2
     print(f"docverify accept: informe {report.path} · {report.line()}")
     plan = accept.plan(cfg, read_site(cfg), report, args.runner)
@@ -72,6 +71,18 @@ def _accept(args: argparse.Namespace) -> int:
         f"{len(plan.unchanged)} ya coincidían. Revisa con git diff y confirma."
     )
     return 0
+
+
+def read_report(folder: Path, name: str) -> report_json.Report | None:
+    """One report (one shard's too: it adopts what that shard observed), or a folder holding
+    the reports of all the shards of a run, merged first (report/merge.py); None, said on
+    stderr by `docverify NAME`, when it cannot be read."""
+    try:
+        direct = not folder.is_dir() or (folder / report_json.REPORT_FILE).is_file()
+        return report_json.read(folder) if direct else merge.load([folder])
+    except report_json.ReportError as exc:
+        print(f"docverify {name}: no se escribe nada.\n{exc}", file=sys.stderr)
+        return None
 
 
 def _confirm(question: str) -> bool:

@@ -127,7 +127,8 @@ def _record(args: argparse.Namespace) -> int:
     refused = errors(recorded.findings)
     print(
         f"docverify record: runner {runner} · {len(recorded.written)} grabaciones escritas · "
-        f"{recorded.unchanged} sin cambios · {len(refused)} bloques rechazados"
+        f"{recorded.unchanged} sin cambios · {len(refused)} bloques rechazados · "
+        f"{recorded.run_twice} páginas ejecutadas dos veces (lo nuevo se comprueba en otro proceso)"
     )
     return 1 if refused else 0
 

@@ -30,6 +30,7 @@ class Config:
     rtol: float = settings.DEFAULTS["rtol"]
     atol: float = settings.DEFAULTS["atol"]
     seed: int = settings.DEFAULTS["seed"]
+    hash_seed: int = settings.DEFAULTS["hash_seed"]  # PYTHONHASHSEED of block processes
     device_policy: str = settings.DEFAULTS[policies.DEVICE_POLICY]
     last_value: str = settings.DEFAULTS[policies.LAST_VALUE]
     sources: dict[str, Any] = field(default_factory=dict)
@@ -98,6 +99,7 @@ def load(root: Path | None = None) -> Config:
         rtol=values["rtol"],
         atol=values["atol"],
         seed=values["seed"],
+        hash_seed=values["hash_seed"],
         device_policy=values[policies.DEVICE_POLICY],
         last_value=values[policies.LAST_VALUE],
         sources=dict(values["sources"]),

@@ -40,6 +40,7 @@ class Kind(StrEnum):
     UNUSED_SNIPPET = "unused-snippet"
     RESERVED_PAGE = "reserved-page"
     MISSING_SEED = "missing-seed"
+    MALFORMED_ORIGIN = "malformed-origin"  # the origin: of quoted code (parsing/origin.py)
     # The glossary (site/glossary.py)
     MALFORMED_GLOSSARY = "malformed-glossary"
     AVOIDED_PHRASE = "avoided-phrase"
@@ -73,6 +74,7 @@ class Kind(StrEnum):
     ORPHAN_RECORDING = "orphan-recording"
     STOPPED_PROCESSES = "stopped-processes"
     DEVICE_MARKS = "device-marks"
+    UNSTABLE_OUTPUT = "unstable-output"  # record's second run differs (verifying/stability.py)
     # Another runner's report (report/gpu_report.py)
     INVALID_REPORT = "invalid-report"
     WRONG_REPORT_RUNNER = "wrong-report-runner"
@@ -115,6 +117,7 @@ LABELS: dict[Kind, str] = {
     Kind.UNUSED_SNIPPET: "snippet-sin-uso",
     Kind.RESERVED_PAGE: "pagina-reservada",
     Kind.MISSING_SEED: "semilla-ausente",
+    Kind.MALFORMED_ORIGIN: "origen-mal-formado",
     Kind.MALFORMED_GLOSSARY: "glosario-mal-formado",
     Kind.AVOIDED_PHRASE: "expresion-a-evitar",
     Kind.CODE_ONLY_WORD: "palabra-de-codigo",
@@ -145,6 +148,7 @@ LABELS: dict[Kind, str] = {
     Kind.ORPHAN_RECORDING: "grabacion-huerfana",
     Kind.STOPPED_PROCESSES: "procesos-detenidos",
     Kind.DEVICE_MARKS: "marcas-de-dispositivo",
+    Kind.UNSTABLE_OUTPUT: "salida-inestable",
     Kind.INVALID_REPORT: "informe-invalido",
     Kind.WRONG_REPORT_RUNNER: "informe-runner",
     Kind.STALE_REPORT: "informe-obsoleto",

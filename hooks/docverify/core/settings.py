@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from docverify.core import policies
+from docverify.core import hashing, policies
 from docverify.core.findings import Finding
 from docverify.core.kinds import Kind
 
@@ -55,6 +55,8 @@ SETTINGS: dict[str, Setting] = {
     "atol": Setting(1e-8, "un número ≥ 0", _number(0)),
     # numpy.random.seed accepts 0 … 2**32 - 1, and every block is seeded with it.
     "seed": Setting(0, "un número entero entre 0 y 4294967295", _integer(0, 2**32 - 1)),
+    # PYTHONHASHSEED of every process that runs blocks (core/hashing.py): 0 … 2**32 - 1 too.
+    "hash_seed": Setting(0, "un número entero entre 0 y 4294967295", _integer(0, hashing.MAXIMUM)),
     **{
         name: Setting(
             policies.DEFAULTS[name],

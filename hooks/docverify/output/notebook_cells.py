@@ -33,6 +33,9 @@ SETUP = """\
 # es un único flujo de números aleatorios que empieza con la semilla, y cada
 # bloque sin sesión empieza el suyo: las celdas seed_stream() lo marcan, y
 # save_stream()/resume_stream() retoman una sesión tras otros bloques.
+# El orden en que Python recorre un set de cadenas depende de PYTHONHASHSEED,
+# que solo cuenta al arrancar: arranca Jupyter con PYTHONHASHSEED={hash_seed}.
+import os
 import random
 import warnings
 
@@ -41,6 +44,12 @@ import torch
 SEED = {seed}
 RUNNER = "{runner}"
 SAVED = {{}}
+if os.environ.get("PYTHONHASHSEED") != "{hash_seed}":
+    print(
+        "Aviso: este núcleo no arrancó con PYTHONHASHSEED={hash_seed}; el orden de un set "
+        "de cadenas puede no ser el de la página. Arranca Jupyter con "
+        "PYTHONHASHSEED={hash_seed} jupyter lab (o jupyter notebook)."
+    )
 
 
 def seed_stream():

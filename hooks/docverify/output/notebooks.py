@@ -19,8 +19,10 @@ from docverify.core.config import LABEL, Config
 from docverify.core.dates import spanish_date
 from docverify.core.markdown import md_escape
 from docverify.output import coverage as coverage_text
+from docverify.output import credit
 from docverify.output import notebook_cells as cells_mod
 from docverify.output.notebook_markdown import notebook_markdown
+from docverify.parsing import origin
 from docverify.parsing.pages import Page, page_stem
 from docverify.site.coverage import Coverage
 from docverify.sources.model import Source, read_sources
@@ -52,12 +54,16 @@ def build(
     header = _header(
         page, title, verification, torch_version, today, coverage_text.notebook(coverage)
     )
+    header += "\n\n" + hashing_note(config.hash_seed)
+    if (quoted := origin.read(page)) is not None:
+        header += "\n\n" + credit.sentence(quoted)
     cells: list[dict[str, Any]] = [cells_mod.markdown_cell("docverify_cabecera", header)]
     cells.append(
         cells_mod.code_cell(
             cells_mod.SETUP_ID,
             cells_mod.SETUP.format(
                 seed=config.seed,
+                hash_seed=config.hash_seed,
                 runner=verification.runner,
                 device=cells_mod.device_setup(page.blocks),
             ),
@@ -149,6 +155,17 @@ def _header(
         "ejecutar el cuaderno verás las salidas de tu máquina."
     )
     return "\n\n".join(p for p in parts if p)
+
+
+def hashing_note(hash_seed: int) -> str:
+    """How the reader gets the page's order wherever strings are hashed (a set of words)."""
+    return (
+        "> El orden en que Python recorre un `set` de cadenas (o un `dict` hecho con uno) "
+        "cambia en cada arranque del intérprete, salvo que `PYTHONHASHSEED` lo fije: las "
+        f"salidas de la página se obtuvieron con `PYTHONHASHSEED={hash_seed}`. Para ver las "
+        f"mismas, arranca Jupyter así: `PYTHONHASHSEED={hash_seed} jupyter lab` (o "
+        "`jupyter notebook`); la primera celda avisa si el núcleo arrancó sin ese valor."
+    )
 
 
 def _items(values: object) -> str:

@@ -20,6 +20,7 @@ from docverify.core.findings import Finding, Level
 from docverify.output import (
     canary,
     coverage,
+    credit,
     glossary_links,
     highlight,
     home,
@@ -48,9 +49,11 @@ def page_markdown(
     """Page `rel` as the site shows it: banner of errors, article parts, article list."""
     page = result.pages.get(rel)
     upcoming = canary.page_list(result.canary, page) if page is not None else ""
+    quoted = credit.markdown(page) if page is not None else ""  # whatever else the page shows
     if page is not None and result.complete(rel):
         markdown = (
             anatomy.render_header(page)
+            + quoted
             + (verification_method.article_line(result, rel) if page.blocks else "")
             + (notebook_box(result, rel, notebook, page_url) if notebook else "")
             + upcoming
@@ -66,8 +69,8 @@ def page_markdown(
                 },
             )
         )
-    elif upcoming:
-        markdown = upcoming + markdown
+    else:
+        markdown = quoted + upcoming + markdown
     if page is not None:
         markdown += source_problems(result, rel)
     markdown = verification_method.fill(result, home.fill(result, rel, markdown))

@@ -24,6 +24,7 @@ OUR_OPTIONS = {
     "graph",
     "curve",
     "literal",
+    "own",  # a block of our own on a page of quoted code (parsing/origin.py)
     *policies.CHOICES,
 }
 TRUE = {"1", "yes", "on", "true"}

@@ -21,7 +21,7 @@ from typing import Any
 
 import torch
 
-from docverify.core import device_marks
+from docverify.core import device_marks, hashing
 from docverify.running import block_text, last_value, marks, processes, protocol, setup
 from docverify.running.capture import Capture, OutputLimitError, drain_fds, redirect, show_warning
 from docverify.running.protocol import BlockResult, BlockSpec, Environment, PageTask
@@ -92,7 +92,10 @@ def run_page(conn: Connection, job: PageTask, *, own_process: bool = False) -> N
             current = apply_setup(setup.plan(runner, spec["device_policy"]), current)
             conn.send((protocol.START, spec["key"]))
             namespace = sessions.setdefault(spec["session"], {}) if spec["session"] else {}
-            result = run_block(spec, namespace, streams, files)
+            if unfixed := hashing.mismatch(spec["hash_seed"]):  # its output could not be trusted
+                result = protocol.failure(f"no se ejecutó: {unfixed}")
+            else:
+                result = run_block(spec, namespace, streams, files)
             carry_marks(result, spec["session"], carried)
             conn.send((protocol.DONE, spec["key"], result))
             for pid in processes.descendants(me) if own_process else ():

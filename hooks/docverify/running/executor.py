@@ -14,13 +14,11 @@ parent waited. Forking in each worker keeps that off the serial path. A worker r
 process's messages as bytes, so a page killed mid-message cannot corrupt the parent's channel,
 and reaps finished pages without waiting for their teardown (~10 ms unmapping torch).
 
-Measured (2 cores, torch 2.13.0 CPU, 200 pages x 10 small blocks, `docverify check`): the
-serial fork server gave 9.5 s with 1 worker and 6.6 s with 2; these workers give 6.1-7.1 s and
-4.5-5.3 s. A fresh interpreter per page (spawn) would cost ~1.1 s a page. What remains per page
-is mostly copy-on-write faults of the forked page (~2000 a page), the price of isolation;
-the run also pays ~1.2 s once to start (torch import), which limits the 2-worker speed-up.
-multiprocessing would also re-run the parent's main script in every new process (30-60 ms for
-`mkdocs` or `docverify`); forkserver_main spares the workers that.
+Measured (2 cores, torch 2.13.0 CPU, 200 pages x 10 small blocks, `docverify check`): 4.5-5.3 s
+with 2 workers, against 6.6 s for the serial fork server and ~1.1 s a page for a fresh (spawned)
+interpreter; what remains per page is mostly copy-on-write faults, the price of isolation, and
+~1.2 s once for the torch import. forkserver_main spares each new process the re-run of the
+parent's main script that multiprocessing would do (30-60 ms for `mkdocs` or `docverify`).
 
 This process (the parent) never imports torch: child targets live in running/worker.py, and
 children send only the plain values typed in running/protocol.py. Results come back keyed by
@@ -42,7 +40,8 @@ from dataclasses import dataclass
 from multiprocessing.connection import Connection, wait
 from typing import Any
 
-from docverify.running import forkserver_main, page_process, protocol, worker
+from docverify.core import hashing
+from docverify.running import forkserver_main, page_process, protocol, server_seed, worker
 from docverify.running.page_process import PageJob
 from docverify.running.protocol import BlockResult, Environment
 
@@ -107,6 +106,7 @@ class _Zygote:
 
     process: Any
     conn: Connection
+    hash_seed: int  # the fork server's PYTHONHASHSEED when it was forked: its pages keep it
 
 
 class Executor:
@@ -126,19 +126,23 @@ class Executor:
         self.ctx = multiprocessing.get_context("forkserver")
         self.python = python
         self._path = list(path)
-        os.environ[forkserver_main.ENV] = (
-            forkserver_main.main_identity()
-        )  # read once, when it starts
+        # Read once, when the fork server starts.
+        os.environ[forkserver_main.ENV] = forkserver_main.main_identity()
         self.ctx.set_forkserver_preload(PRELOAD)
         self.executed = 0  # blocks really started in a child, over this executor's life
         self._cuda: bool | None = None  # asked once, of a child
         self._idle: list[_Zygote] = []  # warm workers waiting for a page, kept across runs
 
-    def _start_server(self) -> None:
-        """Start the fork server with `python`, when given, before any child is asked for."""
-        if self.python is not None:
-            with _server_interpreter(self.python, self._path):
-                multiprocessing.forkserver.ensure_running()
+    def _start_server(self, hash_seed: int | None = None) -> None:
+        """Start the fork server, with `python` when given, before any child is asked for, and
+        with PYTHONHASHSEED=`hash_seed` (None: any), which its forks keep (server_seed.py)."""
+        hash_seed = server_seed.wanted(hash_seed)
+        with contextlib.ExitStack() as stack:
+            stack.enter_context(hashing.starting_with(hash_seed))
+            if self.python is not None:
+                stack.enter_context(_server_interpreter(self.python, self._path))
+            multiprocessing.forkserver.ensure_running()
+        server_seed.started(hash_seed)
 
     def identity(self) -> dict[str, str]:
         """What a child of this executor runs: its sys.executable and torch's file and version
@@ -190,11 +194,12 @@ class Executor:
         results: dict[str, BlockResult] = {}
         pending: deque[PageJob] = deque(j for j in jobs if j.blocks)
         running: dict[Connection, page_process.Running] = {}
+        seed = server_seed.seed_of(jobs)
 
         while pending or running:
             while pending and len(running) < self.workers:
                 job = pending.popleft()
-                zygote = self._zygote()
+                zygote = self._zygote(seed)
                 task: protocol.PageTask = {"runner": job.runner, "blocks": job.blocks}
                 zygote.conn.send(task)
                 running[zygote.conn] = page_process.Running(job=job, zygote=zygote)
@@ -228,18 +233,22 @@ class Executor:
         order = [b["key"] for job in jobs for b in job.blocks]
         return {key: results[key] for key in order if key in results}
 
-    def _zygote(self) -> _Zygote:
-        """An idle warm worker, started from the fork server when none is idle."""
-        if self._idle:
-            return self._idle.pop()
-        self._start_server()
+    def _zygote(self, hash_seed: int) -> _Zygote:
+        """An idle warm worker that hashes with `hash_seed` (one with another is let go), or a
+        new one from the fork server."""
+        while self._idle:
+            zygote = self._idle.pop()
+            if zygote.hash_seed == hash_seed:
+                return zygote
+            zygote.conn.close()
+        self._start_server(hash_seed)
         here, there = self.ctx.Pipe(duplex=True)
         process = self.ctx.Process(
             target=worker.zygote_main, args=(there,), name="docverify:worker", daemon=True
         )
         process.start()
         there.close()
-        return _Zygote(process=process, conn=here)
+        return _Zygote(process=process, conn=here, hash_seed=hash_seed)
 
     @staticmethod
     def _kill(state: page_process.Running) -> None:

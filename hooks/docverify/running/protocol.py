@@ -28,6 +28,8 @@ class BlockSpec(TypedDict):
     timeout: float  # seconds
     output_limit: int  # characters
     seed: int
+    # PYTHONHASHSEED the page process must have started with (the fork server's, core/hashing)
+    hash_seed: int
     device_policy: str  # one of DEVICE_POLICIES: the default device on the gpu runner
     show_last_value: bool  # write a bare last expression's repr, as Jupyter does
 

@@ -25,6 +25,7 @@ def spec(config: Config, block: Block) -> BlockSpec:
         "timeout": block.number("timeout", config.timeout),
         "output_limit": config.output_limit,
         "seed": config.seed,
+        "hash_seed": config.hash_seed,
         "device_policy": block.device_policy,
         "show_last_value": block.last_value == policies.SHOW,
     }
@@ -32,7 +33,15 @@ def spec(config: Config, block: Block) -> BlockSpec:
 
 # What a block's output depends on besides its code (and the code before it): the spec without
 # its identity, its code and where the code lives (file and line only label tracebacks).
-SETUP_FIELDS = ("session", "timeout", "output_limit", "seed", "device_policy", "show_last_value")
+SETUP_FIELDS = (
+    "session",
+    "timeout",
+    "output_limit",
+    "seed",
+    "hash_seed",
+    "device_policy",
+    "show_last_value",
+)
 
 
 def setup_text(config: Config, block: Block) -> str:

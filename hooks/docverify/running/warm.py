@@ -39,6 +39,7 @@ def warm_up() -> None:
                     "first_line": 1,
                     "output_limit": 100_000,
                     "seed": 0,
+                    "hash_seed": 0,  # not checked here: only run_page checks a page's seed
                     "session": None,
                     "timeout": 60.0,
                     "device_policy": policies.DEFAULT_CUDA,

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from docverify.core.config import Config, today
 from docverify.core.findings import Finding
 from docverify.core.kinds import Kind
+from docverify.parsing import origin
 from docverify.parsing.pages import Page
 from docverify.site import anatomy, build_words, glossary, glossary_lint, navigation, usage
 from docverify.site.usage import orphans
@@ -44,6 +45,7 @@ def judge(config: Config, pages: list[Page], day: dt.date | None = None) -> Judg
     findings = [f for p in pages for f in parts.get(p.rel, [])] + fresh.findings
     findings += malformed + glossary_lint.check(config, pages, terms)
     findings += build_words.check(config, pages, terms)
+    findings += [f for p in pages for f in origin.problems(config.rel(p.path), p)]
     return Judged(parts, fresh, findings, terms)
 
 

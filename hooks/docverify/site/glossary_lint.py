@@ -10,7 +10,7 @@ from __future__ import annotations
 from docverify.core.config import Config
 from docverify.core.findings import Finding
 from docverify.core.kinds import Kind
-from docverify.parsing import prose
+from docverify.parsing import origin, prose
 from docverify.parsing.pages import Page
 from docverify.site.glossary import (
     PROSE_KEYS,
@@ -60,9 +60,12 @@ def from_seed(text: prose.Text, seed: str | None) -> bool:
 
 
 def texts(page: Page) -> list[prose.Text]:
-    """What a reader reads of `page`: front matter, body, and its blocks' code comments."""
+    """What a reader reads of `page`: front matter, body, and its blocks' code comments, but
+    for those of code quoted from another project (a page with `origin:`, parsing/origin.py):
+    the words of its authors, kept as they wrote them."""
     found = prose.front_matter(page, PROSE_KEYS) + prose.body(page)
-    return found + [t for block in page.blocks for t in prose.comments(block)]
+    own = [block for block in page.blocks if not origin.quoted(page, block)]
+    return found + [t for block in own for t in prose.comments(block)]
 
 
 def check(config: Config, pages: list[Page], glossary: Glossary | None) -> list[Finding]:

@@ -1,0 +1,169 @@
+"""`docverify review`: a report's changed outputs accepted block by block, in a terminal.
+
+The command runs as an author runs it, its console script on a pseudo-terminal (pty, from the
+standard library) that the test types into: one key per block, no Enter.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import pty
+import re
+import select
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+from conftest import Project, docverify
+from docverify.parsing.pages import read_site
+from docverify.report import accept, report_json
+from support.blocks import block
+
+pytestmark = pytest.mark.usefixtures("local_author")
+SCRIPT = Path(sys.executable).parent / "docverify"
+PROMPT = "¿Grabar esta salida?"
+
+
+class Terminal:
+    """A command on a pseudo-terminal: what it printed so far, and keys typed into it."""
+
+    def __init__(self, root: Path, *args: str, env: dict[str, str] | None = None) -> None:
+        self.master, slave = pty.openpty()
+        full = {k: v for k, v in os.environ.items() if k != "CI"} | (env or {})
+        self.process = subprocess.Popen(
+            [str(SCRIPT), *args], cwd=root, env=full, stdin=slave, stdout=slave, stderr=slave
+        )
+        os.close(slave)
+        self.seen = ""
+
+    def read_until(self, text: str, count: int = 1, timeout: float = 120) -> str:
+        """Read until `text` has been printed `count` times in all (or the command ended)."""
+        ends = time.monotonic() + timeout
+        while self.seen.count(text) < count and time.monotonic() < ends:
+            ready, _, _ = select.select([self.master], [], [], 0.5)
+            if ready:
+                try:
+                    chunk = os.read(self.master, 4096)
+                except OSError:  # the command ended and closed the terminal
+                    break
+                if not chunk:
+                    break
+                self.seen += chunk.decode("utf-8", "replace")
+        assert self.seen.count(text) >= count, self.seen
+        return self.seen
+
+    def type(self, key: str) -> None:
+        os.write(self.master, key.encode())
+
+    def finish(self) -> int:
+        self.read_until("docverify review:", count=2)  # the first line, then the summary
+        return self.close()
+
+    def close(self) -> int:
+        """Its exit code; a command still running (a failed test) is stopped first."""
+        if self.process.poll() is None:
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                self.process.wait(timeout=60)
+        if self.process.poll() is None:
+            self.process.kill()
+        code = self.process.wait()
+        with contextlib.suppress(OSError):
+            os.close(self.master)
+        return code
+
+
+@pytest.fixture
+def terminal(project: Project) -> Iterator[Callable[..., Terminal]]:
+    """Terminals on `project`'s folder or another; each closed at the end, whatever happened."""
+    started: list[Terminal] = []
+
+    def start(*args: str, root: Path | None = None, env: dict[str, str] | None = None) -> Terminal:
+        started.append(Terminal(root or project.root, *args, env=env))
+        return started[-1]
+
+    yield start
+    for each in started:
+        each.close()
+
+
+def two_changed_blocks(project: Project) -> Path:
+    """Two recorded blocks whose code now prints something else, and a check report of it."""
+    page = project.page("a.md", block("print(1)", "b1") + block("print(2)", "b2"))
+    assert docverify(project.root, "record", "--runner", "cpu").returncode == 0
+    page.write_text(block("print(10)", "b1") + block("print(20)", "b2"), encoding="utf-8")
+    folder = project.root / "informe"
+    done = docverify(project.root, "check", "--runner", "cpu", "--report", str(folder))
+    assert done.returncode == 1, done.stdout
+    return folder
+
+
+def test_review_accepts_one_block_of_two_and_check_shows_only_the_other(
+    project: Project, terminal: Callable[..., Terminal]
+) -> None:
+    folder = two_changed_blocks(project)
+    cfg = project.config
+    planned = {
+        w.key: w.text
+        for w in accept.plan(cfg, read_site(cfg), report_json.read(folder), None).writes
+    }
+    shell = terminal("review", str(folder))
+    shell.read_until(PROMPT)
+    assert "[1/2] «a/b1»" in shell.seen and "+10" in shell.seen
+    shell.type("a")
+    shell.read_until(PROMPT, count=2)
+    assert "[2/2] «a/b2»" in shell.seen
+    shell.type("s")
+    assert shell.finish() == 0, shell.seen
+    assert "1 grabaciones escritas · 1 sin aceptar" in shell.seen
+    # What review wrote is what accept writes (header, provenance, marks), byte for byte.
+    written = (project.root / "snippets" / "a" / "b1.cpu.txt").read_text(encoding="utf-8")
+    assert written == planned["a/b1"]
+    checked = docverify(project.root, "check", "--runner", "cpu")
+    assert checked.returncode == 1
+    said = checked.stdout + checked.stderr
+    diverging = re.findall(r"\[divergencia\] la salida de «([^»]+)»", said)
+    assert diverging == ["a/b2"], said
+
+
+def test_all_and_quit(project: Project, terminal: Callable[..., Terminal]) -> None:
+    """`t` accepts the block shown and every one after it; `q` writes what was accepted."""
+    folder = two_changed_blocks(project)
+    shell = terminal("review", str(folder))
+    shell.read_until(PROMPT)
+    shell.type("x")  # not a key of the prompt: ignored, asked again
+    shell.type("t")
+    assert shell.finish() == 0, shell.seen
+    assert "2 grabaciones escritas · 0 sin aceptar" in shell.seen
+    assert docverify(project.root, "check", "--runner", "cpu").returncode == 0
+    folder = two_changed_blocks(Project(project.root.parent / "otro"))
+    shell = terminal("review", str(folder), root=folder.parent)
+    shell.type("q")  # typed ahead, before the question: kept (no flush), then read
+    assert shell.finish() == 0, shell.seen
+    assert "0 grabaciones escritas · 2 sin aceptar" in shell.seen
+
+
+def test_without_a_terminal_or_under_ci_nothing_is_written(
+    project: Project, terminal: Callable[..., Terminal]
+) -> None:
+    folder = two_changed_blocks(project)
+    recordings = {p: p.read_text(encoding="utf-8") for p in project.root.rglob("*.cpu.txt")}
+    piped = subprocess.run(
+        [str(SCRIPT), "review", str(folder)],
+        cwd=project.root,
+        capture_output=True,
+        text=True,
+        check=False,
+        stdin=subprocess.DEVNULL,
+        env={k: v for k, v in os.environ.items() if k != "CI"},
+    )
+    assert piped.returncode == 2
+    assert f"docverify accept {folder} --yes" in piped.stderr, piped.stderr
+    shell = terminal("review", str(folder), env={"CI": "true"})
+    shell.read_until("CI=true")
+    assert shell.close() == 2
+    assert PROMPT not in shell.seen
+    assert {p: p.read_text(encoding="utf-8") for p in recordings} == recordings
