@@ -1,5 +1,10 @@
 """report.json as the engine wrote it before issue 32: still read, merged, judged and written.
 
+Format 4 (issue 36) changed no key: its option digests also cover hash_seed. The fixture's
+format-3 reports are still judged as their run did (their digests compared with the options
+format 3 knew), and today's report is the fixture's once its format-4 digests are computed
+as format 3 did.
+
 tests/fixtures/informe-formato-3 holds a small project and the reports that the engine of
 commit e898b04 wrote for it (format 3): a check report (`cpu`), the two shards of the same run
 (`partes/1`, `partes/2`), a canary report (`canario`) and a gpu report (`gpu`: a real CPU run
@@ -13,6 +18,7 @@ that no longer understands them, or a writer that no longer writes them, fails h
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from pathlib import Path
 from typing import Any
@@ -24,8 +30,9 @@ from docverify.core import config as config_mod
 from docverify.core.request import Request
 from docverify.core.status import Status
 from docverify.parsing.pages import read_site
-from docverify.report import accept, from_reports, merge, report_json
+from docverify.report import accept, digests, from_reports, merge, report_json
 from docverify.running import executor as executor_mod
+from docverify.running.specs import FORMAT_3_FIELDS
 
 FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "informe-formato-3"
 REPORTS = FIXTURE / "informes"
@@ -43,9 +50,20 @@ def raw(kind: str) -> dict[str, Any]:
     return json.loads((REPORTS / kind / "report.json").read_text(encoding="utf-8"))
 
 
+# The fix of an unknown option lists the options the engine knows: a new option (own=, issue
+# 36) changes that list, not the format.
+_KNOWN_OPTIONS = re.compile(r"usa solo: [^(]*\(")
+
+
+def known_options_aside(text: str) -> str:
+    return _KNOWN_OPTIONS.sub("usa solo: … (", text)
+
+
 def comparable(data: dict[str, Any]) -> dict[str, Any]:
     """A report without what two runs of the same code on two machines measure differently:
-    the seconds each block took and the interpreter's patch version and CPU name."""
+    the seconds each block took and the interpreter's patch version and CPU name; and the list
+    of known options in a fix (known_options_aside)."""
+    data = json.loads(known_options_aside(json.dumps(data)))
     observations = {
         key: {**item, "result": {k: v for k, v in item["result"].items() if k != "duration"}}
         for key, item in data["observations"].items()
@@ -104,14 +122,34 @@ def test_the_same_run_today_writes_the_same_report(copy: Path, runner: str) -> N
     before = raw(runner)
     if runner == "gpu":  # written in this process: the day and the run are this test's
         today |= {k: before[k] for k in ("date", "run_url")}
-    assert comparable(today) == comparable(before)
-    assert (out / "findings.txt").read_text(encoding="utf-8") == (
-        REPORTS / runner / "findings.txt"
-    ).read_text(encoding="utf-8")
+    assert comparable(as_format_3(today, copy, runner)) == comparable(before)
+    assert known_options_aside((out / "findings.txt").read_text(encoding="utf-8")) == (
+        known_options_aside((REPORTS / runner / "findings.txt").read_text(encoding="utf-8"))
+    )
     diffs = sorted(p.relative_to(out).as_posix() for p in out.rglob("*.diff"))
     assert diffs == sorted(
         p.relative_to(REPORTS / runner).as_posix() for p in (REPORTS / runner).rglob("*.diff")
     )
+
+
+def as_format_3(today: dict[str, Any], root: Path, runner: str) -> dict[str, Any]:
+    """Today's report (format 4) with its option digests as format 3 made them, after checking
+    that it holds today's: hash_seed is what format 4 added to them."""
+    cfg = config_mod.load(root)
+    pages = read_site(cfg)
+    assert today["format"] == report_json.FORMAT == 4
+    assert today["site_sha256"] == digests.site_digest(cfg, pages, runner)
+    now: dict[str, str] = {}
+    then: dict[str, str] = {}
+    for page in pages:
+        now |= digests.setup_digests(cfg, page, runner)
+        then |= digests.setup_digests(cfg, page, runner, FORMAT_3_FIELDS)
+    observations = {}
+    for key, item in today["observations"].items():
+        assert item["spec_sha256"] == now[key] != then[key]
+        observations[key] = item | {"spec_sha256": then[key]}
+    site = digests.site_digest(cfg, pages, runner, FORMAT_3_FIELDS)
+    return today | {"format": 3, "site_sha256": site, "observations": observations}
 
 
 @pytest.mark.parametrize("reports", [["cpu"], ["partes/1", "partes/2"]])

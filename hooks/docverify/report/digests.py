@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from docverify.core.config import Config
 from docverify.parsing.pages import Block, Page
 from docverify.report.report_json import Report
-from docverify.running.specs import setup_text
+from docverify.running.specs import FORMAT_3_FIELDS, SETUP_FIELDS, setup_text
 
 
 def code_digest(code: str) -> str:
@@ -33,23 +33,28 @@ def block_digests(page: Page, runner: str) -> dict[str, tuple[str, str]]:
     return found
 
 
-def setup_digests(config: Config, page: Page, runner: str) -> dict[str, str]:
-    """Block key → digest of the options that change how it and every earlier block run."""
+def setup_digests(
+    config: Config, page: Page, runner: str, fields: tuple[str, ...] = SETUP_FIELDS
+) -> dict[str, str]:
+    """Block key → digest of the options that change how it and every earlier block run
+    (`fields`: those a report of format 3 digested, for one)."""
     found: dict[str, str] = {}
     chain = hashlib.sha256()
     for block in page.blocks:
         if block.runs_on(runner):
-            chain.update(setup_text(config, block).encode("utf-8") + b"\0")
+            chain.update(setup_text(config, block, fields).encode("utf-8") + b"\0")
             found[block.key] = chain.hexdigest()
     return found
 
 
-def site_digest(config: Config, pages: list[Page], runner: str) -> str:
+def site_digest(
+    config: Config, pages: list[Page], runner: str, fields: tuple[str, ...] = SETUP_FIELDS
+) -> str:
     """One digest of every page, block, code and option a run on `runner` was asked for."""
     whole = hashlib.sha256()
     for page in pages:
         whole.update(f"{page.rel}\0".encode())
-        options = setup_digests(config, page, runner)
+        options = setup_digests(config, page, runner, fields)
         for key, (_, inputs) in block_digests(page, runner).items():
             whole.update(f"{key}\0{inputs}\0{options[key]}\0".encode())
     return whole.hexdigest()
@@ -76,7 +81,7 @@ def stale(config: Config, pages: list[Page], report: Report) -> list[Stale]:
     options: dict[str, str] = {}
     for page in pages:
         current.update(block_digests(page, report.runner))
-        options.update(setup_digests(config, page, report.runner))
+        options.update(setup_digests(config, page, report.runner, _fields(report)))
     found: list[Stale] = []
     for key, item in report.observations.items():
         block = blocks.get(key)
@@ -112,12 +117,17 @@ def stale(config: Config, pages: list[Page], report: Report) -> list[Stale]:
                 Stale(
                     key,
                     *where,
-                    f"cambiaron las opciones de ejecución (sesión, tiempo límite, semilla, "
-                    f"política de dispositivo o valor final) de «{key}» o de un bloque anterior "
-                    "de su página, o las de [tool.docverify]",
+                    "cambiaron las opciones de ejecución (sesión, tiempo límite, semilla, "
+                    f"hash_seed, política de dispositivo o valor final) de «{key}» o de un "
+                    "bloque anterior de su página, o las de [tool.docverify]",
                 )
             )
     return found
+
+
+def _fields(report: Report) -> tuple[str, ...]:
+    """The options a report's digests cover: format 3 did not know hash_seed yet."""
+    return FORMAT_3_FIELDS if report.format <= 3 else SETUP_FIELDS
 
 
 def _changed_before(pages: list[Page], report: Report, key: str) -> str:

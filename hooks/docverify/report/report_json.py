@@ -17,6 +17,10 @@ value, where each output line came from…) minus its `output`, which is the ent
 and `site_sha256` (the digest of all their code and options), so that the reports of the shards
 of one run can be merged; per finding, its `part` and `page`, so that merged findings keep the
 unsharded order.
+
+Format 4 changes no key: the option digests also cover `hash_seed` (the PYTHONHASHSEED of the
+processes that run blocks). A report of format 3 is still used: its digests are compared with
+the options it knew (digests.py).
 """
 
 from __future__ import annotations
@@ -35,7 +39,7 @@ from docverify.core.status import Status
 from docverify.running.protocol import BlockResult
 from docverify.verifying.outcome import Provenance, Source
 
-FORMAT = 3  # 2: observations; 3: their results and option digests (older reports lack both)
+FORMAT = 4  # 2: observations; 3: their results and option digests; 4: hash_seed digested
 REPORT_FILE = "report.json"
 # Result fields a report does not keep: the output is the observation's own (normalised), and
 # a cache date says nothing about the run that wrote the report.
@@ -85,6 +89,7 @@ class Report:
     canary: dict[str, Any] | None = None
     sources: tuple[Path, ...] = ()  # the report files it was read (or merged) from
     shards: str = ""  # "N" when merged from the N shards of one run
+    format: int = FORMAT  # the format it was written in (merged: its shards')
 
     @property
     def folder(self) -> Path:
@@ -170,6 +175,7 @@ def parse(raw: Any, path: Path, sources: tuple[Path, ...] = (), shards: str = ""
         canary=raw["canary"] if isinstance(raw.get("canary"), dict) else None,
         sources=sources or (path,),
         shards=shards,
+        format=raw["format"] if isinstance(raw.get("format"), int) else 2,
     )
 
 

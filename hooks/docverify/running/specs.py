@@ -42,9 +42,11 @@ SETUP_FIELDS = (
     "device_policy",
     "show_last_value",
 )
+# The fields a report of format 3 (report/report_json.py) digested: hash_seed came later.
+FORMAT_3_FIELDS = tuple(name for name in SETUP_FIELDS if name != "hash_seed")
 
 
-def setup_text(config: Config, block: Block) -> str:
+def setup_text(config: Config, block: Block, fields: tuple[str, ...] = SETUP_FIELDS) -> str:
     """The fields of `block`'s spec that change how it runs, as one stable line of JSON."""
     whole = spec(config, block)
-    return json.dumps({name: whole[name] for name in SETUP_FIELDS}, sort_keys=True)
+    return json.dumps({name: whole[name] for name in fields}, sort_keys=True)
