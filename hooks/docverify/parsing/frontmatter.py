@@ -51,6 +51,18 @@ class FrontMatterError(ValueError):
         self.line = line
 
 
+def node_tree(front: str) -> yaml.MappingNode | None:
+    """The front matter's YAML as nodes, which keep the line of every value (None when it is
+    empty, invalid, or not a mapping: split reports those)."""
+    if not front:
+        return None
+    try:
+        root = yaml.compose(front, Loader=yaml.SafeLoader)
+    except yaml.YAMLError:
+        return None
+    return root if isinstance(root, yaml.MappingNode) else None
+
+
 def split(text: str) -> tuple[LineDict, str, int]:
     """Return (metadata, body, line number where the body starts)."""
     match = _FRONT.match(text)

@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 from typing import Any
+
+import yaml
 
 from docverify.core import policies
 from docverify.core.config import Config
@@ -73,6 +76,12 @@ class Page:
 
     def meta_line(self, key: str) -> int:
         return self.meta.key_lines.get(key, 1) if hasattr(self.meta, "key_lines") else 1
+
+    @cached_property
+    def front_nodes(self) -> yaml.MappingNode | None:
+        """The front matter as YAML nodes (frontmatter.node_tree), composed once per page for
+        what needs each value's line (prose.front_matter, site/meta_types.py)."""
+        return frontmatter.node_tree(self.front)
 
 
 def closing_fence(fence: str) -> re.Pattern[str]:

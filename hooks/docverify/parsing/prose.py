@@ -153,14 +153,9 @@ def body(page: Page) -> list[Text]:
 def front_matter(page: Page, keys: tuple[str, ...]) -> list[Text]:
     """The strings under `keys` of the page's front matter (lists and mappings walked), each
     with its line in the page: the build renders them as prose (title, goals, FAQ…)."""
-    if not page.front:
-        return []
-    try:
-        root = yaml.compose(page.front, Loader=yaml.SafeLoader)
-    except yaml.YAMLError:
-        return []  # the page's parse reports it
-    if not isinstance(root, yaml.MappingNode):
-        return []
+    root = page.front_nodes
+    if root is None:
+        return []  # none, or the page's parse reports it
     found = []
     for key, value in root.value:
         if isinstance(key, yaml.ScalarNode) and key.value in keys:

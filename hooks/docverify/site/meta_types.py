@@ -65,13 +65,7 @@ def check(config: Config, page: Page) -> list[Finding]:
 
 
 def _root(page: Page) -> yaml.MappingNode | None:
-    if not page.front:
-        return None
-    try:
-        root = yaml.compose(page.front, Loader=yaml.SafeLoader)
-    except yaml.YAMLError:
-        return None  # the page's parse reports it, with its line
-    return root if isinstance(root, yaml.MappingNode) else None
+    return page.front_nodes  # None: no front matter, or the page's parse reports it
 
 
 def _fields(node: yaml.MappingNode) -> dict[str, yaml.Node]:
