@@ -97,3 +97,15 @@ def test_pytest_starts_with_the_projects_string_hashing(tasks: Any) -> None:
     command, env = tasks.calls[-1], tasks.envs[-1]
     assert command[0].endswith("pytest") and command[1:] == ["-n", "0"]
     assert env["PYTHONHASHSEED"] == HASH_SEED.strip()
+
+
+def test_the_tests_cache_bytecode_outside_the_sources(
+    tasks: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Even from a shell that disables it, the suite's processes share Python's bytecode cache,
+    kept under .cache/ (ignored by git) rather than beside the sources."""
+    monkeypatch.setenv("PYTHONDONTWRITEBYTECODE", "1")
+    assert tasks.main(["test"]) == 0
+    env = tasks.envs[-1]
+    assert not env["PYTHONDONTWRITEBYTECODE"]
+    assert Path(env["PYTHONPYCACHEPREFIX"]) == tasks.ROOT / ".cache" / "pycache"
