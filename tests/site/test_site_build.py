@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 from bs4 import BeautifulSoup
-from conftest import NEW_PAGE, NEW_SLUG, Authored, Built, mkdocs_build
+from conftest import NEW_PAGE, NEW_SLUG, Built, mkdocs_build
 from docverify import build
 from docverify.core import config as config_mod
 from docverify.core import volatile
@@ -158,13 +158,29 @@ def _edit(path: Path, old: str, new: str) -> None:
     path.write_text(text.replace(old, new, 1), encoding="utf-8")
 
 
+def _cite_again(page: Path) -> None:
+    """Give the page's first source a sibling: the same entry under another title and
+    reference, so that more than one source goes past its review date."""
+    lines = page.read_text(encoding="utf-8").split("\n")
+    start = next(i for i, line in enumerate(lines) if line.lstrip().startswith("- title:"))
+    end = next(i for i in range(start, len(lines)) if "verified:" in lines[i])
+    entry = lines[start : end + 1]
+    entry = [line.replace("title: ", "title: Otra ", 1) for line in entry]
+    entry = [line.replace("reference: ", "reference: Otra · ", 1) for line in entry]
+    lines[end + 1 : end + 1] = entry
+    page.write_text("\n".join(lines), encoding="utf-8")
+
+
 @pytest.fixture(scope="module")
-def broken(tmp_path_factory: pytest.TempPathFactory, authored: Authored) -> Broken:
-    """A copy of the site (with the new article) where the new article's code prints something
-    else, a section and a front-matter part are gone, a snippet is unused, a page is out of the
-    nav, every source is past its review date and one fingerprint no longer matches."""
+def broken(tmp_path_factory: pytest.TempPathFactory, small: Path) -> Broken:
+    """A copy of the one-article site (conftest `small`: the new article, which cites two
+    sources here) where the new article's code prints something else, a section and a
+    front-matter part are gone, a snippet is unused, a page is out of the nav, every source is
+    past its review date and one fingerprint no longer matches. The real site's pages add no
+    kind of error, only minutes of blocks to run again."""
     folder = tmp_path_factory.mktemp("roto")
-    root = Path(shutil.copytree(authored.root, folder / "src"))
+    root = Path(shutil.copytree(small, folder / "src"))
+    _cite_again(root / NEW_PAGE)
     snippets = root / f"snippets/articulos/{NEW_SLUG}"
     _edit(snippets / scaffold.FIRST_SNIPPET, "3.0", "4.0")
     (snippets / "olvidado.py").write_text("print(1)\n")
@@ -203,6 +219,7 @@ def test_the_build_fails_with_every_finding_at_its_line(broken: Broken) -> None:
     assert "falta la sección «## Cómo elegir»" in stderr and "falta «Conclusiones clave»" in stderr
     # Every source past its review date, at its page and the line of its date.
     changed, *stale = clock.sources(broken.root)
+    assert stale, "la copia rota cita una sola fuente: no hay ninguna caducada que buscar"
     assert stderr.count("[fuente-caducada]") == len(stale)
     for source in stale:
         assert f"docs/{source.page}:{source.key_lines['verified']}: [fuente-caducada]" in stderr
