@@ -110,6 +110,81 @@ NARROW_WIDTHS = """() => ({
 })"""
 
 
+PALETTE = "[data-md-component=palette]"
+# The document as the palette toggle may leave it: without the toggle, the body's colour
+# attributes (data-md-color-*) and the color-scheme meta tag (which tells the browser the
+# scheme of its own controls), what must not change between the two schemes.
+STRUCTURE = """() => {
+    const copy = document.documentElement.cloneNode(true);
+    copy.querySelector("[data-md-component=palette]")?.remove();
+    copy.querySelector("meta[name=color-scheme]")?.remove();
+    const colours = ["scheme", "primary", "accent", "media", "switching"]
+        .map(n => `data-md-color-${n}`);  // -switching: set while the theme swaps colours
+    for (const name of colours) copy.querySelector("body").removeAttribute(name);
+    return copy.outerHTML;
+}"""
+SEARCH_INDEX = "**/search/search_index.json"  # Material's; Zensical's is left as it is
+
+
+def first_change(before: str, after: str) -> str:
+    """Where two serialised documents first differ: a few words of each."""
+    shorter = min(len(before), len(after))
+    at = next((i for i in range(shorter) if before[i] != after[i]), shorter)
+    start = max(0, at - 60)
+    return f"antes «…{before[start : at + 60]}…», después «…{after[start : at + 60]}…»"
+
+
+def dark(page: Any, axe: str) -> list[dict[str, Any]]:
+    """axe-core after the palette toggle: the toggle changes the page's colours and which of
+    its own labels shows, nothing else (docs/stylesheets/docverify.css, Material's palette).
+    So every rule that looks at colours runs on the whole page, and every rule on the toggle;
+    the others saw that same document in the light scheme, as the audit checks (STRUCTURE)."""
+    return bs.run_axe(page, axe, rules=bs.COLOUR_RULES) + bs.run_axe(page, axe, within=PALETTE)
+
+
+class _IndexOnce:
+    """Serves the real search index to the first page of an audit and, to the pages after it,
+    the same index with no documents: each page's search still starts, asks for its index and
+    is heard in the console, but only once per audit spends a second of CPU indexing the whole
+    site again (the search itself: test_search_in_spanish_finds_each_article_by_its_title)."""
+
+    def __init__(self) -> None:
+        self.config: Any = None
+
+    def serve(self, route: Any) -> None:
+        if self.config is None:
+            response = route.fetch()
+            self.config = response.json()["config"]
+            route.fulfill(response=response)
+        else:
+            route.fulfill(json={"config": self.config, "docs": []})
+
+
+def both_schemes(page: Any, axe: str, where: str) -> list[str]:
+    """The page opens in the light scheme and passes axe-core; the palette toggle then leaves
+    it in the dark scheme, changing nothing but colours, and it passes axe-core again (`dark`).
+    One line per problem."""
+    problems = []
+    shown = page.get_attribute("body", "data-md-color-scheme")
+    if shown != "default":
+        problems.append(f"{where}: la página abrió con el esquema {shown!r}, no «default»")
+    if violations := bs.run_axe(page, axe):
+        problems.append(f"{where}: axe-core (light):\n{bs.describe_violations(violations)}")
+    before = page.evaluate(STRUCTURE)
+    page.click(f"{PALETTE} label:not([hidden])")
+    shown = page.get_attribute("body", "data-md-color-scheme")
+    if shown != "slate":
+        problems.append(f"{where}: el conmutador dejó el esquema {shown!r}, no «slate»")
+    if (after := page.evaluate(STRUCTURE)) != before:
+        problems.append(
+            f"{where}: el conmutador de esquema cambió algo más que los colores "
+            f"({first_change(before, after)}): la auditoría del esquema oscuro (dark) ya no basta"
+        )
+    if violations := dark(page, axe):
+        problems.append(f"{where}: axe-core (dark):\n{bs.describe_violations(violations)}")
+    return problems
+
+
 @contextlib.contextmanager
 def auditor(browser: Any, base: str, axe: str) -> Iterator[Callable[[str], list[str]]]:
     """Everything checked on every page, from one load: requests to other hosts, console
@@ -121,6 +196,7 @@ def auditor(browser: Any, base: str, axe: str) -> Iterator[Callable[[str], list[
     empty storage, so the light scheme that a reader who never toggled sees (every request is
     logged, even one served from the cache)."""
     context = browser.new_context(viewport={"width": 1280, "height": 900}, color_scheme="light")
+    context.route(SEARCH_INDEX, _IndexOnce().serve)
     log = bs.RequestLog(context)
     page = context.new_page()
     errors: list[str] = []
@@ -145,19 +221,7 @@ def auditor(browser: Any, base: str, axe: str) -> Iterator[Callable[[str], list[
         lang = page.evaluate("() => document.documentElement.lang")
         if lang != "es":
             problems.append(f"{where}: lang={lang!r}, se esperaba «es»")
-        for scheme in ("light", "dark"):
-            shown = page.get_attribute("body", "data-md-color-scheme")
-            if scheme == "light" and shown != "default":
-                problems.append(f"{where}: la página abrió con el esquema {shown!r}, no «default»")
-            if scheme == "dark":
-                page.click("[data-md-component=palette] label:not([hidden])")
-                shown = page.get_attribute("body", "data-md-color-scheme")
-                if shown != "slate":
-                    problems.append(f"{where}: el conmutador dejó el esquema {shown!r}, no «slate»")
-            if violations := bs.run_axe(page, axe):
-                problems.append(
-                    f"{where}: axe-core ({scheme}):\n{bs.describe_violations(violations)}"
-                )
+        problems += both_schemes(page, axe, where)
         page.set_viewport_size({"width": 375, "height": 812})
         # Two frames: whatever the page does on a resize has run before it is measured.
         page.evaluate(TWO_FRAMES)
@@ -486,11 +550,21 @@ def test_checks_fail_on_a_broken_site(
     wide = '<div style="overflow-x:auto"><div style="width:2000px">ancho</div></div>'
     wider = '<div style="position:absolute;left:0;width:2000px">más ancho que la página</div>'
     noisy = "<script>console.error('roto a propósito')</script>"
+    # Text that only the dark scheme shows unreadable, and a page that changes more than its
+    # colours when the scheme changes (the dark pass checks colours only: `dark`).
+    dim = '<style>[data-md-color-scheme="slate"] .roto-oscuro { color: #2a2a2a; }</style>'
+    dimmed = '<p class="roto-oscuro">se lee mal en el esquema oscuro</p>'
+    restless = (
+        "<script>new MutationObserver(() => document.body.append(document.createElement('hr')))"
+        ".observe(document.body, {attributeFilter: ['data-md-color-scheme']})</script>"
+    )
     assert "</head>" in html and "</article>" in html and '<html lang="es"' in html
     html = html.replace('<html lang="es"', '<html lang="en"', 1)
-    html = html.replace("</head>", f"{font}{noisy}</head>", 1)
+    html = html.replace("</head>", f"{font}{noisy}{dim}</head>", 1)
     html = html.replace(
-        "</article>", f'<img src="assets/images/favicon.png">{wide}</article>{wider}', 1
+        "</article>",
+        f'<img src="assets/images/favicon.png">{wide}{dimmed}</article>{wider}{restless}',
+        1,
     )
     home.write_text(html, encoding="utf-8")
     with bs.serve(site) as base:
@@ -502,9 +576,12 @@ def test_checks_fail_on_a_broken_site(
         "errores en la consola",
         "elementos que no son código",
         "de ancho en una pantalla de 375 px",
+        "cambió algo más que los colores",
     ):
         assert caught in problems, (caught, problems)
     assert "axe-core (light)" in problems and "axe-core (dark)" in problems, problems
+    dark_found = problems.split("axe-core (dark)", 1)[1].split("\n/")[0]
+    assert "color-contrast" in dark_found and "roto-oscuro" in dark_found, problems
 
 
 def test_site_metadata(built: Built) -> None:

@@ -121,18 +121,32 @@ def axe_source() -> str:
     return script.read_text(encoding="utf-8")
 
 
-def run_axe(page: Any, source: str) -> list[dict[str, Any]]:
-    """axe-core's violations on the loaded page (WCAG 2.x A/AA and best practices)."""
+# The rules whose verdict depends on the colours shown (contrast, links told apart by colour):
+# the only ones a change of colour scheme can change, where nothing but colours change.
+COLOUR_RULES = ("color-contrast", "link-in-text-block")
+
+
+def run_axe(
+    page: Any, source: str, *, within: str | None = None, rules: tuple[str, ...] = ()
+) -> list[dict[str, Any]]:
+    """axe-core's violations on the loaded page (WCAG 2.x A/AA and best practices): every rule,
+    or only `rules`; on the whole document, or only inside the elements `within` selects."""
     if not page.evaluate("() => typeof window.axe !== 'undefined'"):
         page.add_script_tag(content=source)
-    return page.evaluate("""async () => {
-        const result = await axe.run(document, {resultTypes: ["violations"]});
+    return page.evaluate(
+        """async ([within, rules]) => {
+        const context = within ? {include: [[within]]} : document;
+        const options = {resultTypes: ["violations"]};
+        if (rules.length) options.runOnly = {type: "rule", values: rules};
+        const result = await axe.run(context, options);
         return result.violations.map(v => ({
             id: v.id, impact: v.impact, help: v.help,
             nodes: v.nodes.slice(0, 5).map(n => n.target.join(" ") + " :: " +
                                                  (n.failureSummary || "").split("\\n")[1]),
         }));
-    }""")
+    }""",
+        [within, list(rules)],
+    )
 
 
 def describe_violations(violations: list[dict[str, Any]]) -> str:
