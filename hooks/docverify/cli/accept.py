@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 
 from docverify.cli.commands import command, configuration
+from docverify.core.config import Config
 from docverify.parsing.pages import read_site
 from docverify.report import accept, merge, report_json
 
@@ -41,16 +42,10 @@ def _args(parser: argparse.ArgumentParser) -> None:
 )
 def _accept(args: argparse.Namespace) -> int:
     cfg = configuration("accept")
-    report = read_report(Path(args.folder), "accept")
-    if report is None:
+    planned = plan_report(cfg, args, "accept", announce=True)
+    if planned is None:
         return 2
-    print(f"docverify accept: informe {report.path} · {report.line()}")
-    plan = accept.plan(cfg, read_site(cfg), report, args.runner)
-    if plan.refusals:
-        print("docverify accept: no se escribe nada.\n", file=sys.stderr)
-        for refusal in plan.refusals:
-            print(refusal.format(), end="\n\n", file=sys.stderr)
-        return 2
+    _, plan = planned
     for write in plan.writes:
         print(f"se escribirá: {cfg.rel(write.path)}\n{write.diff}\n")
     summary = (
@@ -71,6 +66,26 @@ def _accept(args: argparse.Namespace) -> int:
         f"{len(plan.unchanged)} ya coincidían. Revisa con git diff y confirma."
     )
     return 0
+
+
+def plan_report(
+    cfg: Config, args: argparse.Namespace, name: str, *, announce: bool = False
+) -> tuple[report_json.Report, accept.Plan] | None:
+    """The report of `args.folder` and the recordings adopting it would write (accept's and
+    review's plan); None, said on stderr by `docverify NAME` with every refusal, when it cannot
+    be read or the plan refuses. With `announce`, the report's line first, on stdout."""
+    report = read_report(Path(args.folder), name)
+    if report is None:
+        return None
+    if announce:
+        print(f"docverify {name}: informe {report.path} · {report.line()}")
+    plan = accept.plan(cfg, read_site(cfg), report, args.runner)
+    if plan.refusals:
+        print(f"docverify {name}: no se escribe nada.\n", file=sys.stderr)
+        for refusal in plan.refusals:
+            print(refusal.format(), end="\n\n", file=sys.stderr)
+        return None
+    return report, plan
 
 
 def read_report(folder: Path, name: str) -> report_json.Report | None:

@@ -14,12 +14,10 @@ import os
 import sys
 import termios
 import tty
-from pathlib import Path
 
-from docverify.cli.accept import read_report, report_args
+from docverify.cli.accept import plan_report, report_args
 from docverify.cli.commands import command, configuration
 from docverify.core.config import Config
-from docverify.parsing.pages import read_site
 from docverify.report import accept
 
 ACCEPT, SKIP, ALL, QUIT = "a", "s", "t", "q"
@@ -42,15 +40,10 @@ NO_TERMINAL = (
 )
 def _review(args: argparse.Namespace) -> int:
     cfg = configuration("review")
-    report = read_report(Path(args.folder), "review")
-    if report is None:
+    planned = plan_report(cfg, args, "review")
+    if planned is None:
         return 2
-    plan = accept.plan(cfg, read_site(cfg), report, args.runner)
-    if plan.refusals:
-        print("docverify review: no se escribe nada.\n", file=sys.stderr)
-        for refusal in plan.refusals:
-            print(refusal.format(), end="\n\n", file=sys.stderr)
-        return 2
+    report, plan = planned
     if not plan.writes:
         print(f"docverify review: {len(plan.unchanged)} salidas ya coinciden; nada que revisar.")
         return 0
