@@ -114,9 +114,9 @@ PALETTE = "[data-md-component=palette]"
 # The document as the palette toggle may leave it: without the toggle, the body's colour
 # attributes (data-md-color-*) and the color-scheme meta tag (which tells the browser the
 # scheme of its own controls), what must not change between the two schemes.
-STRUCTURE = """() => {
+STRUCTURE = """(palette) => {
     const copy = document.documentElement.cloneNode(true);
-    copy.querySelector("[data-md-component=palette]")?.remove();
+    copy.querySelector(palette)?.remove();
     copy.querySelector("meta[name=color-scheme]")?.remove();
     const colours = ["scheme", "primary", "accent", "media", "switching"]
         .map(n => `data-md-color-${n}`);  // -switching: set while the theme swaps colours
@@ -170,12 +170,12 @@ def both_schemes(page: Any, axe: str, where: str) -> list[str]:
         problems.append(f"{where}: la página abrió con el esquema {shown!r}, no «default»")
     if violations := bs.run_axe(page, axe):
         problems.append(f"{where}: axe-core (light):\n{bs.describe_violations(violations)}")
-    before = page.evaluate(STRUCTURE)
+    before = page.evaluate(STRUCTURE, PALETTE)
     page.click(f"{PALETTE} label:not([hidden])")
     shown = page.get_attribute("body", "data-md-color-scheme")
     if shown != "slate":
         problems.append(f"{where}: el conmutador dejó el esquema {shown!r}, no «slate»")
-    if (after := page.evaluate(STRUCTURE)) != before:
+    if (after := page.evaluate(STRUCTURE, PALETTE)) != before:
         problems.append(
             f"{where}: el conmutador de esquema cambió algo más que los colores "
             f"({first_change(before, after)}): la auditoría del esquema oscuro (dark) ya no basta"
