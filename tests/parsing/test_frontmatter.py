@@ -6,7 +6,10 @@ source) is located with these lines, so each is checked against where the text r
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
+import yaml
 from docverify.parsing import frontmatter
 
 PAGE = """\
@@ -60,3 +63,40 @@ def test_a_mistake_names_its_page_line() -> None:
     with pytest.raises(frontmatter.FrontMatterError, match="debe ser un mapa") as info:
         frontmatter.split("---\n- una\n- lista\n---\n")
     assert info.value.line == 2
+
+
+def test_a_mistake_is_quoted_with_a_caret_under_it() -> None:
+    """Pages are read by libyaml's parser, whose messages quote nothing; the error an author
+    reads is PyYAML's own, which shows the line and points at the problem."""
+    text = '---\ntitle: "Una"\nclave: [uno\notra: dos\n---\n'
+    with pytest.raises(frontmatter.FrontMatterError) as info:
+        frontmatter.split(text)
+    assert "otra: dos" in str(info.value) and "^" in str(info.value), info.value
+    with pytest.raises(yaml.YAMLError, match=r"\^"):
+        frontmatter.compose("clave: [uno\notra: dos\n")
+
+
+def test_both_parsers_read_every_page_alike() -> None:
+    """The fast parser reads each front matter of the site as PyYAML's own does: the same
+    values, at the same lines."""
+    from docverify.core import config as config_mod  # noqa: PLC0415
+    from docverify.parsing.pages import read_site  # noqa: PLC0415
+
+    cfg = config_mod.load(Path(__file__).resolve().parents[2])
+    fronts = [frontmatter.source(p.path.read_text(encoding="utf-8")) for p in read_site(cfg)]
+    assert [f for f in fronts if f.strip()]
+
+    def lines(value: object) -> object:
+        if isinstance(value, frontmatter.LineDict):
+            return (value.line, value.key_lines, {k: lines(v) for k, v in value.items()})
+        if isinstance(value, list):
+            return [lines(v) for v in value]
+        return value
+
+    for front in fronts:
+        fast = frontmatter._read(front, frontmatter._Loader)
+        own = frontmatter._read(front, frontmatter._WordingLoader)
+        assert lines(fast) == lines(own)
+        assert yaml.serialize(frontmatter.compose(front)) == yaml.serialize(
+            yaml.compose(front, Loader=yaml.SafeLoader)
+        )

@@ -40,6 +40,7 @@ import yaml
 from docverify.core.config import Config
 from docverify.core.findings import Finding
 from docverify.core.kinds import Kind
+from docverify.parsing import frontmatter
 from docverify.site import navigation
 
 KEYS = ("term", "english", "definition", "avoid", "code")

@@ -10,13 +10,13 @@ import fnmatch
 import posixpath
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 import yaml
 
 from docverify.core.config import Config
 from docverify.core.findings import Finding
 from docverify.core.kinds import Kind
+from docverify.parsing import frontmatter
 from docverify.parsing.pages import Page
 
 
@@ -34,21 +34,6 @@ class Nav:
     path: Path  # the mkdocs.yml it was read from
     entries: tuple[Entry, ...]
     not_in_nav: tuple[str, ...] = ()  # MkDocs' patterns for pages left out on purpose
-
-
-class _TolerantLoader(yaml.SafeLoader):
-    """SafeLoader that turns any unknown tag into the plain value it decorates."""
-
-
-def _unknown_tag(loader: _TolerantLoader, suffix: str, node: yaml.Node) -> Any:
-    if isinstance(node, yaml.MappingNode):
-        return loader.construct_mapping(node, deep=True)
-    if isinstance(node, yaml.SequenceNode):
-        return loader.construct_sequence(node, deep=True)
-    return loader.construct_scalar(node)  # type: ignore[arg-type]
-
-
-_TolerantLoader.add_multi_constructor("", _unknown_tag)
 
 
 MKDOCS_FILE = "mkdocs.yml"
@@ -69,7 +54,7 @@ def read(path: Path) -> Nav | None:
 def parse(text: str, path: Path) -> Nav | None:
     """The `nav` of mkdocs.yml text; `path` is only used to locate findings."""
     try:
-        root = yaml.compose(text, Loader=_TolerantLoader)
+        root = frontmatter.compose(text)
     except yaml.YAMLError as exc:
         raise ValueError(f"{path}: YAML no válido: {exc}") from exc
     if not isinstance(root, yaml.MappingNode):
