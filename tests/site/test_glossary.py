@@ -343,3 +343,17 @@ def test_a_term_is_never_the_phrase_another_entry_avoids(project: Project) -> No
         (Kind.AVOIDED_PHRASE, "«epoca"),
     ], found
     assert all(f.line == found[0].line for f in found)  # both in the second paragraph
+
+
+def test_folding_keeps_every_character_in_place() -> None:
+    """fold and lower give one character for each (findings point into the text by offset),
+    and an ASCII text, which they take in one step, comes out as character by character."""
+    from docverify.parsing import prose  # noqa: PLC0415
+
+    texts = [t.text for p in read_site(config_mod.load(ROOT)) for t in prose.body(p)]
+    texts += ["Época, GRÁFICO y ñandú: ﬁn", "plain ASCII, Tensor.grad"]
+    for text in texts:
+        for change, one in ((glossary.fold, glossary._folded), (glossary.lower, glossary._lowered)):
+            assert change(text) == "".join(map(one, text))
+            assert len(change(text)) == len(text)
+    assert glossary.fold("Época GRÁFICO ñandú") == "epoca grafico nandu"

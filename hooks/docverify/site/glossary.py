@@ -82,16 +82,27 @@ def data_path(config: Config) -> Path:
 
 def fold(text: str) -> str:
     """`text` in lower case without accents, one character for one (offsets are kept)."""
-    out = []
-    for char in text:
-        base = unicodedata.normalize("NFD", char)[0].lower()
-        out.append(base if len(base) == 1 else char)
-    return "".join(out)
+    if text.isascii():  # nothing to take off: the same as below, character by character
+        return text.lower()
+    return "".join(map(_folded, text))
 
 
 def lower(text: str) -> str:
     """`text` in lower case, accents kept, one character for one (offsets are kept)."""
-    return "".join(c.lower() if len(c.lower()) == 1 else c for c in text)
+    if text.isascii():
+        return text.lower()
+    return "".join(map(_lowered, text))
+
+
+@cache
+def _folded(char: str) -> str:
+    base = unicodedata.normalize("NFD", char)[0].lower()
+    return base if len(base) == 1 else char
+
+
+@cache
+def _lowered(char: str) -> str:
+    return char.lower() if len(char.lower()) == 1 else char
 
 
 @cache
@@ -107,6 +118,16 @@ def phrase_pattern(phrase: str, accents: bool = False) -> re.Pattern[str]:
 def code_pattern(word: str) -> re.Pattern[str]:
     """The bare word of a code term: a whole word, not part of a dotted name."""
     return re.compile(rf"(?<![\w.]){re.escape(fold(word))}(?!\w|\.\w)")
+
+
+@cache
+def any_of(patterns: tuple[re.Pattern[str], ...]) -> re.Pattern[str] | None:
+    """One pattern that matches where any of `patterns` would (None for none): a text that it
+    does not match holds none of them, and most texts hold none, so one search says so where
+    one per pattern would."""
+    if not patterns:
+        return None
+    return re.compile("|".join(f"(?:{p.pattern})" for p in patterns))
 
 
 def mentioned(raw: str, start: int, end: int) -> bool:
@@ -130,7 +151,7 @@ def load(config: Config) -> tuple[Glossary | None, list[Finding]]:
         findings.append(Finding(Kind.MALFORMED_GLOSSARY, message, where, line, fix))
 
     try:
-        root = yaml.compose(path.read_text(encoding="utf-8"), Loader=yaml.SafeLoader)
+        root = frontmatter.compose(path.read_text(encoding="utf-8"))
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         problem(

@@ -7,6 +7,8 @@ flagged (a page names its seed in its front matter, `seed: <file>`).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from docverify.core.config import Config
 from docverify.core.findings import Finding
 from docverify.core.kinds import Kind
@@ -16,6 +18,7 @@ from docverify.site.glossary import (
     PROSE_KEYS,
     SEED_KEY,
     Glossary,
+    any_of,
     code_pattern,
     fold,
     lower,
@@ -71,15 +74,30 @@ def texts(page: Page) -> list[prose.Text]:
 def check(config: Config, pages: list[Page], glossary: Glossary | None) -> list[Finding]:
     """Every avoided phrase and bare code word in the prose of `pages`, seed text aside."""
     findings: list[Finding] = []
+    holds = _holds_any(glossary) if glossary is not None and glossary.terms else None
     for page in pages:
         seed, problems = seed_text(config, page)
         findings += problems
-        if glossary is None or not glossary.terms:
+        if glossary is None or holds is None:
             continue
         for text in texts(page):
-            if not from_seed(text, seed):
+            if holds(text, fold(text.text)) and not from_seed(text, seed):
                 findings += _uses(config, text, glossary)
     return findings
+
+
+def _holds_any(glossary: Glossary) -> Callable[[prose.Text, str], bool]:
+    """Whether a text (and its folded form) may hold a finding of `_uses`: most hold none, and
+    one search for all the glossary's patterns says so where one per pattern would."""
+    avoided = any_of(tuple(phrase_pattern(p) for t in glossary.terms for p in t.avoid))
+    bare = any_of(tuple(code_pattern(t.term) for t in glossary.terms if t.code))
+
+    def holds(text: prose.Text, folded: str) -> bool:
+        if avoided and avoided.search(folded):
+            return True
+        return not text.comment and bool(bare and bare.search(folded))
+
+    return holds
 
 
 def _uses(config: Config, text: prose.Text, glossary: Glossary) -> list[Finding]:
