@@ -8,6 +8,7 @@ themes differ (the search dialog, the notebook page), each test says what it loo
 from __future__ import annotations
 
 import contextlib
+import importlib.util
 import re
 import shutil
 from collections.abc import Callable, Iterator
@@ -19,7 +20,7 @@ import pytest
 from conftest import NEW_SLUG, Built, site_build
 from docverify.core import config as config_mod
 from docverify.core.files import write_atomic
-from docverify.output import highlight, search
+from docverify.output import highlight, notebook_css, search
 from docverify.parsing.pages import Page, read_site
 from docverify.site import anatomy, scaffold
 from docverify.verifying import recordings
@@ -33,6 +34,14 @@ SHARDS = 4
 # The article that `docverify new` added to the session's build (conftest): the tests that look
 # at one article look at it, so they hold whatever the site's own articles say.
 ARTICLE = f"articulos/{NEW_SLUG}/"
+NOTEBOOK = f"cuadernos/{NEW_SLUG}/"
+# Where mkdocs-jupyter keeps the stylesheet it inlines in every notebook page.
+MKDOCS_JUPYTER_ASSETS = (
+    Path(str(importlib.util.find_spec("mkdocs_jupyter").origin)).parent  # type: ignore[union-attr]
+    / "templates"
+    / "mkdocs_html"
+    / "assets"
+)
 GPU_ENV = {"torch": "2.13.0+cu130", "python": "3.11.7", "device": "NVIDIA H200"}
 GPU_OUTPUT = "CUDA disponible: True\nGPU: NVIDIA H200"
 
@@ -450,8 +459,8 @@ def test_light_dark_toggle(playwright_browser: Any, site_url: str) -> None:
 
 # For each class: a span of it put into the page's first highlighted code, against a span
 # without a class there, which is drawn as the code's own text.
-_DRAWN_LIKE_CODE = """(classes) => {
-    const code = document.querySelector(".highlight code");
+_DRAWN_LIKE_CODE = """([where, classes]) => {
+    const code = document.querySelector(where);
     const looks = c => {
         const span = document.createElement("span");
         if (c) span.className = c;
@@ -468,19 +477,99 @@ _DRAWN_LIKE_CODE = """(classes) => {
 }"""
 
 
-def test_unwrapped_tokens_look_like_the_code(playwright_browser: Any, site_url: str) -> None:
+@pytest.mark.parametrize(
+    ("url", "where", "classes"),
+    [
+        (ARTICLE, ".highlight code", highlight.PLAIN),
+        (NOTEBOOK, ".highlight-ipynb pre", highlight.NOTEBOOK_PLAIN),
+    ],
+    ids=["articulo", "cuaderno"],
+)
+def test_unwrapped_tokens_look_like_the_code(
+    playwright_browser: Any,
+    site_url: str,
+    generator: str,
+    url: str,
+    where: str,
+    classes: tuple[str, ...],
+) -> None:
     """The premise of output/highlight.py, with the real cascade of the built site's theme and
-    stylesheet, in both schemes: a token whose span the build drops (a name, an operator,
-    punctuation…) would be drawn exactly as the code's own text, so dropping it changes nothing."""
+    stylesheets, in both schemes: a token whose span the build drops (a name, an operator,
+    punctuation…) would be drawn exactly as the code's own text, so dropping it changes nothing.
+    On an article, and on a notebook page, whose code has its own colours (mkdocs-jupyter's)."""
+    if url == NOTEBOOK and generator != "mkdocs":
+        pytest.skip("la página del cuaderno de Zensical es Markdown del sitio: la del artículo")
     page = playwright_browser.new_page(color_scheme="light")
     try:
-        page.goto(site_url + ARTICLE, wait_until="networkidle")
-        assert page.locator(".highlight code").count() > 0, "el artículo no tiene código"
+        page.goto(site_url + url, wait_until="networkidle")
+        assert page.locator(where).count() > 0, f"{url}: no hay código ({where})"
         for scheme in ("default", "slate"):
             if page.get_attribute("body", "data-md-color-scheme") != scheme:
                 page.click("[data-md-component=palette] label:not([hidden])")
-            differ = page.evaluate(_DRAWN_LIKE_CODE, list(highlight.PLAIN))
-            assert differ == [], f"esquema {scheme}: {differ}"
+            differ = page.evaluate(_DRAWN_LIKE_CODE, [where, list(classes)])
+            assert differ == [], f"{url}, esquema {scheme}: {differ}"
+    finally:
+        page.close()
+
+
+# Every computed style of every element of the cells, with the stylesheet the page has, then
+# with JupyterLab's whole sheet in place of the cut one: the first differences, or a problem.
+_WHOLE_SHEET_CHANGES = """(css) => {
+    const cut = [...document.querySelectorAll("style")]
+        .filter(s => s.textContent.includes(".jupyter-wrapper .jp-Cell"));
+    if (cut.length !== 1) return [`${cut.length} hojas de JupyterLab en la página, no 1`];
+    const elements = [...document.querySelectorAll(".jupyter-wrapper, .jupyter-wrapper *")];
+    if (elements.length === 0) return ["no hay celdas"];
+    const styles = () => elements.map(e => {
+        const s = getComputedStyle(e);
+        return [...s].map(p => [p, s.getPropertyValue(p)]);
+    });
+    const kept = styles();
+    cut[0].textContent = css;
+    const whole = styles();
+    const changes = [];
+    elements.forEach((e, i) => {
+        const other = new Map(whole[i]);
+        for (const [p, v] of kept[i]) {
+            if (other.get(p) !== v && changes.length < 5) {
+                changes.push(`<${e.tagName.toLowerCase()} class="${e.className}"> ${p}: ` +
+                             `«${v}» con lo que se conserva, «${other.get(p)}» con la hoja entera`);
+            }
+        }
+        if (kept[i].length !== whole[i].length && changes.length < 5) {
+            changes.push(`<${e.tagName.toLowerCase()}>: otras propiedades`);
+        }
+    });
+    return changes;
+}"""
+
+
+def test_a_notebook_page_draws_alike_with_the_whole_jupyterlab_sheet(
+    playwright_browser: Any, built_site: Path, site_url: str, generator: str
+) -> None:
+    """The premise of output/notebook_css.py, in both schemes: every element of the cells has
+    the same computed style with the rules the build kept as with JupyterLab's whole stylesheet
+    (mkdocs-jupyter's, put back in its place). On the notebook page that uses the most classes
+    of JupyterLab's (the one most rules could match; each page costs seconds of CPU)."""
+    if generator != "mkdocs":
+        pytest.skip("solo mkdocs-jupyter incluye la hoja de JupyterLab")
+    whole = (MKDOCS_JUPYTER_ASSETS / "index.css").read_text(encoding="utf-8")
+
+    def classes(url: str) -> int:
+        html = (built_site / url / "index.html").read_text(encoding="utf-8")
+        found = {c for value in re.findall(r'class="([^"]*)"', html) for c in value.split()}
+        return len({c for c in found if c.startswith(notebook_css.PREFIXES)})
+
+    notebooks = [u for u in _pages(built_site) if u.startswith("cuadernos/")]
+    page = playwright_browser.new_page(color_scheme="light")
+    try:
+        for url in [max(notebooks, key=classes)]:
+            for scheme in ("default", "slate"):
+                page.goto(site_url + url, wait_until="load")
+                if page.get_attribute("body", "data-md-color-scheme") != scheme:
+                    page.click("[data-md-component=palette] label:not([hidden])")
+                changes = page.evaluate(_WHOLE_SHEET_CHANGES, whole)
+                assert not changes, f"{url}, esquema {scheme}:\n" + "\n".join(changes)
     finally:
         page.close()
 

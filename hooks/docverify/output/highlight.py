@@ -10,21 +10,45 @@ reads): on the longest article they were over half of the page's elements, and m
 blocking time. `lighten` unwraps them inside `<code>` only, the characters untouched. The
 browser tests check the premise on the built site, in both schemes: a span of each class drawn
 exactly as the code around it (tests/browser, `test_unwrapped_tokens_look_like_the_code`).
+
+A notebook page (mkdocs-jupyter's own Pygments sheet, under `.highlight-ipynb`) draws operators,
+punctuation and None/True/False in colours of their own: there `lighten_notebook` unwraps only
+names and whitespace, inside each code cell's `<pre>`, checked the same way.
 """
 
 from __future__ import annotations
 
 import re
+from functools import cache
 
 # Token classes drawn in the code's own colour: name, None/True/False, operator, operator word,
 # punctuation, whitespace.
 PLAIN = ("n", "kc", "o", "ow", "p", "w")
+NOTEBOOK_PLAIN = ("n", "w")  # name, whitespace
 _CODE = re.compile(r"(<code\b[^>]*>)(.*?)(</code>)", re.DOTALL)
-_PLAIN_SPAN = re.compile(r'<span class="(?:' + "|".join(PLAIN) + r')">([^<]*)</span>')
+_NOTEBOOK_CODE = re.compile(
+    r'(<div\b[^>]*\bclass="highlight-ipynb\b[^"]*"[^>]*>\s*<pre\b[^>]*>)(.*?)(</pre>)', re.DOTALL
+)
 
 
 def lighten(content: str) -> str:
     """`content` with each plain token's span inside `<code>` replaced by its text."""
+    return _unwrap(content, _CODE, PLAIN)
+
+
+def lighten_notebook(content: str) -> str:
+    """A notebook page's `content` with each name's and whitespace's span inside a code cell
+    replaced by its text."""
+    return _unwrap(content, _NOTEBOOK_CODE, NOTEBOOK_PLAIN)
+
+
+def _unwrap(content: str, code: re.Pattern[str], classes: tuple[str, ...]) -> str:
     if '<span class="' not in content:
         return content
-    return _CODE.sub(lambda m: m[1] + _PLAIN_SPAN.sub(r"\1", m[2]) + m[3], content)
+    span = _span(classes)
+    return code.sub(lambda m: m[1] + span.sub(r"\1", m[2]) + m[3], content)
+
+
+@cache
+def _span(classes: tuple[str, ...]) -> re.Pattern[str]:
+    return re.compile(r'<span class="(?:' + "|".join(classes) + r')">([^<]*)</span>')

@@ -7,6 +7,8 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+from docverify.output import highlight, notebook_css
+
 # A script loaded from another host, or from src="" (the page itself, parsed as JavaScript).
 _FOREIGN_SCRIPT = re.compile(
     r"""<script\b[^>]*\bsrc=(["'])(?:(?:https?:)?//[^"']*)?\1[^>]*>\s*</script>""", re.IGNORECASE
@@ -48,6 +50,8 @@ def notebook_html(content: str, download_name: str, article_url: str, title: str
     """
     content = _FOREIGN_SCRIPT.sub("", content)
     content = _TAG_TOOLBAR.sub("", content)  # cell tags are for Jupyter, not for readers
+    # Lighter to download and to draw, the same picture: see highlight.py and notebook_css.py.
+    content = notebook_css.prune(highlight.lighten_notebook(content))
     # Long code lines scroll inside their cell: keyboard users must be able to focus it.
     content = content.replace(
         '<div class="highlight-ipynb', '<div tabindex="0" class="highlight-ipynb'
