@@ -28,9 +28,14 @@ RUNNER = request.asked_runner()
 if RUNNER == "auto":
     RUNNER = Executor(1).resolve_runner("auto")
 BLOCKS = [b for p in PAGES for b in p.blocks if b.runs_on(RUNNER)]
-# One worker runs the module: the report below verifies every block of the site, and split
-# across pytest-xdist's workers each of them would verify them all again.
-pytestmark = pytest.mark.xdist_group("blocks")
+# On the cpu runner the report judges what the session's build stored (`report`): cheap
+# enough for each pytest-xdist worker to make its own, and saying that the module uses that
+# build puts it after the tests that need no site (conftest's order) instead of waiting for
+# the build at the start of the run. On another runner it verifies every block: one worker
+# runs the module, or each worker would verify them all.
+pytestmark = (
+    pytest.mark.usefixtures("built") if RUNNER == "cpu" else pytest.mark.xdist_group("blocks")
+)
 
 
 @pytest.fixture(scope="module")

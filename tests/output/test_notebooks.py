@@ -23,7 +23,9 @@ from support import browser
 from support.notebook_script import run_cells
 from support.site import broken_links
 
-NOTEBOOK_SHARDS = 2  # the published notebooks, split so that both pytest-xdist workers run some
+# The published notebooks, split so that both pytest-xdist workers run some, in pieces small
+# enough that neither is left running the last of them alone.
+NOTEBOOK_SHARDS = 4
 
 ARTICLE = """\
 ---
