@@ -20,6 +20,7 @@ import re
 import tokenize
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 
 import yaml
@@ -182,17 +183,22 @@ def _scalars(node: yaml.Node) -> Iterator[yaml.ScalarNode]:
 def comments(block: Block) -> list[Text]:
     """The comments of a block's code as shown on the page, each with its line in the file
     that holds the code (the snippet, or the page for inline code)."""
-    try:
-        tokens = list(tokenize.generate_tokens(io.StringIO(block.code).readline))
-    except (tokenize.TokenError, SyntaxError):
-        return []  # the block's run reports broken code
     found = []
-    for token in tokens:
-        if token.type == tokenize.COMMENT:
-            line = block.origin_line + token.start[0] - 1
-            raw = token.string
-            body_text = " " + raw[1:]  # the «#» is not prose
-            found.append(
-                Text(block.origin, (line,), raw, mask(body_text), (plain(body_text),), comment=True)
-            )
+    for offset, raw in _comment_tokens(block.code):
+        line = block.origin_line + offset
+        body_text = " " + raw[1:]  # the «#» is not prose
+        found.append(
+            Text(block.origin, (line,), raw, mask(body_text), (plain(body_text),), comment=True)
+        )
     return found
+
+
+@lru_cache(maxsize=4096)
+def _comment_tokens(code: str) -> tuple[tuple[int, str], ...]:
+    """Each comment of `code` with its line (0 for the first): every lint and build reads the
+    same blocks again, and tokenizing them was most of the time the prose checks took."""
+    try:
+        tokens = list(tokenize.generate_tokens(io.StringIO(code).readline))
+    except (tokenize.TokenError, SyntaxError):
+        return ()  # the block's run reports broken code
+    return tuple((t.start[0] - 1, t.string) for t in tokens if t.type == tokenize.COMMENT)
