@@ -18,6 +18,7 @@ from typing import Any
 
 from docverify import build
 from docverify.core.findings import Finding, Level
+from docverify.integrations import templates
 from docverify.output import (
     glossary_page,
     markup,
@@ -52,6 +53,11 @@ def on_config(config: Any) -> Any:
     current = config.get("not_in_nav")
     config["not_in_nav"] = current + spec if current else spec
     return config
+
+
+def on_env(env: Any, config: Any, files: Any) -> Any:
+    env.bytecode_cache = templates.CACHE  # each template compiled once per process
+    return env
 
 
 @event_priority(50)  # before mkdocs-jupyter's on_files, so it renders the generated notebooks
