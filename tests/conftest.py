@@ -426,12 +426,6 @@ def site_copy(tmp_path: Path) -> Callable[[], Path]:
 
 
 @pytest.fixture
-def authored_copy(tmp_path: Path, authored: Authored) -> Path:
-    """A fresh copy of `authored` (the site plus a recorded new article), for a test to edit."""
-    return Path(shutil.copytree(authored.root, tmp_path / "authored"))
-
-
-@pytest.fixture
 def fake_package(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """An installed-looking package `dvfake` on sys.path (for fingerprints), never imported."""
     root = tmp_path / "site-packages"

@@ -18,10 +18,10 @@ from docverify.site import scaffold
 from docverify.verifying.record import record
 
 
-def test_lint_command_on_paths(authored_copy: Path) -> None:
+def test_lint_command_on_paths(small_copy: Path) -> None:
     """`docverify lint PATHS` (what pre-commit runs) reports the problems of those files, and
     for a page those of its snippets and recordings; it exits non-zero only for them."""
-    root = authored_copy
+    root = small_copy
     other = docverify(root, "new", "otro-articulo", "Otro artículo")
     assert other.returncode == 0, other.stderr
     page = root / NEW_PAGE

@@ -1,8 +1,10 @@
 """site.lint: one located finding per structural problem, on the new article of a copy of the site.
 
 Each test edits the article that `docverify new` wrote (conftest's `authored`), so what is edited
-is the scaffold's, whatever the site's own articles say. The copy starts with no error; INFO
-(a source due for review soon) is never a problem here.
+is the scaffold's, whatever the site's own articles say, in a copy of the site reduced to that
+article, the home page and the verification page (conftest's `small`: the lint of the whole
+site again for each test found nothing more). The copy starts with no error; INFO (a source due
+for review soon) is never a problem here.
 """
 
 from __future__ import annotations
@@ -32,9 +34,9 @@ def edit(path: Path, old: str, new: str) -> None:
 
 
 @pytest.fixture
-def site_root(authored_copy: Path) -> Path:
-    assert lint_errors(authored_copy) == [], "la copia del sitio debe empezar sin errores"
-    return authored_copy
+def site_root(small_copy: Path) -> Path:
+    assert lint_errors(small_copy) == [], "la copia del sitio debe empezar sin errores"
+    return small_copy
 
 
 def _one(root: Path, kind: Kind) -> Finding:
