@@ -7,13 +7,16 @@ matches it against every element, which made a notebook page cost twice an artic
 `prune` keeps every rule that can match an element of the page. It drops a selector only when
 the selector needs a class of JupyterLab's own (PREFIXES) that no element of the page has:
 nothing adds such a class on these pages once they are built (they run none of JupyterLab's
-scripts), so that selector can never match. Classes inside :not(), :is(), :where(), :has() and
+scripts), so that selector can never match; nor can one that puts `:root` below another element
+(mkdocs-jupyter prefixes every selector of the sheet with `.jupyter-wrapper`, `:root` included).
+Classes inside :not(), :is(), :where(), :has() and
 attribute selectors are not counted as needed (:not(.x) matches where .x is absent), nor is any
 other class; a selector with an escape is kept. A rule keeps the selectors that may match, in
 their order; a rule left with none goes, as does an @media or @supports block left empty. The
 other at-rules (@keyframes, @font-face…) stay as they are, and a stylesheet it cannot read (a
 brace without its pair) is returned unchanged. The browser tests compare every element's
-computed style with the whole stylesheet and with the cut one (tests/browser).
+computed style with the whole stylesheet and with the cut one, on the notebook page that uses
+the most of JupyterLab's classes (tests/browser).
 """
 
 from __future__ import annotations
