@@ -32,8 +32,40 @@ NODE_DIR = ROOT / "tests" / "node"  # package.json + package-lock.json pin axe-c
 ARTIFACTS = ROOT / "test-artifacts"
 
 
+# Where the server also answers with axe-core (tests/node), for `run_axe` to load it by URL: the
+# browser then compiles it once per context and takes it from its cache on every later page
+# (an inline copy of its ~570 KB was compiled again on each page).
+AXE_PATH = "/__pruebas__/axe.min.js"
+# Material's search index: `serve(..., search_index_once=True)` answers it in full once.
+SEARCH_INDEX_PATH = "search/search_index.json"
+
+
 class _Handler(http.server.SimpleHTTPRequestHandler):
-    """Static files as a static host serves them: 404.html (status 404) for a missing path."""
+    """Static files as a static host serves them: 404.html (status 404) for a missing path;
+    axe-core at AXE_PATH; with `search_index_once`, Material's search index (see `serve`)."""
+
+    server: _Server
+
+    def do_GET(self) -> None:
+        path = urlsplit(self.path).path
+        if path == AXE_PATH:
+            self._send(axe_script().read_bytes(), "text/javascript", "max-age=86400")
+        elif self.server.search_index_once and path.endswith("/" + SEARCH_INDEX_PATH):
+            index = json.loads((Path(self.directory) / SEARCH_INDEX_PATH).read_bytes())
+            if self.server.search_index_served:
+                index["docs"] = []
+            self.server.search_index_served = True
+            self._send(json.dumps(index).encode(), "application/json", "no-store")
+        else:
+            super().do_GET()
+
+    def _send(self, body: bytes, kind: str, cache: str) -> None:
+        self.send_response(200)
+        self.send_header("Content-Type", kind)
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Cache-Control", cache)
+        self.end_headers()
+        self.wfile.write(body)
 
     def send_error(
         self,
@@ -60,16 +92,26 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
 class _Server(http.server.ThreadingHTTPServer):
     """A browser that leaves a page drops the requests still open: not an error of the site."""
 
+    search_index_once = False
+    search_index_served = False
+
     def handle_error(self, request: Any, client_address: Any) -> None:
         if not isinstance(sys.exc_info()[1], ConnectionError):
             super().handle_error(request, client_address)
 
 
 @contextlib.contextmanager
-def serve(directory: Path) -> Iterator[str]:
-    """Serve `directory` on 127.0.0.1 on a free port; yield its base URL (ending in /)."""
+def serve(directory: Path, *, search_index_once: bool = False) -> Iterator[str]:
+    """Serve `directory` on 127.0.0.1 on a free port; yield its base URL (ending in /).
+
+    `search_index_once`: Material's search index is served in full to the first page that asks
+    for it and, to the pages after it, with no documents (never cached): each page's search
+    still starts, asks for its index and is heard in the console, but a page audit spends the
+    second of CPU that indexing the whole site costs only once. (Playwright's request routing
+    could do the same, but it turns the browser's cache off.)"""
     handler = functools.partial(_Handler, directory=str(directory))
     server = _Server(("127.0.0.1", 0), handler)
+    server.search_index_once = search_index_once
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:
@@ -97,7 +139,7 @@ def launch(playwright: Any) -> Any:
     )
 
 
-def axe_source() -> str:
+def axe_script() -> Path:
     """axe.min.js, installed from the lock file with `npm ci` the first time it is needed."""
     script = NODE_DIR / "node_modules" / "axe-core" / "axe.min.js"
     if not script.is_file():
@@ -118,7 +160,7 @@ def axe_source() -> str:
             f"axe-core {installed} instalado, se esperaba {wanted}: borra "
             f"{NODE_DIR / 'node_modules'} y repite"
         )
-    return script.read_text(encoding="utf-8")
+    return script
 
 
 # The rules whose verdict depends on the colours shown (contrast, links told apart by colour):
@@ -127,12 +169,14 @@ COLOUR_RULES = ("color-contrast", "link-in-text-block")
 
 
 def run_axe(
-    page: Any, source: str, *, within: str | None = None, rules: tuple[str, ...] = ()
+    page: Any, *, within: str | None = None, rules: tuple[str, ...] = ()
 ) -> list[dict[str, Any]]:
     """axe-core's violations on the loaded page (WCAG 2.x A/AA and best practices): every rule,
-    or only `rules`; on the whole document, or only inside the elements `within` selects."""
+    or only `rules`; on the whole document, or only inside the elements `within` selects. The
+    page comes from `serve`, which answers axe-core at AXE_PATH."""
     if not page.evaluate("() => typeof window.axe !== 'undefined'"):
-        page.add_script_tag(content=source)
+        base = urlsplit(page.url)
+        page.add_script_tag(url=f"{base.scheme}://{base.netloc}{AXE_PATH}")
     return page.evaluate(
         """async ([within, rules]) => {
         const context = within ? {include: [[within]]} : document;
@@ -163,7 +207,6 @@ class RequestLog:
     def __init__(self, context: Any) -> None:
         self.urls: list[str] = []
         self.pending = 0  # requests started and not yet finished or failed
-        self.last = time.monotonic()  # when a request last started or ended
         context.on("request", self._started)
         context.on("requestfinished", self._ended)
         context.on("requestfailed", self._ended)
@@ -171,21 +214,14 @@ class RequestLog:
     def _started(self, request: Any) -> None:
         self.urls.append(request.url)
         self.pending += 1
-        self.last = time.monotonic()
 
     def _ended(self, _: Any) -> None:
         self.pending = max(0, self.pending - 1)
-        self.last = time.monotonic()
 
-    def settle(self, page: Any, quiet: float = 0.25, limit: float = 15.0) -> None:
-        """Wait after the page's load event until no request is in flight and none has started
-        or ended for `quiet` seconds: what the page asks for once loaded (the search scripts,
-        the favicon) is logged too. Playwright's «networkidle» waits 0.5 s of quiet on every
-        page; the requests after load come within ~0.1 s on these pages."""
+    def settle(self, page: Any, limit: float = 15.0) -> None:
+        """Wait until every request started so far has ended (at most `limit` seconds)."""
         deadline = time.monotonic() + limit
-        while time.monotonic() < deadline:
-            if not self.pending and time.monotonic() - self.last >= quiet:
-                return
+        while self.pending and time.monotonic() < deadline:
             page.wait_for_timeout(40)  # lets Playwright deliver the request events
 
     def foreign(self, base: str) -> list[str]:
