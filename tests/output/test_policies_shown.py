@@ -101,7 +101,10 @@ def test_jupyter_shows_the_same_value_as_the_notebook(tmp_path: Path, executor) 
     for cell in ran.cells:
         if cell.cell_type == "code":
             cell.outputs = []
-    nbclient.NotebookClient(ran, kernel_name="python3", timeout=300).execute()
+    # Stopped once its outputs are in (see test_notebooks.py: shutdown_kernel).
+    nbclient.NotebookClient(
+        ran, kernel_name="python3", timeout=300, shutdown_kernel="immediate"
+    ).execute()
 
     def shown(cell: dict) -> list[tuple[str, str]]:
         return [
