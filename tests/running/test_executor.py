@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import os
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -45,3 +47,43 @@ def test_builds_in_one_process_share_its_warm_workers(tmp_path: Path, small: Pat
         assert executor.executed - before == blocks
         workers.add(frozenset(z.process.pid for z in executor._idle))
     assert len(workers) == 1, workers  # no worker was started for the second build
+
+
+def _ended(script: str) -> subprocess.CompletedProcess[str]:
+    """`script` run by a new interpreter that imported server_exit as the fork server does,
+    after registering an atexit hook that says when the interpreter's teardown runs."""
+    preamble = (
+        "import atexit, os, sys\n"
+        "atexit.register(lambda: print(f'teardown {os.getpid()}', flush=True))\n"
+        "import docverify.running.server_exit\n"
+    )
+    return subprocess.run(
+        [sys.executable, "-c", preamble + script],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+
+
+def test_the_fork_server_ends_without_the_interpreters_teardown() -> None:
+    """running/server_exit.py, preloaded last by every fork server: the server ends at once,
+    with status 0, or 1 after an uncaught exception; a process forked from it keeps its
+    teardown and its own status."""
+    assert executor_mod.PRELOAD[-1] == "docverify.running.server_exit"
+    done = _ended("print('servido', flush=True)\n")
+    assert (done.returncode, done.stdout) == (0, "servido\n"), done
+    failed = _ended("raise RuntimeError('roto')\n")
+    assert failed.returncode == 1 and "RuntimeError: roto" in failed.stderr, failed
+    assert "teardown" not in failed.stdout, failed
+    forked = _ended(
+        "pid = os.fork()\n"
+        "if pid == 0:\n"
+        "    sys.exit(3)\n"
+        "print('hijo', pid, os.waitstatus_to_exitcode(os.waitpid(pid, 0)[1]), flush=True)\n"
+    )
+    child = forked.stdout.split()[1]
+    assert forked.returncode == 0 and forked.stdout.splitlines() == [
+        f"teardown {child}",
+        f"hijo {child} 3",
+    ], forked

@@ -45,11 +45,9 @@ from docverify.running import forkserver_main, page_process, protocol, server_se
 from docverify.running.page_process import PageJob
 from docverify.running.protocol import BlockResult, Environment
 
-PRELOAD = [
-    "docverify.running.forkserver_main",
-    "docverify.running.worker",
-    "docverify.running.child",
-    "docverify.running.warm",
+PRELOAD = [  # what the fork server imports; server_exit last, so its atexit hook runs first
+    f"docverify.running.{name}"
+    for name in ("forkserver_main", "worker", "child", "warm", "server_exit")
 ]
 _started = 0  # blocks started by every Executor of this process
 _shared: dict[int, Executor] = {}  # per number of workers: see shared()
