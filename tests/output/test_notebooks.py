@@ -219,12 +219,20 @@ def test_built_search_index_finds_every_article(built: Built) -> None:
         "los cuadernos repiten el artículo: no van en la búsqueda"
     )
 
-    def where(word: str, field: str = "text") -> set[str]:
-        return {
-            d["location"].split("#")[0].rstrip("/")
+    def words(field: str) -> list[tuple[str, set[str]]]:
+        """Each entry's page and the words of its title and `field`."""
+        return [
+            (
+                d["location"].split("#")[0].rstrip("/"),
+                set(re.findall(r"\w+", (d.get("title", "") + " " + d.get(field, "")).lower())),
+            )
             for d in docs
-            if word in re.findall(r"\w+", (d.get("title", "") + " " + d.get(field, "")).lower())
-        }
+        ]
+
+    by_field = {field: words(field) for field in ("text", search.FIELD)}
+
+    def where(word: str, field: str = "text") -> set[str]:
+        return {location for location, found in by_field[field] if word in found}
 
     articles = [p for p in read_site(config_mod.load(built.root)) if anatomy.is_article(p)]
     assert articles
