@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import re
+from copy import copy as clone
 from dataclasses import replace
 from pathlib import Path
 
@@ -24,6 +25,7 @@ from docverify.output import curve as drawing
 from docverify.parsing.pages import Page, page_stem, read_site
 from docverify.site import anatomy
 from docverify.verifying import curve, graph, recordings
+from support.reading import parsed_article
 
 SEEDS = Path(__file__).parent / "semillas"
 # What the engine generates around an article (outputs, legend, notebook box, source dates) and
@@ -54,7 +56,7 @@ def _articles() -> list[Page]:
 
 def _soup(site: Path, page: Page) -> Tag:
     raw = (site / page_stem(page.rel) / "index.html").read_text(encoding="utf-8")
-    article = BeautifulSoup(raw, "html.parser").find("article")
+    article = parsed_article(raw)
     assert article is not None, page.rel
     return article
 
@@ -110,7 +112,7 @@ def unmarked(article: Tag, seed: str) -> list[str]:
 
 def _outside_seed_notes(root: Tag) -> str:
     """Text of `root` without the collapsed notes that keep a seed's original."""
-    copy = BeautifulSoup(str(root), "html.parser")
+    copy = clone(root)
     for details in copy.find_all("details"):
         summary = details.find("summary")
         title = summary.get_text().strip() if summary else ""
@@ -181,8 +183,8 @@ def test_no_placeholder_outside_its_collapsed_note(built_site: Path) -> None:
     pages += [built_site / "cuadernos" / s.split("/", 1)[-1] / "index.html" for s in stems]
     assert pages
     for path in pages:
-        soup = BeautifulSoup(path.read_text(encoding="utf-8"), "html.parser")
-        body = soup.find("article") or soup.body
+        html = path.read_text(encoding="utf-8")
+        body = parsed_article(html) or BeautifulSoup(html, "html.parser").body
         if body is None:
             continue
         text = _outside_seed_notes(body)
@@ -309,8 +311,9 @@ def test_notebooks_hold_every_article_part(built_site: Path, articles: list[Page
         path = built_site / "cuadernos" / stem / f"{stem}.ipynb"
         notebook = json.loads(path.read_text(encoding="utf-8"))
         html_page = built_site / "cuadernos" / stem / "index.html"
-        soup = BeautifulSoup(html_page.read_text(encoding="utf-8"), "html.parser")
-        text = _norm(soup.find("article").get_text(" "))
+        shown = parsed_article(html_page.read_text(encoding="utf-8"))
+        assert shown is not None, html_page
+        text = _norm(shown.get_text(" "))
         # get_text(" ") also puts a space between inline code and the punctuation after it.
         text += " " + re.sub(r" ([.,;:])", r"\1", text)
         meta = page.meta

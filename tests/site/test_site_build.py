@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from bs4 import BeautifulSoup
+from bs4 import BeautifulSoup, SoupStrainer
 from conftest import NEW_PAGE, NEW_SLUG, Built, mkdocs_build
 from docverify import build
 from docverify.core import config as config_mod
@@ -253,9 +253,9 @@ def test_no_page_stops_for_a_script_before_it_paints(built_site: Path) -> None:
     blocking = [
         f"{page.relative_to(built_site)}: {tag['src']}"
         for page in pages
-        for tag in BeautifulSoup(page.read_text(encoding="utf-8"), "html.parser").find_all(
-            "script", src=True
-        )
+        for tag in BeautifulSoup(
+            page.read_text(encoding="utf-8"), "html.parser", parse_only=SoupStrainer("script")
+        ).find_all("script", src=True)
         if not (tag.has_attr("defer") or tag.has_attr("async") or tag.get("type") == "module")
     ]
     assert not blocking, blocking

@@ -10,7 +10,7 @@ import re
 from collections import Counter
 from pathlib import Path
 
-from bs4 import BeautifulSoup, Tag
+from bs4 import BeautifulSoup, SoupStrainer, Tag
 
 # The build's own words, for the verification page and the author guide only (issue 33): a
 # reader's page says what ran and where in a learner's words.
@@ -23,10 +23,17 @@ _SENTENCE_END = re.compile(r"[.!?;:·\n]+")
 _WORD = re.compile(r"\w+(?:[-'’.]\w+)*")
 
 
+def parsed_article(html: str) -> Tag | None:
+    """The <article> of a page's HTML, as parsed alone: nothing outside it (the theme's
+    navigation, its header and footer) becomes a tree. None when the page has none."""
+    return BeautifulSoup(html, "html.parser", parse_only=SoupStrainer("article")).find("article")
+
+
 def article(path: Path) -> Tag:
-    """The <article> of a built page, without its code, pictures and permalink marks."""
-    soup = BeautifulSoup(path.read_text(encoding="utf-8"), "html.parser")
-    found = soup.find("article") or soup.body
+    """The <article> of a built page (its <body> when it has none), without its code, pictures
+    and permalink marks."""
+    html = path.read_text(encoding="utf-8")
+    found = parsed_article(html) or BeautifulSoup(html, "html.parser").body
     assert found is not None, path
     for hidden in found.find_all(["pre", "code", "svg", "script", "style"]):
         hidden.decompose()
