@@ -182,6 +182,26 @@ def test_a_page_killed_on_timeout_leaves_nothing_running(
     assert report.outcomes["a/sigue"].observed == "1"
 
 
+@pytest.mark.parametrize(
+    ("end", "options"),
+    [("os._exit(7)\n", ""), ("while True:\n    pass\n", ' timeout="1"')],
+    ids=["os-exit", "tiempo-limite"],
+)
+def test_a_page_that_cannot_end_leaves_no_working_folder(
+    project: Project, executor: Executor, tmp_path: Path, end: str, options: str
+) -> None:
+    """Each page runs in a working folder of its own, which it removes as it ends; one ended by
+    os._exit in a block, or killed on a timeout, cannot: its worker removes it."""
+    said = tmp_path / "carpeta.txt"
+    code = f"import os\nwith open({str(said)!r}, 'w') as f:\n    f.write(os.getcwd())\n{end}"
+    project.page("a.md", block(code, "termina", options) + block("print(1)", "sigue"))
+    report = run(project, executor)
+    assert Kind.EXECUTION_FAILURE in {f.kind for f in errors(report.findings)}
+    folder = Path(said.read_text(encoding="utf-8"))
+    assert folder.name.startswith("docverify-") and folder != tmp_path, folder
+    assert not folder.exists(), f"{folder} sigue en disco"
+
+
 def test_the_warning_of_a_popen_dropped_while_running_is_recorded_without_its_pid(
     project: Project, executor: Executor, tmp_path: Path, local_author: None
 ) -> None:

@@ -103,7 +103,7 @@ def probe(jobs: list[protocol.PageTask]) -> dict[str, float]:
     done = 0
     for job in jobs:  # the engine worker's own fork and reaping (running/worker.py)
         finished = worker.still_running(finished)
-        pid, read_fd = worker.fork_page(job)
+        pid, read_fd, _ = worker.fork_page(job)  # its folder: removed by the page, as it ends
         with Connection(read_fd, writable=False) as page:
             while True:
                 try:

@@ -66,16 +66,19 @@ def identify(conn: Connection) -> None:
         conn.close()
 
 
-def run_page(conn: Connection, job: PageTask, *, own_process: bool = False) -> None:
+def run_page(
+    conn: Connection, job: PageTask, *, own_process: bool = False, workdir: str | None = None
+) -> None:
     """Run a page's blocks in order, streaming ('start', key) and ('done', key, result).
 
     `own_process`: this process was forked for the page (worker.fork_page): it adopts what the
     blocks leave running and stops it once they are done (see processes.py). A test that runs
-    a page in its own process leaves that process's other children alone.
+    a page in its own process leaves that process's other children alone. `workdir`: the
+    page's working folder, made by its worker (else here); removed when the page ends.
     """
     runner = job["runner"]
     torch.set_num_threads(INTRA_OP_THREADS)
-    workdir = tempfile.mkdtemp(prefix="docverify-")
+    workdir = workdir or tempfile.mkdtemp(prefix="docverify-")
     os.chdir(workdir)
     if own_process:
         processes.become_subreaper()  # a block's orphaned processes stay ours

@@ -8,6 +8,8 @@ the imports of child and warm below are free, since the server preloaded them.
 from __future__ import annotations
 
 import os
+import shutil
+import tempfile
 from multiprocessing.connection import Connection, wait
 from multiprocessing.reduction import ForkingPickler
 
@@ -39,7 +41,7 @@ def zygote_main(conn: Connection) -> None:
             for pid in finished:
                 os.waitpid(pid, 0)
             return
-        pid, read_fd = fork_page(job, conn)
+        pid, read_fd, workdir = fork_page(job, conn)
         conn.send((protocol.PID, pid))
         ended, stopped = relay(pid, read_fd, conn, finished)
         if ended:
@@ -48,6 +50,8 @@ def zygote_main(conn: Connection) -> None:
             conn.send((protocol.EXIT, 0))
         else:
             _, status = os.waitpid(pid, 0)
+            # A page killed (or ended by os._exit in a block) never removed its working folder.
+            shutil.rmtree(workdir, ignore_errors=True)
             # What the page could not stop itself: its descendants, now adopted by this worker.
             stopped += processes.stop_descendants(os.getpid(), skip=finished)
             if stopped:
@@ -96,11 +100,13 @@ def _pidfd(pid: int) -> int | None:
         return None
 
 
-def fork_page(job: protocol.PageTask, *close: Connection) -> tuple[int, int]:
-    """Fork a page process that runs `job` and writes its messages to a new pipe (closing
-    `close`, the parent's channels, in it); return its pid and the pipe's read end."""
+def fork_page(job: protocol.PageTask, *close: Connection) -> tuple[int, int, str]:
+    """Fork a page process that runs `job` in a new working folder and writes its messages to a
+    new pipe (closing `close`, the parent's channels, in it); return its pid, the pipe's read
+    end and the folder (the page removes it when it ends; a page killed cannot)."""
     from docverify.running import child  # noqa: PLC0415 - preloaded by the fork server
 
+    workdir = tempfile.mkdtemp(prefix="docverify-")
     read_fd, write_fd = os.pipe()
     pid = os.fork()
     if pid == 0:  # the page process
@@ -109,12 +115,14 @@ def fork_page(job: protocol.PageTask, *close: Connection) -> tuple[int, int]:
             os.close(read_fd)
             for channel in close:
                 channel.close()
-            child.run_page(Connection(write_fd, readable=False), job, own_process=True)
+            child.run_page(
+                Connection(write_fd, readable=False), job, own_process=True, workdir=workdir
+            )
             code = 0
         finally:
             os._exit(code)
     os.close(write_fd)
-    return pid, read_fd
+    return pid, read_fd, workdir
 
 
 def still_running(pids: list[int]) -> list[int]:
