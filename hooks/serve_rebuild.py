@@ -25,8 +25,12 @@ from mkdocs.config import load_config
 
 
 def main(root: Path, repeat: int, page: Path) -> dict[str, list[float]]:
+    with tempfile.TemporaryDirectory(prefix="docverify-bench-serve-") as site_dir:
+        return _rebuilds(root, repeat, page, site_dir)
+
+
+def _rebuilds(root: Path, repeat: int, page: Path, site_dir: str) -> dict[str, list[float]]:
     logging.getLogger("mkdocs").setLevel(logging.CRITICAL)  # execution-off errors are expected
-    site_dir = tempfile.mkdtemp(prefix="docverify-bench-serve-")
     original = page.read_text(encoding="utf-8")
 
     def rebuild() -> tuple[float, int]:

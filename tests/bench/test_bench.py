@@ -64,10 +64,13 @@ def test_execution_off_renders_recordings_and_never_passes(small: Path, tmp_path
 
 
 @pytest.mark.slow
-def test_bench_ends_with_one_machine_readable_line(small_copy: Path) -> None:
+def test_bench_ends_with_one_machine_readable_line(small_copy: Path, tmp_path: Path) -> None:
     """`docverify bench --smoke`: every measure once, on the one-article site (conftest
-    `small`). The benchmark itself is run by hand, never by the test suite."""
+    `small`), leaving nothing in the temporary folder it was given. The benchmark itself is run
+    by hand, never by the test suite."""
     root = small_copy
+    scratch = tmp_path / "tmp"
+    scratch.mkdir()
     done = subprocess.run(
         [
             str(Path(sys.executable).parent / "docverify"),
@@ -85,7 +88,7 @@ def test_bench_ends_with_one_machine_readable_line(small_copy: Path) -> None:
         text=True,
         check=False,
         timeout=900,
-        env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
+        env={**os.environ, "NO_MKDOCS_2_WARNING": "1", "TMPDIR": str(scratch)},
     )
     assert done.returncode == 0, done.stderr
     lines = done.stdout.strip().splitlines()
@@ -98,3 +101,4 @@ def test_bench_ends_with_one_machine_readable_line(small_copy: Path) -> None:
     assert sum(1 for line in lines if "del techo" in line) == 1  # the speed-up against it
     assert sum(1 for line in lines if line.startswith("P1=")) == 1
     assert not (root / "docs" / ".cache").exists()
+    assert sorted(p.name for p in scratch.iterdir()) == []

@@ -117,7 +117,15 @@ def p3(bench: Bench, out: Any) -> None:
 def warm(root: Path, runner: str) -> dict[str, float]:
     """Import torch once, then run every block of a site in this one process: P1's baseline."""
     jobs = page_specs(root, runner)
-    os.chdir(tempfile.mkdtemp(prefix="docverify-warm-"))
+    with tempfile.TemporaryDirectory(prefix="docverify-warm-") as folder:
+        os.chdir(folder)
+        try:
+            return _warm(jobs)
+        finally:
+            os.chdir(root)
+
+
+def _warm(jobs: list[list[dict[str, Any]]]) -> dict[str, float]:
     started = time.perf_counter()
     from docverify.running import child  # noqa: PLC0415 - imports torch: this process is the warm one
 
