@@ -50,10 +50,10 @@ def zygote_main(conn: Connection) -> None:
             conn.send((protocol.EXIT, 0))
         else:
             _, status = os.waitpid(pid, 0)
-            # A page killed (or ended by os._exit in a block) never removed its working folder.
-            shutil.rmtree(workdir, ignore_errors=True)
             # What the page could not stop itself: its descendants, now adopted by this worker.
             stopped += processes.stop_descendants(os.getpid(), skip=finished)
+            # A page killed (or ended by os._exit in a block) never removed its working folder.
+            shutil.rmtree(workdir, ignore_errors=True)
             if stopped:
                 conn.send((protocol.STOPPED, {"": [p.command for p in stopped]}))
             conn.send((protocol.EXIT, os.waitstatus_to_exitcode(status)))
