@@ -11,7 +11,9 @@ from pathlib import Path
 from docverify.bench.corpus import make_corpus
 
 
-def _probe(corpus: Path) -> subprocess.CompletedProcess[str]:
+def _probe(corpus: Path, scratch: Path | None = None) -> subprocess.CompletedProcess[str]:
+    """The probe run on `corpus`, with `scratch` as its temporary folder when given."""
+    env = {k: v for k, v in os.environ.items() if k != "CI"}
     return subprocess.run(
         [sys.executable, "-m", "docverify.bench.ceiling", str(corpus), "cpu"],
         cwd=corpus,
@@ -19,7 +21,7 @@ def _probe(corpus: Path) -> subprocess.CompletedProcess[str]:
         text=True,
         check=False,
         timeout=300,
-        env={k: v for k, v in os.environ.items() if k != "CI"},
+        env=env | ({"TMPDIR": str(scratch)} if scratch else {}),
     )
 
 
@@ -42,7 +44,10 @@ def test_a_probe_whose_blocks_fail_to_report_is_an_error(tmp_path: Path) -> None
         ),
         encoding="utf-8",
     )
-    done = _probe(corpus)
+    scratch = tmp_path / "tmp"
+    scratch.mkdir()
+    done = _probe(corpus, scratch)
     assert done.returncode != 0
     assert "la sonda del techo ejecutó" in done.stderr  # the probe's own reason
+    assert list(scratch.iterdir()) == []  # the page's working folder too, as the engine's worker
     assert "falló 1 de 1 sondas del techo" in done.stderr  # the first measure stops the run

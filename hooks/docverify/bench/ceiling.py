@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 import time
@@ -103,7 +104,8 @@ def probe(jobs: list[protocol.PageTask]) -> dict[str, float]:
     done = 0
     for job in jobs:  # the engine worker's own fork and reaping (running/worker.py)
         finished = worker.still_running(finished)
-        pid, read_fd, _ = worker.fork_page(job)  # its folder: removed by the page, as it ends
+        pid, read_fd, workdir = worker.fork_page(job)
+        last = None
         with Connection(read_fd, writable=False) as page:
             while True:
                 try:
@@ -111,6 +113,9 @@ def probe(jobs: list[protocol.PageTask]) -> dict[str, float]:
                 except (EOFError, OSError):
                     break
                 done += message[0] == protocol.DONE
+                last = message[0]
+        if last != protocol.END:  # as the worker does: a page that ended itself removed it
+            shutil.rmtree(workdir, ignore_errors=True)
         finished.append(pid)
     ended = time.monotonic()
     for pid in finished:
