@@ -81,8 +81,9 @@ def check(config: Config, pages: list[Page], glossary: Glossary | None) -> list[
         if holds is None:  # no glossary, or one without terms
             continue
         for text in texts(page):
-            if holds(text, fold(text.text)) and not from_seed(text, seed):
-                findings += _uses(config, text, glossary)
+            folded = fold(text.text)
+            if holds(text, folded) and not from_seed(text, seed):
+                findings += _uses(config, text, folded, glossary)
     return findings
 
 
@@ -100,8 +101,9 @@ def _holds_any(glossary: Glossary) -> Callable[[prose.Text, str], bool]:
     return holds
 
 
-def _uses(config: Config, text: prose.Text, glossary: Glossary) -> list[Finding]:
-    folded, lowered = fold(text.text), lower(text.text)
+def _uses(config: Config, text: prose.Text, folded: str, glossary: Glossary) -> list[Finding]:
+    """The findings of one text; `folded` is fold(text.text)."""
+    lowered = lower(text.text)
     where = config.rel(text.path)
     kind_of_text = "un comentario del código" if text.comment else "la prosa"
     found: list[tuple[int, Finding]] = []
