@@ -270,18 +270,27 @@ def page_problems(browser: Any, site: Path, url: str) -> list[str]:
         return audit(url)
 
 
-@pytest.mark.usefixtures("axe")
+@pytest.fixture(scope="module")
+def site_audit(
+    playwright_browser: Any, built_site: Path, axe: Path
+) -> Iterator[Callable[[str], list[str]]]:
+    """The audit of the built site's pages (`auditor`), one per worker: the shards a worker
+    runs share its server, browser context and cache, and the site's search index is indexed
+    in full once per worker, not once per shard."""
+    with auditor(playwright_browser, built_site) as audit:
+        yield audit
+
+
 @pytest.mark.parametrize("shard", range(SHARDS))
 def test_every_page_passes_the_browser_audit(
-    playwright_browser: Any, built_site: Path, shard: int
+    site_audit: Callable[[str], list[str]], built_site: Path, shard: int
 ) -> None:
     """Each built page (this shard's share of them, in file order): nothing requested from
     another host, no console error, lang="es", no axe-core violation in the light and the dark
     scheme, and at 375 px only code scrolls sideways."""
     problems = []
-    with auditor(playwright_browser, built_site) as audit:
-        for url in _pages(built_site)[shard::SHARDS]:
-            problems += audit(url)
+    for url in _pages(built_site)[shard::SHARDS]:
+        problems += site_audit(url)
     assert not problems, "Auditoría del navegador:\n" + "\n".join(problems)
 
 
