@@ -39,7 +39,7 @@ def _until(check: Callable[[], str | None], what: str, server: subprocess.Popen[
         page = check()
         if page is not None:
             return page
-        time.sleep(0.5)
+        time.sleep(0.1)
     raise AssertionError(f"a los {WAIT} s, {what}")
 
 

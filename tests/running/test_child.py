@@ -132,13 +132,13 @@ def test_sessions_share_state_within_a_page(project: Project, executor: Executor
 def test_timeout_names_the_block_and_the_run_goes_on(project: Project, executor: Executor) -> None:
     project.page(
         "a.md",
-        block("while True: pass", "bucle", ' timeout="2"') + block("print('sigo')", "despues"),
+        block("while True: pass", "bucle", ' timeout="1"') + block("print('sigo')", "despues"),
     )
     started = time.monotonic()
     report = run(project, executor)
     assert time.monotonic() - started < 30
     (finding, *_) = [f for f in report.findings if f.kind == Kind.EXECUTION_FAILURE]
-    assert "a/bucle" in finding.message and "tiempo límite de 2 s" in finding.message
+    assert "a/bucle" in finding.message and "tiempo límite de 1 s" in finding.message
     assert report.outcomes["a/despues"].observed == "sigo"
 
 
