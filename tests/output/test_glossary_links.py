@@ -92,6 +92,20 @@ def test_a_code_term_links_its_first_inline_code_whole() -> None:
     )
 
 
+def test_a_use_inside_another_sense_of_the_word_is_skipped() -> None:
+    """«de forma deliberada» is a manner, not a shape: the first use of «forma» that is the term
+    gets the link, also one in the same text after the other sense."""
+    shape = Term("forma", "shape", "El tamaño.", (), False, 3, ("de forma deliberada",))
+    glossary = Glossary(Path("glosario.yml"), (shape,))
+    for html in (
+        "<p>Limpiar de forma deliberada.</p><p>Un tensor de forma (2, 3).</p>",
+        "<p>De Forma Deliberada, y la forma (2, 3).</p>",
+    ):
+        out = glossary_links.link_first_uses(html, glossary, "../glosario/")
+        assert _linked(out) == [("../glosario/#forma", "forma")], out
+        assert out.index("dv-glossary") > out.lower().index("deliberada")
+
+
 def test_nothing_changes_without_a_glossary() -> None:
     html = "<p>El grafo.</p>"
     assert glossary_links.link_first_uses(html, None, "g/") == html

@@ -77,6 +77,18 @@ def test_the_format_loads_every_term(project: Project) -> None:
     assert not by_name["hoja"].code and by_name["hoja"].avoid == ()
 
 
+def test_other_senses_are_optional_phrases(project: Project) -> None:
+    """`other_senses` lists the phrases where a term's word means something else (the links
+    skip them: tests/output/test_glossary_links.py); without it, none."""
+    project.page("glosario.yml", f'terms:\n{ENTRY}    other_senses: ["de grafo en grafo"]\n')
+    terms, found = glossary.load(project.config)
+    assert found == [] and terms is not None
+    assert [t.other_senses for t in terms.terms] == [("de grafo en grafo",)]
+    project.page("glosario.yml", f"terms:\n{ENTRY}")
+    terms, _ = glossary.load(project.config)
+    assert terms is not None and terms.terms[0].other_senses == ()
+
+
 def test_no_data_file_no_glossary(project: Project) -> None:
     assert glossary.load(project.config) == (None, [])
 
@@ -104,6 +116,8 @@ ENTRY = '  - term: grafo\n    english: graph\n    definition: "Uno."\n    avoid:
             5,
         ),
         (f"terms:\n{ENTRY}    code: sí\n", "true o false", 6),
+        (f"terms:\n{ENTRY}    other_senses: de forma\n", "«other_senses» del término", 6),
+        (f'terms:\n{ENTRY}    other_senses: ["", "x"]\n', "lista de expresiones", 6),
         (f"terms:\n{ENTRY}{ENTRY}", "repite «grafo»", 6),
         (
             f"terms:\n{ENTRY}" + ENTRY.replace("grafo", "nodo").replace("[]", '["Grafo"]'),

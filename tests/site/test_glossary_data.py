@@ -12,7 +12,7 @@ import yaml
 from conftest import ROOT
 
 GLOSSARY = ROOT / "docs" / "glosario.yml"
-KEYS = {"term", "english", "definition", "avoid", "code"}
+KEYS = {"term", "english", "definition", "avoid", "code", "other_senses"}
 
 
 def load() -> list[dict[str, Any]]:
@@ -42,6 +42,9 @@ def problems(terms: list[dict[str, Any]]) -> list[str]:
         if not isinstance(avoid, list) or not all(isinstance(a, str) and a for a in avoid):
             found.append(f"término {name}: «avoid» debe ser una lista de textos")
             avoid = []
+        senses = item.get("other_senses", [])
+        if not isinstance(senses, list) or not all(isinstance(a, str) and a for a in senses):
+            found.append(f"término {name}: «other_senses» debe ser una lista de textos")
         if "code" in item and not isinstance(item["code"], bool):
             found.append(f"término {name}: «code» es true o false")
         for phrase in [str(name), *avoid]:

@@ -4,8 +4,9 @@ The build adds the links to the article's HTML, so authors never write them and 
 left unlinked: the first occurrence of each term in the article's prose (the term or its
 plural, matched as the lint matches: site/glossary.py) becomes a link. Never inside code, a
 heading, a link, an admonition's title, a collapsed summary, an output panel, a drawn picture or
-a note that keeps a seed's original; a term whose first occurrence is in such a place is linked
-at its next one in prose. A `code: true` term is linked at its first inline `<code>` in prose
+a note that keeps a seed's original, nor inside a phrase of the term's `other_senses` (where the
+word means something else); a term whose first occurrence is in such a place is linked at its next
+one in prose. A `code: true` term is linked at its first inline `<code>` in prose
 that names it (`backward`, `y.backward()`): the whole code element inside the link, the code
 itself untouched. The words never change: only `<a>` tags are inserted.
 """
@@ -113,9 +114,12 @@ class _Linker(HTMLParser):
         for term in self._words:
             if term.anchor in self.linked:
                 continue
+            other = [
+                m.span() for o in term.other_senses for m in phrase_pattern(o).finditer(folded)
+            ]
             for match in phrase_pattern(term.term).finditer(folded):
                 a, b = match.span()
-                if all(b <= x or a >= y for x, y in taken):
+                if all(b <= x or a >= y for x, y in taken + other):
                     taken.append((a, b))
                     self.linked.add(term.anchor)
                     self.inserts.append((start + a, start + b, term))

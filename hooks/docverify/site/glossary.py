@@ -14,7 +14,9 @@
         code: true                      # an English word the site keeps only as code
 
 The build generates the «Glosario» page from it (output/glossary_page.py) and links each
-article's first use of a term there (output/glossary_links.py). glossary_lint.check flags, with
+article's first use of a term there (output/glossary_links.py), skipping a use inside one of the
+phrases of the term's optional `other_senses` list, where the word means something else
+(`other_senses: ["de forma deliberada"]` for «forma», shape). glossary_lint.check flags, with
 file:line, an avoided phrase in prose or in a comment of an executed block's code, and the bare
 word of a `code: true` term in prose outside backticks, naming the form to use. Text of a page's
 seed is never flagged: a page that reproduces a seed names it in its front matter (`seed: <file>`,
@@ -43,7 +45,7 @@ from docverify.core.kinds import Kind
 from docverify.parsing import frontmatter
 from docverify.site import navigation
 
-KEYS = ("term", "english", "definition", "avoid", "code")
+KEYS = ("term", "english", "definition", "avoid", "code", "other_senses")
 REQUIRED = ("term", "english", "definition", "avoid")
 SEED_KEY = "seed"
 Problem = Callable[[int, str, str], None]  # (line, message, fix) of a malformed glossary
@@ -60,6 +62,7 @@ class Term:
     avoid: tuple[str, ...]
     code: bool
     line: int  # in the data file
+    other_senses: tuple[str, ...] = ()  # phrases where the word means something else
 
     @property
     def anchor(self) -> str:
@@ -217,14 +220,9 @@ def _term(node: yaml.Node, problem: Problem) -> Term | None:
                 f'escribe {key}: "…" en una sola línea.',
             )
             return None
-    avoid = fields["avoid"]
-    phrases = [_text(item) for item in getattr(avoid, "value", [])]
-    if not isinstance(avoid, yaml.SequenceNode) or not all(phrases):
-        problem(
-            avoid.start_mark.line + 1,
-            f"«avoid» del término «{name}» debe ser una lista de expresiones.",
-            'escribe avoid: ["expresión", …] o avoid: [].',
-        )
+    avoid = _phrases(fields, "avoid", name, problem)
+    other_senses = _phrases(fields, "other_senses", name, problem)
+    if avoid is None or other_senses is None:
         return None
     code = fields.get("code")
     if code is not None and (
@@ -240,10 +238,29 @@ def _term(node: yaml.Node, problem: Problem) -> Term | None:
         term=values["term"].strip(),
         english=values["english"].strip(),
         definition=values["definition"].strip(),
-        avoid=tuple(p.strip() for p in phrases),
+        avoid=avoid,
         code=code is not None and code.value.lower() == "true",
         line=line,
+        other_senses=other_senses,
     )
+
+
+def _phrases(
+    fields: dict[str, yaml.Node], key: str, name: str, problem: Problem
+) -> tuple[str, ...] | None:
+    """The list of phrases under `key` (() where an optional key is absent), or None, said."""
+    node = fields.get(key)
+    if node is None:
+        return ()
+    phrases = [_text(item) for item in getattr(node, "value", [])]
+    if not isinstance(node, yaml.SequenceNode) or not all(phrases):
+        problem(
+            node.start_mark.line + 1,
+            f"«{key}» del término «{name}» debe ser una lista de expresiones.",
+            f'escribe {key}: ["expresión", …] o {key}: [].',
+        )
+        return None
+    return tuple(p.strip() for p in phrases)
 
 
 def _text(node: yaml.Node | None) -> str:
