@@ -28,3 +28,16 @@ def test_reading_time_is_words_at_the_rate_plus_time_per_block(project: Project)
     assert _minutes(project, f"{words}\n\n{code}") == 2
     assert _minutes(project, "") == 1
     assert str(home.WORDS_PER_MINUTE) in home.reading_rule()
+
+
+def test_the_install_block_offers_the_cpu_build_of_the_pinned_torch() -> None:
+    """The reader installs the pinned versions; on Linux without a GPU, first the CPU-only
+    build of the same torch (the install line then finds it installed, not the CUDA one)."""
+    block = home.install_block({"torch": "9.8.7", "numpy": "1.2.3"})
+    lines = block.split("\n")
+    assert lines[0] == "```bash" and lines[-1] == "```"
+    assert "pip install torch==9.8.7 numpy==1.2.3" in lines
+    assert f"# pip install torch==9.8.7 --index-url {home.CPU_INDEX}" in lines
+    assert all(not line.startswith("pip") or "index-url" not in line for line in lines)
+    unpinned = home.install_block({})
+    assert "pip install torch numpy" in unpinned and "# pip install torch --index-url" in unpinned

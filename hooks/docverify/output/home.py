@@ -25,6 +25,8 @@ WORDS_PER_MINUTE = 200  # technical Spanish, read with care
 MINUTES_PER_BLOCK = 0.5  # reading a block's code and its output
 # The packages a reader installs to run the blocks (their pins are pyproject.toml's).
 RUN_PACKAGES = ("torch", "numpy")
+# PyPI's Linux torch is the CUDA build (several GB); PyTorch's own index has the CPU-only one.
+CPU_INDEX = "https://download.pytorch.org/whl/cpu"
 
 
 def reading_minutes(page: Page) -> int:
@@ -56,13 +58,21 @@ def fill(result: BuildResult, rel: str, markdown: str) -> str:
 
 def install(result: BuildResult) -> str:
     """A shell block that installs, in a virtual environment, the versions the site ran with."""
-    pinned = pins(result.config.root)
-    packages = " ".join(
-        f"{name}=={pinned[name]}" if name in pinned else name for name in RUN_PACKAGES
-    )
-    return (
-        f"```bash\npython3 -m venv .venv && source .venv/bin/activate\npip install {packages}\n```"
-    )
+    return install_block(pins(result.config.root))
+
+
+def install_block(pinned: dict[str, str]) -> str:
+    """The pinned RUN_PACKAGES installed in a virtual environment; a comment first offers
+    torch's CPU-only build of the same version, which the install line then finds installed."""
+    wanted = [f"{name}=={pinned[name]}" if name in pinned else name for name in RUN_PACKAGES]
+    torch = wanted[RUN_PACKAGES.index("torch")]
+    lines = [
+        "python3 -m venv .venv && source .venv/bin/activate",
+        "# En Linux sin GPU, instala antes el torch de solo CPU, mucho más pequeño que el de CUDA:",
+        f"# pip install {torch} --index-url {CPU_INDEX}",
+        f"pip install {' '.join(wanted)}",
+    ]
+    return "```bash\n" + "\n".join(lines) + "\n```"
 
 
 def _list(meta: dict[str, object], key: str, name: str) -> tuple[list[str], str]:
