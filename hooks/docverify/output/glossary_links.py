@@ -6,9 +6,9 @@ plural, matched as the lint matches: site/glossary.py) becomes a link. Never ins
 heading, a link, an admonition's title, a collapsed summary, an output panel, a drawn picture or
 a note that keeps a seed's original, nor inside a phrase of the term's `other_senses` (where the
 word means something else); a term whose first occurrence is in such a place is linked at its next
-one in prose. A `code: true` term is linked at its first inline `<code>` in prose
-that names it (`backward`, `y.backward()`): the whole code element inside the link, the code
-itself untouched. The words never change: only `<a>` tags are inserted.
+one in prose. A `code: true` term is linked at its first inline `<code>` in prose that names it
+(`backward`, `y.backward()`): the whole code element inside the link, the code itself
+untouched. The words never change: only `<a>` tags are inserted.
 """
 
 from __future__ import annotations

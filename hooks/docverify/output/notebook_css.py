@@ -9,14 +9,13 @@ the selector needs a class of JupyterLab's own (PREFIXES) that no element of the
 nothing adds such a class on these pages once they are built (they run none of JupyterLab's
 scripts), so that selector can never match; nor can one that puts `:root` below another element
 (mkdocs-jupyter prefixes every selector of the sheet with `.jupyter-wrapper`, `:root` included).
-Classes inside :not(), :is(), :where(), :has() and
-attribute selectors are not counted as needed (:not(.x) matches where .x is absent), nor is any
-other class; a selector with an escape is kept. A rule keeps the selectors that may match, in
-their order; a rule left with none goes, as does an @media or @supports block left empty. The
-other at-rules (@keyframes, @font-face…) stay as they are, and a stylesheet it cannot read (a
-brace without its pair) is returned unchanged. The browser tests compare every element's
-computed style with the whole stylesheet and with the cut one, on the notebook page that uses
-the most of JupyterLab's classes (tests/browser).
+Classes inside :not(), :is(), :where(), :has() and attribute selectors are not counted as needed
+(:not(.x) matches where .x is absent), nor is any other class; a selector with an escape is
+kept. A rule keeps the selectors that may match, in their order; a rule left with none goes, as
+does an @media or @supports block left empty. The other at-rules (@keyframes, @font-face…) stay
+as they are, and a stylesheet it cannot read (a brace without its pair) is returned unchanged.
+The browser tests compare every element's computed style with the whole stylesheet and with the
+cut one, on the notebook page that uses the most of JupyterLab's classes (tests/browser).
 """
 
 from __future__ import annotations
