@@ -433,6 +433,11 @@ SCENARIOS: dict[str, Scenario] = {
     "parsing.origin:malformed-origin": _lint(
         lambda c: c.replace("---\n", "---\norigin:\n  repository: pytorch/tutorials\n")
     ),
+    "parsing.pages:malformed-data-files": _lint(
+        lambda c: c.replace(
+            'title: "Un artículo"', 'title: "Un artículo"\ndata_files:\n  - datos/no-esta.csv'
+        )
+    ),
     "parsing.origin:invalid-option": _lint(lambda c: c.replace('id="uno"', 'id="uno" own="true"')),
     "parsing.fence_checks:unknown-option": _lint(
         lambda c: c.replace('id="uno"', 'id="uno" colour="red"')

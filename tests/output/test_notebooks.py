@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime as dt
 import json
 import re
+import shutil
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
@@ -266,6 +267,9 @@ def test_downloaded_notebook_runs_as_is_and_prints_what_the_page_shows(
                 cell.outputs = []
         workdir = tmp_path / path.stem
         workdir.mkdir()
+        for rel in stored.metadata["docverify"].get("data_files", []):
+            # what the reader downloads from the site and keeps beside the notebook
+            shutil.copyfile(built.site / rel, workdir / Path(rel).name)
         client = nbclient.NotebookClient(
             ran,
             kernel_name="python3",

@@ -41,6 +41,7 @@ class Kind(StrEnum):
     RESERVED_PAGE = "reserved-page"
     MISSING_SEED = "missing-seed"
     MALFORMED_ORIGIN = "malformed-origin"  # the origin: of quoted code (parsing/origin.py)
+    MALFORMED_DATA_FILES = "malformed-data-files"  # a page's data_files: (parsing/data_files.py)
     # The glossary (site/glossary.py)
     MALFORMED_GLOSSARY = "malformed-glossary"
     AVOIDED_PHRASE = "avoided-phrase"
@@ -118,6 +119,7 @@ LABELS: dict[Kind, str] = {
     Kind.RESERVED_PAGE: "pagina-reservada",
     Kind.MISSING_SEED: "semilla-ausente",
     Kind.MALFORMED_ORIGIN: "origen-mal-formado",
+    Kind.MALFORMED_DATA_FILES: "datos-mal-declarados",
     Kind.MALFORMED_GLOSSARY: "glosario-mal-formado",
     Kind.AVOIDED_PHRASE: "expresion-a-evitar",
     Kind.CODE_ONLY_WORD: "palabra-de-codigo",

@@ -23,13 +23,30 @@ _TAG_TOOLBAR = re.compile(
 )
 
 
-def article_box(notebook_url: str, download_url: str) -> str:
-    """One line placed under an article's header: where to see and download its notebook."""
+def article_box(
+    notebook_url: str, download_url: str, data: list[tuple[str, str]] | None = None
+) -> str:
+    """One line placed under an article's header: where to see and download its notebook, and
+    the data files its code reads (`data`: each file's name and link), to keep beside it."""
+    files = ""
+    if data:
+        links = ", ".join(f'<a href="{url}" download><code>{name}</code></a>' for name, url in data)
+        files = f". Su código lee {links}: {_keep(len(data))} junto al cuaderno"
     return (
         '<p class="dv-notebook">Este artículo en un cuaderno de Jupyter, con su código y sus '
         f'salidas: <a href="{notebook_url}">ver el cuaderno</a> · '
-        f'<a href="{download_url}" download>descargarlo (.ipynb)</a></p>\n\n'
+        f'<a href="{download_url}" download>descargarlo (.ipynb)</a>{files}</p>\n\n'
     )
+
+
+def _keep(count: int) -> str:
+    return "descárgalo y guárdalo" if count == 1 else "descárgalos y guárdalos"
+
+
+def data_note(data: list[tuple[str, str]]) -> str:
+    """The notebook's own line on the data files its code reads (`data`: name and link)."""
+    links = ", ".join(f"[`{name}`]({url})" for name, url in data)
+    return f"> El código de este cuaderno lee {links}: {_keep(len(data))} junto al cuaderno."
 
 
 def page_meta(title: str) -> dict[str, Any]:

@@ -13,13 +13,14 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+import posixpath
 from typing import Any
 
 from docverify.core.config import LABEL, Config
 from docverify.core.dates import spanish_date
 from docverify.core.markdown import md_escape
 from docverify.output import coverage as coverage_text
-from docverify.output import credit
+from docverify.output import credit, notebook_links
 from docverify.output import notebook_cells as cells_mod
 from docverify.output.notebook_markdown import notebook_markdown
 from docverify.parsing import origin
@@ -55,6 +56,7 @@ def build(
         page, title, verification, torch_version, today, coverage_text.notebook(coverage)
     )
     header += "\n\n" + hashing_note(config.hash_seed)
+    header += _data_note(page)
     if (quoted := origin.read(page)) is not None:
         header += "\n\n" + credit.sentence(quoted)
     cells: list[dict[str, Any]] = [cells_mod.markdown_cell("docverify_cabecera", header)]
@@ -81,21 +83,30 @@ def build(
         if cell["cell_type"] == "code":
             count += 1
             cell["execution_count"] = count
+    ours = {"page": page.rel, "runner": verification.runner, "torch": torch_version}
+    ours["date"] = today.isoformat()
+    if page.data_files:  # docs-relative: what a reader downloads beside the notebook to run it
+        ours["data_files"] = [f.rel for f in page.data_files]
     return {
         "nbformat": 4,
         "nbformat_minor": 5,
         "metadata": {
             "kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"},
             "language_info": {"name": "python"},
-            "docverify": {
-                "page": page.rel,
-                "runner": verification.runner,
-                "torch": torch_version,
-                "date": today.isoformat(),
-            },
+            "docverify": ours,
         },
         "cells": [c for c in cells if c["cell_type"] == "code" or c["source"].strip()],
     }
+
+
+def _data_note(page: Page) -> str:
+    """The header's line on the data files the page's code reads, linked as the article links
+    them (relink_markdown moves its links with the rest of the article's); "" without any."""
+    if not page.data_files:
+        return ""
+    here = posixpath.dirname(page.rel) or "."
+    files = [(f.name, posixpath.relpath(f.rel, here)) for f in page.data_files]
+    return "\n\n" + notebook_links.data_note(files)
 
 
 def _body(page: Page, verification: Verification) -> list[dict[str, Any]]:

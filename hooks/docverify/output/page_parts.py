@@ -135,9 +135,10 @@ def notebook_box(result: BuildResult, rel: str, notebook: NotebookFile, page_url
     uri, _ = result.notebooks[rel]
     # mkdocs-jupyter copies the .ipynb beside the notebook page's index.html.
     download = posixpath.join(posixpath.dirname(notebook.dest_uri), posixpath.basename(uri))
+    page = result.pages.get(rel)
+    data = [(f.name, relative(f.rel, page_url)) for f in page.data_files] if page else []
     return notebook_links.article_box(
-        relative(notebook.url, page_url),
-        relative(download, page_url),
+        relative(notebook.url, page_url), relative(download, page_url), data
     )
 
 

@@ -14,7 +14,7 @@ from docverify.core import policies
 from docverify.core.config import Config
 from docverify.core.findings import Finding
 from docverify.core.kinds import Kind
-from docverify.parsing import fence_checks, frontmatter, tabs
+from docverify.parsing import data_files, fence_checks, frontmatter, tabs
 from docverify.parsing.options import (
     is_executed,
     parse_options,
@@ -41,6 +41,8 @@ class Block:
     # Policies in force (block option, else front matter, else site): see core/policies.py.
     device_policy: str = policies.DEFAULTS[policies.DEVICE_POLICY]
     last_value: str = policies.DEFAULTS[policies.LAST_VALUE]
+    # The files its page's `data_files:` copies beside it before the page runs (data_files.py).
+    data_files: tuple[data_files.DataFile, ...] = ()
 
     @property
     def key(self) -> str:
@@ -71,6 +73,7 @@ class Page:
     body_line: int
     blocks: list[Block] = field(default_factory=list)
     findings: list[Finding] = field(default_factory=list)
+    data_files: tuple[data_files.DataFile, ...] = ()  # its valid `data_files:` (data_files.py)
     front: str = ""  # the front matter's YAML as written (prose.front_matter reads its lines)
     head: str = ""  # the front matter with its «---» lines, as written: the text before `body`
 
@@ -137,6 +140,12 @@ def read_page(config: Config, path: Path, text: str | None = None) -> Page:
                     f"escribe {name}: {policies.CHOICES[name][-1]} o quita la clave.",
                 )
             )
+    page.data_files, problems = data_files.resolve(config, meta)
+    line = page.meta_line(data_files.KEY)
+    page.findings += [
+        Finding(Kind.MALFORMED_DATA_FILES, message, where, line, data_files.FIX)
+        for message in problems
+    ]
     _find_blocks(config, page, text)
     return page
 
@@ -216,6 +225,7 @@ def _add_block(
                 policies.DEVICE_POLICY, options, page.meta, config.device_policy
             ),
             last_value=policies.resolve(policies.LAST_VALUE, options, page.meta, config.last_value),
+            data_files=page.data_files,
         )
     )
 

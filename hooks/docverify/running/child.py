@@ -80,6 +80,7 @@ def run_page(
     torch.set_num_threads(INTRA_OP_THREADS)
     workdir = workdir or tempfile.mkdtemp(prefix="docverify-")
     os.chdir(workdir)
+    copy_data_files(job["blocks"])
     if own_process:
         processes.become_subreaper()  # a block's orphaned processes stay ours
     me = os.getpid()
@@ -112,6 +113,15 @@ def run_page(
         os.chdir(tempfile.gettempdir())
         shutil.rmtree(workdir, ignore_errors=True)
         conn.close()
+
+
+def copy_data_files(blocks: list[BlockSpec]) -> None:
+    """Copy the page's data files (parsing/data_files.py) into the working folder, where its
+    blocks open them by name. One that vanished since the page was read is left out: the
+    block that opens it fails with its own FileNotFoundError, and the build with it."""
+    for name, source in {n: p for b in blocks for n, p in b.get("data_paths", {}).items()}.items():
+        with contextlib.suppress(OSError):
+            shutil.copyfile(source, name)
 
 
 def by_block(

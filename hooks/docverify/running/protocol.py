@@ -32,6 +32,10 @@ class BlockSpec(TypedDict):
     hash_seed: int
     device_policy: str  # one of DEVICE_POLICIES: the default device on the gpu runner
     show_last_value: bool  # write a bare last expression's repr, as Jupyter does
+    # The page's data files (parsing/data_files.py), each copied into the page's working folder
+    # before its first block runs: name → SHA-256 (what the output depends on) and name → path.
+    data_files: NotRequired[dict[str, str]]
+    data_paths: NotRequired[dict[str, str]]
 
 
 class PageTask(TypedDict):

@@ -16,7 +16,7 @@ from docverify.running.protocol import BlockSpec
 
 def spec(config: Config, block: Block) -> BlockSpec:
     """The plain-value spec of `block`, with the site defaults and its own options applied."""
-    return {
+    found: BlockSpec = {
         "key": block.key,
         "code": block.code,
         "filename": config.rel(block.origin),
@@ -29,6 +29,10 @@ def spec(config: Config, block: Block) -> BlockSpec:
         "device_policy": block.device_policy,
         "show_last_value": block.last_value == policies.SHOW,
     }
+    if block.data_files:  # absent otherwise: the specs, keys and digests of other pages as before
+        found["data_files"] = {f.name: f.sha256 for f in block.data_files}
+        found["data_paths"] = {f.name: str(f.path) for f in block.data_files}
+    return found
 
 
 # What a block's output depends on besides its code (and the code before it): the spec without
@@ -41,12 +45,15 @@ SETUP_FIELDS = (
     "hash_seed",
     "device_policy",
     "show_last_value",
+    "data_files",  # what each file holds, not where it is: a report is judged in another clone
 )
-# The fields a report of format 3 (report/report_json.py) digested: hash_seed came later.
-FORMAT_3_FIELDS = tuple(name for name in SETUP_FIELDS if name != "hash_seed")
+# The fields a report of format 3 (report/report_json.py) digested: hash_seed and data_files
+# came later.
+FORMAT_3_FIELDS = tuple(name for name in SETUP_FIELDS if name not in ("hash_seed", "data_files"))
 
 
 def setup_text(config: Config, block: Block, fields: tuple[str, ...] = SETUP_FIELDS) -> str:
-    """The fields of `block`'s spec that change how it runs, as one stable line of JSON."""
+    """The fields of `block`'s spec that change how it runs, as one stable line of JSON (a field
+    the spec leaves out, such as `data_files` on a page without them, is left out here too)."""
     whole = spec(config, block)
-    return json.dumps({name: whole[name] for name in fields}, sort_keys=True)
+    return json.dumps({name: whole[name] for name in fields if name in whole}, sort_keys=True)

@@ -11,7 +11,9 @@ versions of Python, torch and numpy (read from package metadata: this process mu
 torch) and the engine (its version and a hash of its source files). A prose edit leaves every
 key unchanged and re-runs no block; a code edit re-runs that page only.
 
-Not covered, on purpose: files a block reads at run time by absolute path, the packages a block
+The files a page declares in `data_files:` (parsing/data_files.py) are covered by their
+content's SHA-256, which their blocks' specs carry. Not covered, on purpose: other files a block
+reads at run time (by absolute path), the packages a block
 imports besides torch and numpy, and the exact GPU model. That is acceptable for a local
 convenience because only a page that ran without failure is stored: a page with an engine error
 (timeout, dead process, syntax error, output limit), an exception that its block does not
