@@ -12,7 +12,7 @@ import torch
 from conftest import Project
 from docverify.core.kinds import Kind
 from docverify.running.executor import Executor
-from support.blocks import block, run, spec
+from support.blocks import block, run, run_here, spec
 
 
 def test_capture_stdout_stderr_warnings_in_order(project: Project, executor: Executor) -> None:
@@ -275,3 +275,18 @@ def test_once_cuda_is_initialised_a_session_keeps_cudas_stream_too(
     puts = [state for kind, state in calls if kind == "put"]
     assert puts == [["cuda 1"], ["cuda 2"], ["cuda 3"], ["cuda 4"]]  # s, t, s, t: each its own
     assert [calls[i - 1] for i, (kind, _) in enumerate(calls) if kind == "put"] == [("seed", 5)] * 4
+
+
+def test_an_exception_is_shown_as_python_shows_it() -> None:
+    """A block's exception: `Type: message` with every line of the message (load_state_dict
+    lists one size mismatch per line) and the notes after it, as Python prints them; of a
+    SyntaxError, only its `Type: message`, without the indented file, code and caret lines."""
+    message = "Error(s) in loading state_dict:\n\tsize mismatch for a\n\tsize mismatch for b"
+    assert run_here(f"raise RuntimeError({message!r})\n")["output"] == f"RuntimeError: {message}\n"
+    noted = run_here("e = ValueError('x')\ne.add_note('una nota')\nraise e\n")
+    assert noted["output"] == "ValueError: x\nuna nota\n"
+    try:
+        eval("x = (")  # the same SyntaxError the block raises
+    except SyntaxError as exc:
+        expected = f"SyntaxError: {exc.msg}\n"
+    assert run_here("eval('x = (')\n")["output"] == expected

@@ -68,6 +68,11 @@ WRITTEN = {
         'takeaways:\n  - "Primera conclusión clave."\neditorial_prerequisites:\n  - [a, b]',
         "«Necesitas antes» (editorial)",
     ),
+    "editorial_description": (
+        'takeaways:\n  - "Primera conclusión clave."',
+        'takeaways:\n  - "Primera conclusión clave."\neditorial_description: [Dice, dos cosas]',
+        "la descripción para buscadores (editorial)",
+    ),
 }
 
 

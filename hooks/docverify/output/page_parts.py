@@ -173,9 +173,14 @@ def notebook_page(
 
 
 def description_meta(result: BuildResult, rel: str) -> dict[str, Any]:
-    """The description of a page that tells where this version ran (it holds the marker
-    coverage.MARKER): the author's description, then the build's sentence. {} for others."""
+    """The page's `<meta name="description">` where it is not its `description` as written: a
+    seed article's `editorial_description` (ours: its `description` is the seed's sentence,
+    which the page still shows as its lead); on the page that tells where this version ran (it
+    holds the marker coverage.MARKER), the author's description, then the build's sentence.
+    {} for others."""
     page = result.pages.get(rel)
+    if page is not None and (editorial := page.meta.get("editorial_description")):
+        return {"description": str(editorial)}
     if page is None or result.coverage is None or not coverage.MARKER_LINE.search(page.body):
         return {}
     return {"description": with_sentence(page.meta.get("description"), result)}

@@ -1,6 +1,6 @@
 # What the child reads from a block's text and traceback after running it.
 """A block's expectations (`# Expectativa: X` comments paired with what their statement printed)
-and its exception as the page shows it: the last line, and the block's own frames only."""
+and its exception as the page shows it: `Type: message`, and the block's own frames only."""
 
 from __future__ import annotations
 
@@ -16,7 +16,12 @@ _EXPECT = re.compile(r"#\s*Expectativa:\s*(?P<value>.+?)\s*$")
 
 
 def exception_line(exc: BaseException) -> str:
-    return "".join(traceback.format_exception_only(type(exc), exc)).splitlines()[-1] + "\n"
+    """`Type: message` as Python shows it: the whole message, which may take several lines
+    (load_state_dict lists one mismatch per line), and the notes after it; a SyntaxError's
+    file, code and caret lines, indented before its `Type: message`, left out."""
+    parts = traceback.format_exception_only(type(exc), exc)
+    first = next(i for i, part in enumerate(parts) if not part.startswith(" "))
+    return "".join(parts[first:])
 
 
 def raising_line(exc: BaseException, filename: str) -> int:

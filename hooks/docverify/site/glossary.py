@@ -51,7 +51,8 @@ SEED_KEY = "seed"
 Problem = Callable[[int, str, str], None]  # (line, message, fix) of a malformed glossary
 # Front-matter keys the build renders as prose (site/anatomy.py renders them).
 PROSE_KEYS = ("title", "description", "goals", "prerequisites", "approach", "takeaways", "faq")
-PROSE_KEYS += ("editorial_goals", "editorial_prerequisites")  # a seed article's, for a learner
+# A seed article's, for a learner (its description: for search results and link previews).
+PROSE_KEYS += ("editorial_goals", "editorial_prerequisites", "editorial_description")
 
 
 @dataclass(frozen=True)

@@ -3,11 +3,11 @@
 YAML reads an unquoted `- Forma: tipo y dispositivo` as a one-key mapping and `- [a, b]` as a
 list; the page would then show a Python dict or list where a sentence was meant. Each part the
 build renders as text (title, description, approach, each goal, prerequisite and takeaway, the
-editorial lists of a seed article, each FAQ question and answer, each source's title and
-reference) must be a YAML string; anything else is a located finding whose fix is to quote it.
-The structure around them (a list where a list goes, a FAQ item with both keys, a source that is
-a mapping) is checked by site/anatomy.py and sources/model.py; this module only judges the
-leaves, from the YAML nodes, so every finding has the line of the value itself.
+editorial lists and description of a seed article, each FAQ question and answer, each source's
+title and reference) must be a YAML string; anything else is a located finding whose fix is
+to quote it. The structure around them (a list where a list goes, a FAQ item with both keys, a
+source that is a mapping) is checked by site/anatomy.py and sources/model.py; this module only
+judges the leaves, from the YAML nodes, so every finding has the line of the value itself.
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ TEXTS = {
     "title": "el título",
     "description": "la frase inicial",
     "approach": "la línea de enfoque",
+    "editorial_description": "la descripción para buscadores (editorial)",
 }
 TEXT_LISTS = {
     "goals": "«Qué aprenderás»",

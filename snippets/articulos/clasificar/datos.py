@@ -14,7 +14,7 @@ print("plantillas:", tuple(plantillas.shape))  # Expectativa: (15, 5, 5)
 print("una de cada clase:")
 print(plantillas[[1, 6, 11]].int())
 
-# 900 imágenes: una plantilla al azar con ruido normal de desviación 0,4.
+# 900 imágenes: una plantilla al azar con ruido normal de desviación típica 0,4.
 generador = torch.Generator().manual_seed(0)
 elegidas = torch.randint(0, 15, (900,), generator=generador)
 imagenes = plantillas[elegidas] + 0.4 * torch.randn(900, 5, 5, generator=generador)

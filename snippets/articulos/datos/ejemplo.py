@@ -4,7 +4,7 @@ from torch.utils.data import DataLoader, Dataset, random_split
 
 
 class Normalizado(Dataset):
-    """Pares (x, y) en memoria; cada entrada sale normalizada con la media y la desviación dadas."""
+    """Pares (x, y) en memoria; cada entrada, normalizada con la media y la desviación típica."""
 
     def __init__(self, x, y, media, desviacion):
         self.x, self.y = x, y

@@ -1,7 +1,7 @@
 import torch
 
 enteros = torch.tensor([[1, 2, 3], [4, 5, 6]])  # una lista de listas: dos filas
-reales = torch.tensor([0.5, 1.5, 2.5])
+con_decimales = torch.tensor([0.5, 1.5, 2.5])  # basta un número con decimales
 print(enteros)
 print("tipo de enteros:", enteros.dtype)  # Expectativa: torch.int64
-print("tipo de reales:", reales.dtype)  # Expectativa: torch.float32
+print("tipo con decimales:", con_decimales.dtype)  # Expectativa: torch.float32

@@ -12,7 +12,7 @@ medidas = np.array([[170.0, 65.0], [180.0, 80.0], [160.0, 50.0], [175.0, 75.0]])
 x = torch.from_numpy(medidas).to(dispositivo, torch.float32)
 print("forma:", tuple(x.shape), "· tipo:", x.dtype)
 
-# Broadcasting: (4, 2) con (2,): cada columna, con su media y su desviación.
+# Broadcasting: (4, 2) con (2,): cada columna, con su media y su desviación típica.
 normalizados = (x - x.mean(dim=0)) / x.std(dim=0)
 medias = normalizados.mean(dim=0)
 desviaciones = normalizados.std(dim=0)

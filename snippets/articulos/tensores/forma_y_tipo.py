@@ -5,5 +5,5 @@ print("forma:", x.shape)
 print("dimensiones:", x.ndim, "· elementos:", x.numel())
 print("tipo:", x.dtype)
 print("convertido:", x.to(torch.float64).dtype)
-mezcla = torch.tensor([1, 2]) + torch.tensor([0.5, 0.5])  # entero + real
-print("entero + real:", mezcla.dtype)
+mezcla = torch.tensor([1, 2]) + torch.tensor([0.5, 0.5])  # entero + coma flotante
+print("entero + coma flotante:", mezcla.dtype)
