@@ -1,7 +1,7 @@
 import csv
 from pathlib import Path
 
-# El archivo se lee como texto: cada línea, una lista de cadenas separadas por comas.
+# Cada línea del archivo, una lista de cadenas (el texto entre comas).
 with Path("digitos.csv").open(newline="") as archivo:
     lineas = list(csv.reader(archivo))
 print("líneas:", len(lineas))  # Expectativa: 1797

@@ -6,16 +6,17 @@ from torch.utils.data import Dataset
 
 
 class Digitos(Dataset):
-    """Los dígitos del CSV: 64 píxeles de 0 a 16 y la clase, una imagen por línea."""
+    """Dígitos de un CSV: en cada línea, 64 píxeles de 0 a 16 y la clase."""
 
     def __init__(self, ruta, transform=None, target_transform=None):
-        with Path(ruta).open(newline="") as archivo:  # se lee una sola vez, al crear el conjunto
-            filas = [[int(valor) for valor in linea] for linea in csv.reader(archivo)]
+        # El archivo se lee una sola vez, al crear el conjunto.
+        with Path(ruta).open(newline="") as archivo:
+            filas = [[int(v) for v in linea] for linea in csv.reader(archivo)]
         tabla = torch.tensor(filas)  # (N, 65), enteros de 64 bits
-        self.imagenes = tabla[:, :64].to(torch.float32)  # (N, 64): una fila por imagen
-        self.clases = tabla[:, 64]  # (N,): índices de clase, torch.int64
-        self.transform = transform  # se aplica a cada imagen al pedirla
-        self.target_transform = target_transform  # se aplica a cada clase al pedirla
+        self.imagenes = tabla[:, :64].to(torch.float32)  # (N, 64)
+        self.clases = tabla[:, 64]  # (N,): índices de clase
+        self.transform = transform  # para cada imagen, al pedirla
+        self.target_transform = target_transform  # para cada clase
 
     def __len__(self):
         return len(self.clases)

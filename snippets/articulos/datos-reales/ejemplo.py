@@ -7,11 +7,11 @@ from torch.utils.data import DataLoader, Dataset, random_split
 
 
 class Digitos(Dataset):
-    """Los dígitos del CSV: 64 píxeles de 0 a 16 y la clase, una imagen por línea."""
+    """Dígitos de un CSV: en cada línea, 64 píxeles de 0 a 16 y la clase."""
 
     def __init__(self, ruta, transform=None, target_transform=None):
         with Path(ruta).open(newline="") as archivo:
-            filas = [[int(valor) for valor in linea] for linea in csv.reader(archivo)]
+            filas = [[int(v) for v in linea] for linea in csv.reader(archivo)]
         tabla = torch.tensor(filas)
         self.imagenes = tabla[:, :64].to(torch.float32)  # (N, 64), float32
         self.clases = tabla[:, 64]  # (N,), int64
@@ -55,7 +55,8 @@ digitos = Digitos("digitos.csv")
 separador = torch.Generator().manual_seed(0)
 entrenamiento, validacion, prueba = random_split(digitos, [1257, 270, 270], generator=separador)
 pixeles_ent = digitos.imagenes[entrenamiento.indices]
-digitos.transform = Normalizar(pixeles_ent.mean(), pixeles_ent.std())  # vale para las tres partes
+# Estadísticas del entrenamiento; la transformación vale para las tres partes.
+digitos.transform = Normalizar(pixeles_ent.mean(), pixeles_ent.std())
 
 if torch.accelerator.is_available():
     dispositivo = torch.accelerator.current_accelerator()
@@ -77,7 +78,7 @@ for _ in range(10):  # épocas
         criterio(modelo(entradas), objetivos).backward()
         optimizador.step()
 
-# La validación sirve para decidir; la prueba se mide una sola vez, al final de todo.
+# La validación sirve para decidir; la prueba se mide una vez, al final.
 exactitud_val = exactitud(modelo, validacion, dispositivo)
 print(f"exactitud en validación: {exactitud_val:.4f}")
 print("más del 95 %:", exactitud_val > 0.95)  # Expectativa: True

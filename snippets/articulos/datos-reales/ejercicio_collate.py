@@ -10,7 +10,7 @@ class DigitosComoDiccionario(Dataset):
 
     def __init__(self, ruta):
         with Path(ruta).open(newline="") as archivo:
-            self.filas = [[int(valor) for valor in linea] for linea in csv.reader(archivo)]
+            self.filas = [[int(v) for v in linea] for linea in csv.reader(archivo)]
 
     def __len__(self):
         return len(self.filas)

@@ -5,7 +5,7 @@ import torch
 from torch.utils.data import random_split
 
 with Path("digitos.csv").open(newline="") as archivo:
-    tabla = torch.tensor([[int(valor) for valor in linea] for linea in csv.reader(archivo)])
+    tabla = torch.tensor([[int(v) for v in linea] for linea in csv.reader(archivo)])
 imagenes = tabla[:, :64].to(torch.float32)
 separador = torch.Generator().manual_seed(0)
 entrenamiento, validacion, _ = random_split(range(1797), [1257, 270, 270], generator=separador)

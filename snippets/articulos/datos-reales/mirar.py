@@ -3,7 +3,7 @@ print("imágenes:", tuple(imagenes.shape), imagenes.dtype)
 print("de", imagenes.min().item(), "a", imagenes.max().item())
 print("valores distintos:", imagenes.unique().int().tolist())
 print("clases:", tuple(clases.shape), clases.dtype)
-# La página del conjunto da cuántas imágenes hay de cada dígito: 178 ceros, 182 unos…
+# Según la página del conjunto: 178 ceros, 182 unos, 177 doses…
 cuenta = torch.bincount(clases).tolist()
 print("por clase:", cuenta)  # Expectativa: [178, 182, 177, 183, 181, 182, 181, 179, 174, 180]
 

@@ -16,8 +16,8 @@ print(f"entrenamiento: media {media:.4f}, desviación típica {desviacion:.4f}")
 todas = digitos.imagenes
 print(f"todas:         media {todas.mean():.4f}, desviación típica {todas.std():.4f}")
 
-# Los tres Subset piden cada ejemplo a `digitos`: basta con darle la transformación a él.
+# Los tres Subset piden sus ejemplos a `digitos`: la transformación va en él.
 digitos.transform = Normalizar(media, desviacion)
 for nombre, parte in partes.items():
-    x = torch.stack([imagen for imagen, _ in parte])  # todas las imágenes de la parte, normalizadas
+    x = torch.stack([imagen for imagen, _ in parte])  # las imágenes ya normalizadas
     print(f"{nombre}: media {x.mean():.4f}, desviación típica {x.std():.4f}")

@@ -6,7 +6,7 @@ class DigitosSinTensores(Dataset):
 
     def __init__(self, ruta):
         with Path(ruta).open(newline="") as archivo:
-            self.filas = [[int(valor) for valor in linea] for linea in csv.reader(archivo)]
+            self.filas = [[int(v) for v in linea] for linea in csv.reader(archivo)]
 
     def __len__(self):
         return len(self.filas)
@@ -16,7 +16,8 @@ class DigitosSinTensores(Dataset):
         return [valor / 16 for valor in fila[:64]], fila[64]
 
 
-pixeles, clases_lote = next(iter(DataLoader(DigitosSinTensores("digitos.csv"), batch_size=4)))
+cargador_sin = DataLoader(DigitosSinTensores("digitos.csv"), batch_size=4)
+pixeles, clases_lote = next(iter(cargador_sin))
 print("píxeles:", type(pixeles).__name__, "de", len(pixeles), "tensores")
 print("cada uno:", tuple(pixeles[0].shape), pixeles[0].dtype)
 print("clases:", clases_lote, clases_lote.dtype)
