@@ -1,0 +1,76 @@
+import copy
+import csv
+from pathlib import Path
+
+import torch
+from torch import nn
+from torch.utils.data import DataLoader, Dataset, random_split
+
+
+class Digitos(Dataset):
+    """Imágenes (1, 8, 8) y dígitos de un CSV con 64 píxeles y la clase por línea."""
+
+    def __init__(self, ruta, transform=None):
+        with Path(ruta).open(newline="") as archivo:
+            tabla = torch.tensor([[int(v) for v in fila] for fila in csv.reader(archivo)])
+        self.imagenes = tabla[:, :64].reshape(-1, 1, 8, 8).float()
+        self.clases = tabla[:, 64]
+        self.transform = transform
+
+    def __len__(self):
+        return len(self.clases)
+
+    def __getitem__(self, i):
+        imagen = self.imagenes[i]
+        return (self.transform(imagen) if self.transform else imagen), self.clases[i]
+
+
+def crear_red():
+    return nn.Sequential(
+        nn.Conv2d(1, 8, kernel_size=3, padding=1),
+        nn.ReLU(),
+        nn.MaxPool2d(2),
+        nn.Conv2d(8, 16, kernel_size=3, padding=1),
+        nn.ReLU(),
+        nn.MaxPool2d(2),
+        nn.Flatten(),
+        nn.Linear(16 * 2 * 2, 10),
+    )
+
+
+def exactitud(modelo, datos):
+    modelo.eval()
+    with torch.inference_mode():
+        imagenes, clases = next(iter(DataLoader(datos, batch_size=len(datos))))
+        return (modelo(imagenes).argmax(dim=1) == clases).float().mean().item()
+
+
+digitos = Digitos("digitos.csv")
+entrenamiento, validacion, prueba = random_split(
+    digitos, [1257, 270, 270], generator=torch.Generator().manual_seed(0)
+)
+pixeles = digitos.imagenes[entrenamiento.indices]  # estadísticas solo de entrenamiento
+media, desviacion = pixeles.mean(), pixeles.std()
+digitos.transform = lambda imagen: (imagen - media) / desviacion
+
+torch.manual_seed(0)
+red = crear_red()
+optimizador = torch.optim.Adam(red.parameters(), lr=0.01)
+criterio = nn.CrossEntropyLoss()
+barajador = torch.Generator().manual_seed(0)
+cargador = DataLoader(entrenamiento, batch_size=64, shuffle=True, generator=barajador)
+
+mejor, mejor_epoca, mejor_estado = -1.0, 0, None
+for epoca in range(1, 16):
+    red.train()
+    for imagenes, clases in cargador:
+        optimizador.zero_grad()
+        criterio(red(imagenes), clases).backward()
+        optimizador.step()
+    acierto = exactitud(red, validacion)
+    if acierto > mejor:
+        mejor, mejor_epoca, mejor_estado = acierto, epoca, copy.deepcopy(red.state_dict())
+
+red.load_state_dict(mejor_estado)
+print(f"mejor época: {mejor_epoca}, exactitud de validación {mejor:.4f}")
+print(f"exactitud en prueba: {exactitud(red, prueba):.4f}")
