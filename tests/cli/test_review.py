@@ -7,6 +7,7 @@ standard library) that the test types into: one key per block, no Enter.
 from __future__ import annotations
 
 import contextlib
+import io
 import os
 import pty
 import re
@@ -19,6 +20,8 @@ from pathlib import Path
 
 import pytest
 from conftest import Project, docverify
+from docverify.cli import main as cli
+from docverify.cli import review
 from docverify.parsing.pages import read_site
 from docverify.report import accept, report_json
 from support.blocks import block
@@ -31,11 +34,19 @@ PROMPT = "¿Grabar esta salida?"
 class Terminal:
     """A command on a pseudo-terminal: what it printed so far, and keys typed into it."""
 
-    def __init__(self, root: Path, *args: str, env: dict[str, str] | None = None) -> None:
+    def __init__(
+        self, root: Path, *args: str, env: dict[str, str] | None = None, stdin: int | None = None
+    ) -> None:
+        """`stdin`: the command's input when it is not the terminal (subprocess.DEVNULL)."""
         self.master, slave = pty.openpty()
         full = {k: v for k, v in os.environ.items() if k != "CI"} | (env or {})
         self.process = subprocess.Popen(
-            [str(SCRIPT), *args], cwd=root, env=full, stdin=slave, stdout=slave, stderr=slave
+            [str(SCRIPT), *args],
+            cwd=root,
+            env=full,
+            stdin=slave if stdin is None else stdin,
+            stdout=slave,
+            stderr=slave,
         )
         os.close(slave)
         self.seen = ""
@@ -81,8 +92,13 @@ def terminal(project: Project) -> Iterator[Callable[..., Terminal]]:
     """Terminals on `project`'s folder or another; each closed at the end, whatever happened."""
     started: list[Terminal] = []
 
-    def start(*args: str, root: Path | None = None, env: dict[str, str] | None = None) -> Terminal:
-        started.append(Terminal(root or project.root, *args, env=env))
+    def start(
+        *args: str,
+        root: Path | None = None,
+        env: dict[str, str] | None = None,
+        stdin: int | None = None,
+    ) -> Terminal:
+        started.append(Terminal(root or project.root, *args, env=env, stdin=stdin))
         return started[-1]
 
     yield start
@@ -149,21 +165,56 @@ def test_all_and_quit(project: Project, terminal: Callable[..., Terminal]) -> No
 def test_without_a_terminal_or_under_ci_nothing_is_written(
     project: Project, terminal: Callable[..., Terminal]
 ) -> None:
+    """Input from /dev/null while the output is a terminal (`docverify review … < /dev/null`):
+    no key can be read, so review refuses and points to accept, as under CI=true."""
     folder = two_changed_blocks(project)
     recordings = {p: p.read_text(encoding="utf-8") for p in project.root.rglob("*.cpu.txt")}
-    piped = subprocess.run(
-        [str(SCRIPT), "review", str(folder)],
-        cwd=project.root,
-        capture_output=True,
-        text=True,
-        check=False,
-        stdin=subprocess.DEVNULL,
-        env={k: v for k, v in os.environ.items() if k != "CI"},
-    )
-    assert piped.returncode == 2
-    assert f"docverify accept {folder} --yes" in piped.stderr, piped.stderr
+    shell = terminal("review", str(folder), stdin=subprocess.DEVNULL)
+    shell.read_until(f"docverify accept {folder} --yes")
+    assert shell.close() == 2, shell.seen
+    assert PROMPT not in shell.seen and "Traceback" not in shell.seen, shell.seen
     shell = terminal("review", str(folder), env={"CI": "true"})
     shell.read_until("CI=true")
     assert shell.close() == 2
     assert PROMPT not in shell.seen
     assert {p: p.read_text(encoding="utf-8") for p in recordings} == recordings
+
+
+class Stream(io.StringIO):
+    """A standard stream that is, or is not, a terminal."""
+
+    def __init__(self, terminal: bool) -> None:
+        super().__init__()
+        self.terminal = terminal
+
+    def isatty(self) -> bool:
+        return self.terminal
+
+
+def test_review_asks_only_when_both_its_input_and_its_output_are_a_terminal(
+    project: Project, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """In this process, each side of the guard on its own: review asks a key (here an injected
+    reader that types «t») only with a terminal on both sides; otherwise it writes nothing,
+    asks nothing and points to accept."""
+    folder = two_changed_blocks(project)
+    recordings = {p: p.read_text(encoding="utf-8") for p in project.root.rglob("*.cpu.txt")}
+    asked: list[str] = []
+    monkeypatch.setattr(review, "_key", lambda prompt: asked.append(prompt) or review.ALL)
+    monkeypatch.chdir(project.root)
+    for stdin, stdout in ((False, True), (True, False), (False, False), (True, True)):
+        out, err = Stream(stdout), io.StringIO()
+        with monkeypatch.context() as streams:
+            streams.setattr(sys, "stdin", Stream(stdin))
+            streams.setattr(sys, "stdout", out)
+            streams.setattr(sys, "stderr", err)
+            code = cli.main(["review", str(folder)])
+        said = (stdin, stdout, out.getvalue(), err.getvalue())
+        if stdin and stdout:
+            assert code == 0 and len(asked) == 1, said
+            assert "2 grabaciones escritas · 0 sin aceptar" in out.getvalue(), said
+            assert {p: p.read_text(encoding="utf-8") for p in recordings} != recordings
+        else:
+            assert code == 2 and asked == [], said
+            assert f"docverify accept {folder} --yes" in err.getvalue(), said
+            assert {p: p.read_text(encoding="utf-8") for p in recordings} == recordings, said

@@ -60,6 +60,44 @@ def test_other_pages_may_name_the_build(project: Project) -> None:
 
 def test_words_that_only_contain_one_are_not_flagged(project: Project) -> None:
     assert _found(project, "index.md", body="Informal, grabador, runnery.") == []
+    # Nor one that ends with one: the word must start there too.
+    assert _found(project, "index.md", body="Preinforme, regrabación, autograbado.") == []
+
+
+# Every form of every build word, as a sentence would start with it, in capitals, or without
+# its accent: the rule reads words, not their case.
+FORMS = [
+    "Runner",
+    "Runners",
+    "RUNNER",
+    "Grabación",
+    "Grabacion",
+    "Grabaciones",
+    "GRABACIÓN",
+    "Grabada",
+    "Grabado",
+    "Grabadas",
+    "Grabados",
+    "Grabar",
+    "Grabarse",
+    "Grabarla",
+    "Grabarlo",
+    "Informe",
+    "Informes",
+    "INFORME",
+]
+
+
+def test_each_form_is_flagged_whatever_its_case(project: Project) -> None:
+    body = " ".join(f"{word} aquí." for word in FORMS)
+    found = _found(project, "index.md", body=body, takeaway="Informe final.")
+    words = [(n, message.split("»", 1)[0].lstrip("«")) for _, n, message in found]
+    assert words == [(4, "Informe")] + [(9, word) for word in FORMS], found
+    found = _found(project, "articulos/a.md", takeaway="Grabada, sí.", comment="RUNNER")
+    assert sorted((p, n) for p, n, _ in found if p != "docs/index.md") == [
+        ("docs/articulos/a.md", 4),
+        ("docs/articulos/a.md", 12),
+    ], found
 
 
 def test_a_glossary_definition_is_flagged(project: Project) -> None:

@@ -124,6 +124,7 @@ def test_without_a_gpu_observation_the_site_says_cpu_only(
     assert "- Bloques que necesitan su propia grabación de GPU y aún no la tienen: 1" in report
     legend = verification_method.legend(cov)
     assert f"«GPU: {words.NOT_RUN}»" in legend and "«GPU ✓»" not in legend
+    assert "«CPU ✓»" in legend  # it observed its blocks on CPU: the mark it shows is explained
 
 
 def test_a_build_given_outputs_by_the_local_cache_says_so(
@@ -173,6 +174,7 @@ def test_with_a_gpu_report_the_site_says_what_it_observed(
     report = opening(result)
     assert f"- Bloques observados en una GPU: 2 ({md_escape(peers[0].device)}, torch" in report
     assert "«GPU ✓»" in verification_method.legend(cov)
+    assert "«CPU ✓»" in verification_method.legend(cov)
     # The two builds' sentences about the GPU differ, wherever the site says them.
     for say in (
         home,
@@ -203,6 +205,8 @@ def test_a_build_on_the_gpu_runner_says_so(project: Project, executor: Executor)
     assert "en esta construcción" in words.verification_opening(cov)
     legend = verification_method.legend(cov)
     assert "«CPU ✓»" not in legend and f"«CPU: {words.RECORDED}»" in legend
+    # With no coverage known (no build result), the legend still explains the CPU mark.
+    assert "«CPU ✓»" in verification_method.legend(None)
 
 
 def test_only_a_marker_on_its_own_line_is_replaced(two_builds: tuple[BuildResult, ...]) -> None:

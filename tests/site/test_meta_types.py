@@ -7,6 +7,8 @@ number, a boolean. The check must name the part, at the line of the value, and s
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from conftest import Project
 from docverify.core.kinds import Kind
@@ -105,3 +107,22 @@ def test_a_part_that_is_not_a_text_is_named_at_its_line(project: Project, part: 
     last = bad.split("\n")[-1]
     fixed = broken.replace(last, last.replace(quoted[1:-1], quoted), 1)
     assert [f for f in _found(project, fixed) if f[0] is Kind.WRONG_TYPE] == [], quoted
+
+
+@pytest.mark.parametrize("empty", ["", " ~", " null"])
+@pytest.mark.parametrize("part", sorted(WRITTEN))
+def test_an_empty_part_is_no_wrong_type(project: Project, part: str, empty: str) -> None:
+    """A part left empty (nothing, `~` or `null`: YAML's null) is a missing part, said by the
+    anatomy check; it is no wrong type, whose fix would tell the author to write `""`."""
+    good = WRITTEN[part][0]
+    if part.startswith("editorial_"):  # not in the scaffold: added, empty, after the takeaways
+        emptied = good + f"\n{part}:\n  -{empty}"
+    else:  # the line with its quoted text cut off: «title:», «  -», «  - question:»
+        prefix = re.fullmatch(r'(.*?[:-]) ".*"', good)
+        assert prefix is not None, good
+        emptied = prefix.group(1) + empty
+    text = _scaffold()
+    assert good in text, part
+    found = _found(project, text.replace(good, emptied, 1))
+    assert [f for f in found if f[0] is Kind.WRONG_TYPE] == [], found
+    assert not any('""' in fix for _, _, _, fix in found), found

@@ -80,6 +80,25 @@ def test_a_stale_source_stays_in_the_issue_and_the_command_still_exits_0(
     assert cli.main(["sources"]) == 1  # judging them is the plain command's job
 
 
+def test_on_its_review_day_a_source_is_due_not_stale(
+    project: Project, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The review-by date is the last good day: on it, «faltan 0 días» and builds still pass;
+    the day after, «caducada hace 1 días» and `docverify sources` fails."""
+    source_page(project, QUOTED)
+    review_by, _ = window(project)
+    on_the_day = due(project, monkeypatch, review_by)
+    assert on_the_day["sources"][0]["days_left"] == 0
+    assert "| faltan 0 días |" in on_the_day["body"], on_the_day["body"]
+    assert "**caducada**" not in on_the_day["body"]
+    assert cli.main(["sources"]) == 0  # not stale yet: the judge agrees
+    day_after = due(project, monkeypatch, review_by + dt.timedelta(days=1))
+    assert day_after["sources"][0]["days_left"] == -1
+    assert "| **caducada** hace 1 días |" in day_after["body"], day_after["body"]
+    assert "faltan" not in day_after["body"]
+    assert cli.main(["sources"]) == 1
+
+
 def test_the_soonest_source_comes_first(project: Project, monkeypatch: pytest.MonkeyPatch) -> None:
     later = (VERIFIED + dt.timedelta(days=5)).isoformat()
     source_page(project, f'"{later}"', name="b.md")

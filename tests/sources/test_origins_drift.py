@@ -99,6 +99,8 @@ def test_a_changed_cell_upstream_is_named_per_page_and_block(
     fence = text.split("\n").index('```python exec="on" id="perdida" session="t"') + 1
     body = notice["body"]
     assert "`docs/portado.md`" in body and f"«perdida» (línea {fence})" in body, body
+    assert "`tutorial.py` de docverify-pruebas/tutorial cambió en su rama principal" in body
+    assert "ya no existe" not in body, body  # the file is still there: it changed
     assert "«datos»" not in body and "«propio»" not in body  # unchanged; ours
     assert f"`{first[:12]}`" in body and f"`{second[:12]}`" in body
     assert "+perdida = (x - 2).pow(2).mean()" in body  # the diff
@@ -109,6 +111,32 @@ def test_a_changed_cell_upstream_is_named_per_page_and_block(
     assert done.returncode == 0, done.stdout + done.stderr
     notice = json.loads(out.read_text(encoding="utf-8"))
     assert notice["count"] == 0 and "comparadas: 1;" in notice["closing"]
+
+
+def test_a_file_deleted_upstream_is_said_gone_with_every_quoted_block(
+    project: Project, tmp_path: Path
+) -> None:
+    """The default branch no longer has the file: the notice says so (not «cambió»), and each
+    quoted block is named, since none of their code is upstream any more; our own block is not."""
+    first, _ = upstream(tmp_path / "upstream")
+    _git(tmp_path / "upstream", "rm", "-q", "tutorial.py")
+    _git(tmp_path / "upstream", "commit", "-q", "-m", "sin tutorial")
+    text = ported(project, first)
+    done, out = drift(project, tmp_path / "upstream")
+    assert done.returncode == 0, done.stdout + done.stderr
+    notice = json.loads(out.read_text(encoding="utf-8"))
+    assert notice["count"] == 1
+    body = notice["body"]
+    assert "`tutorial.py` de docverify-pruebas/tutorial ya no existe en su rama principal" in body
+    assert "cambió en su rama principal" not in body, body
+    lines = text.split("\n")
+    fences = {
+        name: lines.index(f'```python exec="on" id="{name}" session="t"') + 1
+        for name in ("datos", "perdida")
+    }
+    assert f"«datos» (línea {fences['datos']}), «perdida» (línea {fences['perdida']})" in body
+    assert "«propio»" not in body
+    assert "-perdida = (x - 1).pow(2).sum()" in body  # the diff: every line removed
 
 
 def test_a_commit_that_cannot_be_fetched_fails_and_writes_no_notice(

@@ -56,6 +56,26 @@ def test_a_second_run_is_compared_as_check_compares_it() -> None:
     assert stability.changed_lines("1", None, TOL)
 
 
+def test_a_second_run_that_prints_the_same_and_then_fails_is_unstable() -> None:
+    """The failure alone tells the runs apart: same output, then an error (or no result at
+    all), is a changed line after the last one, never a match."""
+    same_then_error = {"output": "1", "error": "Traceback\nValueError: x"}
+    assert stability.changed_lines("1", same_then_error, TOL) == [  # type: ignore[arg-type]
+        (1, "", "(falló: ValueError: x)")
+    ]
+    assert stability.changed_lines("", {"output": "", "error": "boom"}, TOL) == [  # type: ignore[arg-type]
+        (1, "", "(falló: boom)")
+    ]
+    assert stability.changed_lines("", None, TOL) == [(1, "", "(falló: sin resultado)")]
+    assert stability.changed_lines("1", None, TOL) == [
+        (0, "1", ""),
+        (1, "", "(falló: sin resultado)"),
+    ]
+    # The other branch: the same output and no error is stable, also when it is empty.
+    assert stability.changed_lines("1", {"output": "1", "error": None}, TOL) is None  # type: ignore[arg-type]
+    assert stability.changed_lines("", {"output": "", "error": None}, TOL) is None  # type: ignore[arg-type]
+
+
 def test_the_causes_named_are_those_the_code_shows() -> None:
     names = {
         "print(list(set(palabras)))": ["hash-order"],
