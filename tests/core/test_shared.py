@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from docverify.core import config as config_mod
 from docverify.core import settings
-from docverify.core.dates import parse_date, spanish_date, spanish_date_of
+from docverify.core.dates import day_count, parse_date, spanish_date, spanish_date_of
 from docverify.core.files import write_atomic
 from docverify.sources import freshness
 
@@ -122,3 +122,8 @@ def test_help_lists_commands_by_module_whatever_was_imported_first(
     assert modules[0] == f"docverify.cli.{cli.FIRST}"
     rest = [m for m in modules if m != modules[0]]
     assert rest == sorted(rest)
+
+
+def test_a_count_of_days_is_singular_for_one_only() -> None:
+    """«hace 1 día», never «hace 1 días»; 0 and many are plural, as a reader says them."""
+    assert [day_count(n) for n in (0, 1, 2, 180)] == ["0 días", "1 día", "2 días", "180 días"]

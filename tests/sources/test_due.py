@@ -84,7 +84,7 @@ def test_on_its_review_day_a_source_is_due_not_stale(
     project: Project, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The review-by date is the last good day: on it, «faltan 0 días» and builds still pass;
-    the day after, «caducada hace 1 días» and `docverify sources` fails."""
+    the day after, «caducada hace 1 día» and `docverify sources` fails."""
     source_page(project, QUOTED)
     review_by, _ = window(project)
     on_the_day = due(project, monkeypatch, review_by)
@@ -94,7 +94,7 @@ def test_on_its_review_day_a_source_is_due_not_stale(
     assert cli.main(["sources"]) == 0  # not stale yet: the judge agrees
     day_after = due(project, monkeypatch, review_by + dt.timedelta(days=1))
     assert day_after["sources"][0]["days_left"] == -1
-    assert "| **caducada** hace 1 días |" in day_after["body"], day_after["body"]
+    assert "| **caducada** hace 1 día |" in day_after["body"], day_after["body"]
     assert "faltan" not in day_after["body"]
     assert cli.main(["sources"]) == 1
 

@@ -28,6 +28,11 @@ def spanish_date(day: dt.date) -> str:
     return f"{day.day} de {MONTHS[day.month - 1]} de {day.year}"
 
 
+def day_count(count: int) -> str:
+    """«1 día», «0 días», «12 días»: a count of days as a reader says it."""
+    return f"{count} día" if count == 1 else f"{count} días"
+
+
 def spanish_date_of(raw: Any) -> str:
     """A recorded date (ISO text) in Spanish words, or «fecha desconocida» if it is not one."""
     try:

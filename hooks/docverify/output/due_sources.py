@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from docverify.core.config import Config
-from docverify.core.dates import spanish_date
+from docverify.core.dates import day_count, spanish_date
 from docverify.core.markdown import md_escape
 from docverify.sources.freshness import Freshness, SourceStatus, due
 
@@ -81,7 +81,7 @@ def _body(fresh: Freshness, found: list[SourceStatus], rows: list[dict[str, Any]
         name = f"{md_escape(row['reference'])} — {md_escape(row['title'])}"
         source = f"[{name}]({row['url']})" if row["url"] else name
         days = row["days_left"]
-        left = f"faltan {days} días" if days >= 0 else f"**caducada** hace {-days} días"
+        left = f"faltan {day_count(days)}" if days >= 0 else f"**caducada** hace {day_count(-days)}"
         lines.append(
             f"| `{row['page']}:{row['line']}` | {source} | "
             f"{spanish_date(status.review_by)} | {left} | `{row['command']}` |"

@@ -10,7 +10,7 @@ import datetime as dt
 
 from docverify.core import device_marks, device_rule
 from docverify.core.config import LABEL, RUNNERS, Config
-from docverify.core.dates import spanish_date, spanish_date_of
+from docverify.core.dates import day_count, spanish_date, spanish_date_of
 from docverify.core.markdown import md_escape
 from docverify.core.policies import DEVICE_LABEL
 from docverify.core.status import Status
@@ -157,7 +157,7 @@ def _source_table(
         cells += [
             f"{md_escape(source.reference)} — {md_escape(source.title)}",
             spanish_date(source.verified),
-            f"{status.age_days} días",
+            day_count(status.age_days),
             spanish_date(status.review_by),
             _status_text(status, fresh.today),
             md_escape(source.owner or "—"),
@@ -191,7 +191,7 @@ def by_article(pages: list[Page], verification: Verification | None, fresh: Fres
 def _status_text(status: SourceStatus, today: dt.date) -> str:
     text = STATUS[status.status]
     if status.status == "soon":
-        text += f" (faltan {(status.review_by - today).days} días)"
+        text += f" (faltan {day_count((status.review_by - today).days)})"
     if status.drift_note:
         text += f": {md_escape(status.drift_note)}"
     elif status.source.fingerprint and status.installed:

@@ -22,7 +22,7 @@ from pathlib import Path
 
 from docverify.core import versions
 from docverify.core.config import Config
-from docverify.core.dates import spanish_date
+from docverify.core.dates import day_count, spanish_date
 from docverify.core.findings import Finding, Level
 from docverify.core.kinds import Kind
 from docverify.parsing.pages import Page
@@ -179,7 +179,7 @@ def judge(config: Config, pol: Policy, source: Source, today: dt.date) -> Source
         status.status = "stale"
         add(
             Kind.STALE_SOURCE,
-            f"verificada el {verified}, hace {age} días (máximo "
+            f"verificada el {verified}, hace {day_count(age)} (máximo "
             f"{(due - source.verified).days}); debía revisarse a más tardar el {due.isoformat()}.",
             f"vuelve a comprobar la fuente y ejecuta {reverify} (o actualiza «verified:»).",
         )
@@ -187,8 +187,8 @@ def judge(config: Config, pol: Policy, source: Source, today: dt.date) -> Source
         status.status = "soon"
         add(
             Kind.SOURCE_REVIEW_DUE,
-            f"verificada el {verified}, hace {age} días; revísala a más "
-            f"tardar el {due.isoformat()} (faltan {(due - today).days} días).",
+            f"verificada el {verified}, hace {day_count(age)}; revísala a más "
+            f"tardar el {due.isoformat()} (faltan {day_count((due - today).days)}).",
             f"comprueba la fuente y ejecuta {reverify}.",
             level=Level.INFO,
         )
