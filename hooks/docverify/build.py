@@ -154,7 +154,7 @@ def _render(result: BuildResult) -> None:
     """The pages the build generates from its results: verification, glossary, notebooks."""
     config, pages, verification = result.config, list(result.pages.values()), result.verification
     result.verification_text = verification_page.render(
-        config, pages, verification, result.fresh, result.coverage
+        config, pages, verification, result.fresh, result.coverage, result.nav
     )
     if result.glossary is not None:
         result.glossary_text = glossary_page.render(result.glossary)

@@ -17,12 +17,12 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
-from conftest import NEW_SLUG, Built, site_build
+from conftest import NEW_SLUG, ROOT, Built, docverify, site_build
 from docverify.core import config as config_mod
 from docverify.core.files import write_atomic
 from docverify.output import highlight, notebook_css, search
 from docverify.parsing.pages import Page, read_site
-from docverify.site import anatomy, scaffold
+from docverify.site import anatomy, navigation, scaffold
 from docverify.verifying import recordings
 from support import browser as bs
 
@@ -292,6 +292,67 @@ def test_every_page_passes_the_browser_audit(
     for url in _pages(built_site)[shard::SHARDS]:
         problems += site_audit(url)
     assert not problems, "Auditoría del navegador:\n" + "\n".join(problems)
+
+
+# A site larger than the real one: conftest `small` and twice as many articles as the real site
+# has, made and recorded as an author makes them (`docverify new`, `docverify record`). Two by two
+# they share a title (two ports of one tutorial), every third nests its headings (a «###» under a
+# «##») and has two blocks more (one only for the CPU, one with the code's own devices); the
+# navigation lists them in the reverse of their names' order.
+NESTED = "### Un detalle\n\nUn apartado dentro de la idea principal.\n\n"
+MORE_BLOCKS = (
+    '```python exec="on" id="solo-cpu" runner="cpu" reason="Solo muestra la CPU."\n'
+    "print(2 + 2)  # Expectativa: 4\n```\n\n"
+    '```python exec="on" id="propios" device_policy="as-written"\n'
+    "import torch\nprint(torch.ones(2).sum())  # Expectativa: 2\n```\n\n"
+)
+
+
+@pytest.fixture(scope="module")
+def large_site(
+    tmp_path_factory: pytest.TempPathFactory, small: Path, generator: str
+) -> tuple[Path, Path]:
+    """Its sources and its built site."""
+    root = Path(shutil.copytree(small, tmp_path_factory.mktemp("grande") / "src"))
+    count = 2 * len(articles(ROOT))
+    for n in range(count):
+        slug = f"grande-{count - n:02d}"
+        done = docverify(root, "new", slug, f"Un tutorial portado, parte {n // 2 + 1}")
+        assert done.returncode == 0, done.stdout + done.stderr
+        if n % 3 == 0:
+            path = root / "docs" / anatomy.ARTICLES_DIR / f"{slug}.md"
+            text = path.read_text(encoding="utf-8")
+            first, rest = text.split(f"\n## {anatomy.BODY_SECTIONS[0]}", 1)
+            path.write_text(
+                f"{first}\n{NESTED}{MORE_BLOCKS}## {anatomy.BODY_SECTIONS[0]}{rest}", "utf-8"
+            )
+    done = docverify(root, "record", "--runner", "cpu")
+    assert done.returncode == 0, done.stdout + done.stderr
+    result, site = site_build(generator, root, root.parent)
+    assert result.returncode == 0, result.stderr
+    return root, site
+
+
+@pytest.mark.usefixtures("axe")
+def test_the_report_of_a_larger_site_passes_the_audit(
+    playwright_browser: Any, large_site: tuple[Path, Path]
+) -> None:
+    """The verification page of a site with more articles than the real one (`large_site`),
+    some with the same title, some with nested headings: the whole audit (axe-core in both
+    schemes, 375 px, nothing from other hosts), also of the home page that lists them all, and
+    its pages in the navigation's order."""
+    root, site = large_site
+    nav = navigation.of_project(config_mod.load(root))
+    assert nav is not None
+    listed = [entry.target.removesuffix(".md") for entry in nav.entries]
+    report = (site / "verificacion" / "index.html").read_text(encoding="utf-8")
+    shown = re.findall(r'<h2 id="[^"]*"><a href="\.\./([^"]+)/"', report)
+    assert len([rel for rel in shown if rel.startswith(anatomy.ARTICLES_DIR)]) > len(
+        articles(ROOT)
+    ), shown
+    assert shown == sorted(shown, key=listed.index)
+    with auditor(playwright_browser, site) as audit:
+        assert audit("verificacion/") + audit("") == []
 
 
 @pytest.mark.usefixtures("axe")

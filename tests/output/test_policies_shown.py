@@ -10,6 +10,7 @@ from conftest import Project
 from docverify.output import notebooks, panel, verification_page
 from docverify.parsing.pages import read_page, read_site
 from docverify.verifying.verify import unrun, verify
+from support import report
 
 PAGE = """\
 ---
@@ -82,13 +83,13 @@ def test_verification_page_has_the_device_policy_of_each_gpu_block(project: Proj
         '```python exec="on" id="solo" runner="cpu" reason="r"\nprint(1)\n```\n',
     )
     config = project.config
-    text = verification_page.blocks_markdown(
-        config, pages := read_site(config), unrun(config, pages, "cpu")
-    )
-    rows = {line.split("|")[1].strip(): line for line in text.splitlines() if "`" in line}
-    assert "| CPU, GPU (cuda por defecto) |" in rows["`valor`"]
-    assert "| CPU, GPU (dispositivos del código) |" in rows["`propio`"]
-    assert "| CPU |" in rows["`solo`"]
+    pages = read_site(config)
+    text = verification_page.build(config, pages, unrun(config, pages, "cpu"), dt.date(2026, 1, 1))
+    said = report.said(text)
+    assert said[("a.md", "valor")]["Corre en"] == "CPU, GPU (cuda por defecto)"
+    assert said[("a.md", "propio")]["Corre en"] == "CPU, GPU (dispositivos del código)"
+    assert said[("b.md", "solo")]["Corre en"] == "CPU"
+    assert not any(k.startswith("GPU") or k.endswith("GPU") for k in said[("b.md", "solo")])
 
 
 @pytest.mark.slow

@@ -7,6 +7,7 @@ from real CPU runs of the code before it changed, as an author's would.
 
 from __future__ import annotations
 
+import datetime as dt
 import inspect
 import os
 import subprocess
@@ -19,16 +20,18 @@ import pytest
 import torch
 import torch.autograd.forward_ad as fwAD
 from conftest import BIN, Project
+from docverify.core.config import Config
 from docverify.core.findings import errors
 from docverify.core.kinds import Kind
 from docverify.output import verification_page
-from docverify.parsing.pages import read_site
+from docverify.parsing.pages import Page, read_site
 from docverify.running.executor import Executor
 from docverify.verifying import baselines, compare, recordings
 from docverify.verifying.outcome import Verification
 from docverify.verifying.record import record
 from docverify.verifying.recordings import Recording
 from docverify.verifying.verify import unrun, verify
+from support import report
 from support.relabel import cpu_run_as_gpu
 
 # What torch appends to the repr of a tensor that lives on the first GPU.
@@ -239,6 +242,12 @@ def lint_output(root: Path) -> str:
     return done.stdout
 
 
+def shown(cfg: Config, pages: list[Page]) -> dict[str, str]:
+    """What the verification page says of the block a/salida."""
+    text = verification_page.build(cfg, pages, unrun(cfg, pages, "cpu"), dt.date(2026, 1, 1))
+    return report.said(text)[("a.md", "salida")]
+
+
 def test_lint_and_verification_page_name_the_baseline(project: Project, executor: Executor) -> None:
     write_block(project, "print(1)\n")
     record_cpu(project, executor)
@@ -248,15 +257,14 @@ def test_lint_and_verification_page_name_the_baseline(project: Project, executor
     )
     cfg = project.config
     pages = read_site(cfg)
-    table = verification_page.blocks_markdown(cfg, pages, unrun(cfg, pages, "cpu"))
-    assert "CPU: salida.cpu.txt; GPU: salida.cpu.txt con la regla de dispositivo" in table
+    said = shown(cfg, pages)
+    assert said["CPU compara con"] == "salida.cpu.txt"
+    assert said["GPU compara con"] == "salida.cpu.txt con la regla de dispositivo"
     (block,) = pages[0].blocks
     gpu_path = recordings.path_for(cfg, block, "gpu")
     gpu_path.write_bytes(recordings.path_for(cfg, block, "cpu").read_bytes())
     assert "gpu → salida.gpu.txt" in lint_output(project.root)
-    assert "GPU: salida.gpu.txt" in verification_page.blocks_markdown(
-        cfg, pages, unrun(cfg, pages, "cpu")
-    )
+    assert shown(cfg, pages)["GPU compara con"] == "salida.gpu.txt"
     block.options["runner"] = "cpu"
     assert baselines.describe(cfg, block, "cpu") == "salida.cpu.txt"
 

@@ -181,7 +181,7 @@ def verification_opening(cov: Coverage | None) -> str:
         f"- Bloques observados en una GPU: {from_gpu}.",
         f"- Bloques con su propia grabación de GPU: {cov.own_gpu}.",
         f"- Bloques que necesitan su propia grabación de GPU y aún no la tienen: {need}"
-        + (" (la columna «Compara con» dice por qué)." if need else "."),
+        + (" («GPU compara con» dice por qué)." if need else "."),
         f"- Fuentes al día: {cov.sources_fresh} de {cov.sources_total}.",
     ]
     return f"**{verdict(cov)}**\n\n" + "\n".join(rows)

@@ -12,14 +12,12 @@ from docverify.core import device_marks, device_rule
 from docverify.core.config import LABEL, RUNNERS, Config
 from docverify.core.dates import day_count, spanish_date, spanish_date_of
 from docverify.core.markdown import md_escape
-from docverify.core.policies import DEVICE_LABEL
-from docverify.core.status import Status
-from docverify.output import coverage
+from docverify.output import coverage, report_blocks
 from docverify.parsing.pages import Page
 from docverify.site import navigation
 from docverify.site.coverage import Coverage
 from docverify.sources.freshness import STATUS, Freshness, SourceStatus, evaluate
-from docverify.verifying.outcome import Outcome, Provenance, Source, Verification
+from docverify.verifying.outcome import Provenance, Verification
 
 URI = navigation.REPORT_URI  # the site reserves the name (site/navigation.py)
 TITLE = "Informe de verificación"
@@ -28,8 +26,10 @@ TITLE = "Informe de verificación"
 def build(
     config: Config, pages: list[Page], verification: Verification | None, today: dt.date
 ) -> str:
-    """The verification page for `pages` on `today`, with this build's block results when given."""
-    return render(config, pages, verification, evaluate(config, pages, today))
+    """The verification page for `pages` on `today`, with this build's block results when given
+    (its articles in the order of the project's navigation)."""
+    fresh = evaluate(config, pages, today)
+    return render(config, pages, verification, fresh, nav=navigation.of_project(config))
 
 
 def render(
@@ -38,9 +38,13 @@ def render(
     verification: Verification | None,
     fresh: Freshness,
     cov: Coverage | None = None,
+    nav: navigation.Nav | None = None,
 ) -> str:
-    """The whole verification page, in Markdown; it opens with the build's counts (`cov`)."""
+    """The whole verification page, in Markdown; it opens with the build's counts (`cov`) and
+    the blocks with a problem, and goes through the pages in the order of `nav` (reading order)."""
     origin = verification.origin if verification else None
+    pages = navigation.in_order(pages, nav)
+    blocks = report_blocks.describe(config, pages, verification) if verification else None
     parts = [
         f"# {TITLE}",
         f"Generado el {spanish_date(fresh.today)} al construir el sitio"
@@ -53,25 +57,51 @@ def render(
         *_origin_lines(verification),
         *([opening] if (opening := coverage.verification_opening(cov)) else []),
         *_peer_lines(verification),
+        *(report_blocks.problems(blocks, _titles(pages)) if blocks else []),
         "## Cómo leer este informe",
         sources_intro(fresh),
-        (
-            "Cada bloque se ejecutó en la verificación de este commit (arriba, dónde); su tabla "
-            "dice cuándo se grabó su salida en cada runner, con qué grabación compara cada runner "
-            "y si la salida observada coincide con ella, comprobado en esta construcción."
-            if origin is not None
-            else "Cada bloque se ejecuta en cada construcción"
-            + _cached_clause(cov.cached if cov else 0)
-            + "; su tabla dice cuándo se grabó su salida en cada runner, con qué grabación "
-            "compara cada runner y si la salida de esta construcción coincide con ella."
-        )
-        + f" Sin grabación propia, el runner GPU compara con la de CPU ("
-        f"{device_rule.NAME}: {device_rule.TEXT}), salvo en un bloque cuya salida "
-        "en una GPU puede no ser la de CPU ("
-        f"{device_marks.any_text()}): ese necesita su propia grabación de GPU.",
-        *by_article(pages, verification, fresh),
+        *_how_to_read_blocks(verification, cov, blocks),
+        *by_article(pages, fresh, blocks),
     ]
     return "\n\n".join(parts) + "\n"
+
+
+def _how_to_read_blocks(
+    verification: Verification | None, cov: Coverage | None, blocks: report_blocks.Blocks | None
+) -> list[str]:
+    """What the page says of each block, where its outputs come from, and what most blocks
+    share, said once."""
+    told = (
+        "Cada bloque se ejecutó en la verificación de este commit (arriba, dónde); de cada uno "
+        "se dice cuándo se grabó su salida en cada runner, con qué grabación compara cada runner "
+        "y si la salida observada coincide con ella, comprobado en esta construcción."
+        if verification is not None and verification.origin is not None
+        else "Cada bloque se ejecuta en cada construcción"
+        + _cached_clause(cov.cached if cov else 0)
+        + "; de cada uno se dice cuándo se grabó su salida en cada runner, con qué grabación "
+        "compara cada runner y si la salida de esta construcción coincide con ella."
+    ) + (
+        f" Sin grabación propia, el runner GPU compara con la de CPU ({device_rule.NAME}: "
+        f"{device_rule.TEXT}), salvo en un bloque cuya salida en una GPU puede no ser la de CPU "
+        f"({device_marks.any_text()}): ese necesita su propia grabación de GPU."
+    )
+    if blocks is None or not blocks.shared:
+        return [told]
+    return [
+        told,
+        f"Lo más común entre todos los bloques se dice aquí una vez (`{report_blocks.ID}` es el "
+        "id de cada bloque):",
+        report_blocks.shared_list(blocks),
+        "Las páginas siguen el orden de lectura del sitio. Bajo cada una, «"
+        f"{report_blocks.OWN}» dice lo más común en ella cuando no es lo de arriba; «"
+        f"{report_blocks.ALIKE}», los bloques que no difieren en nada de eso, y la fila de cada "
+        "uno de los demás, solo lo que difiere.",
+    ]
+
+
+def _titles(pages: list[Page]) -> dict[str, str]:
+    """Each page's title as the page shows it (Markdown), by page.rel."""
+    return {p.rel: md_escape(str(p.meta.get("title") or p.rel)) for p in pages}
 
 
 def _cached_clause(cached: int) -> str:
@@ -166,21 +196,27 @@ def _source_table(
     return "\n".join(rows)
 
 
-def by_article(pages: list[Page], verification: Verification | None, fresh: Freshness) -> list[str]:
-    """A section per page with sources or executed blocks: its heading (a link to it), its
-    sources' table and its blocks' table."""
+def by_article(
+    pages: list[Page], fresh: Freshness, blocks: report_blocks.Blocks | None
+) -> list[str]:
+    """A section per page with sources or executed blocks, in the order of `pages`: its heading
+    (a link to it), its sources' table and its blocks (`blocks`, when the build has results).
+    No heading inside a section: the table of contents lists the pages and nothing under them
+    (a nested entry is a landmark named after its page, and two pages may share a title)."""
     parts: list[str] = []
-    for page in sorted(pages, key=lambda p: p.rel):
+    titles = _titles(pages)
+    for page in pages:
         statuses = [s for s in fresh.statuses if s.source.page == page.rel]
         if not statuses and not page.blocks:
             continue
-        title = md_escape(str(page.meta.get("title") or page.rel))
-        parts.append(f"## [{title}]({page.rel})")
+        parts.append(f"## [{titles[page.rel]}]({page.rel})")
         if statuses:
-            parts += ["### Fuentes", _stacked("dv-report-fuentes", _source_table(fresh, statuses))]
-        if page.blocks and verification is not None:
-            table = _block_table(page, verification)
-            parts += ["### Bloques de código", _stacked("dv-report-bloques", table)]
+            parts += [
+                f"**Fuentes** ({len(statuses)})",
+                _stacked("dv-report-fuentes", _source_table(fresh, statuses)),
+            ]
+        if page.blocks and blocks is not None:
+            parts += report_blocks.article(blocks, page.rel)
     if not fresh.statuses:
         parts.append("Ninguna página cita fuentes.")
     if not any(p.blocks for p in pages):
@@ -197,71 +233,6 @@ def _status_text(status: SourceStatus, today: dt.date) -> str:
     elif status.source.fingerprint and status.installed:
         text += f"; huella de {md_escape(status.source.fingerprint.target)} intacta"
     return text
-
-
-def blocks_markdown(config: Config, pages: list[Page], verification: Verification) -> str:
-    """Every executed block, page by page (a heading and a table each)."""
-    tables = [
-        f"### {md_escape(str(p.meta.get('title') or p.rel))}\n\n{_block_table(p, verification)}"
-        for p in sorted(pages, key=lambda p: p.rel)
-        if p.blocks
-    ]
-    return "\n\n".join(tables) or "Ninguna página tiene bloques ejecutados."
-
-
-def _block_table(page: Page, verification: Verification) -> str:
-    """The executed blocks of `page`: the runners each runs on (with the GPU's device policy),
-    its recording dates, the recording each runner compares with and this build's verdicts."""
-    rows = [
-        "| Bloque | Runners | Grabada | Compara con | Esta construcción |",
-        "|---|---|---|---|---|",
-    ]
-    for block in page.blocks:
-        outcome = verification.outcomes[block.key]
-        runs = [r for r in RUNNERS if block.runs_on(r)]
-        device = f" ({DEVICE_LABEL[block.device_policy]})" if "gpu" in runs else ""
-        recorded = "; ".join(f"{LABEL[r]}: {_recorded(outcome, r)}" for r in runs)
-        compared = "; ".join(
-            f"{LABEL[r]}: {md_escape(outcome.verdicts[r].reference.described)}" for r in runs
-        )
-        rows.append(
-            f"| `{block.id}` | {', '.join(LABEL[r] for r in runs)}{device} | {recorded} | "
-            f"{compared} | {_now(verification, outcome)} |"
-        )
-    return "\n".join(rows)
-
-
-def _recorded(outcome: Outcome, runner: str) -> str:
-    """When the block's recording of `runner` was made, or why it has none."""
-    if not outcome.block.runs_on(runner):
-        return "no corre"
-    if (recording := outcome.recordings.get(runner)) is not None:
-        return spanish_date_of(recording.header.get("date"))
-    # None of its own: compared with another runner's recording, or none yet.
-    falls_back = outcome.verdicts[runner].reference.needed != runner
-    return "sin grabación propia" if falls_back else "aún sin grabación"
-
-
-def _now(verification: Verification, outcome: Outcome) -> str:
-    """This build's verdict on the block, and the other runner's from its report."""
-    seen = outcome.verdict.provenance
-    reported = seen is not None and seen.source == Source.REPORT
-    now = (
-        f"{LABEL.get(verification.runner, verification.runner)}"
-        + (" (ejecución de CI)" if reported and seen and seen.run_url else "")
-        + (" (informe local)" if reported and seen and not seen.run_url else "")
-        + f": {_shown(outcome.status)}"
-    )
-    for runner in RUNNERS:
-        if (verdict := outcome.reported(runner)) and verdict.provenance:
-            origin = "ejecución de CI" if verdict.provenance.run_url else "informe local"
-            now += f"; {LABEL[runner]} ({origin}): {_shown(verdict.status)}"
-    return now
-
-
-def _shown(status: Status) -> str:
-    """A block's status in the report's table: its label and its mark."""
-    return f"{status.label} {status.mark}".rstrip()
 
 
 def _link(rel: str, titles: dict[str, str] | None) -> str:

@@ -94,7 +94,4 @@ def reserved(config: Config, pages: list[Page]) -> list[Finding]:
 def articles(pages: list[Page], nav: navigation.Nav | None = None) -> list[Page]:
     """The articles among `pages`, in the navigation's order when there is one."""
     found = [p for p in pages if anatomy.is_article(p)]
-    if nav is None:
-        return found
-    order = {entry.target: index for index, entry in enumerate(nav.entries)}
-    return sorted(found, key=lambda p: (order.get(p.rel, len(order)), p.rel))
+    return found if nav is None else navigation.in_order(found, nav)

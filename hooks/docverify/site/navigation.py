@@ -73,6 +73,15 @@ def parse(text: str, path: Path) -> Nav | None:
     )
 
 
+def in_order(pages: list[Page], nav: Nav | None) -> list[Page]:
+    """`pages` in reading order: the order in which `nav` lists them, then the pages it does not
+    list, by path (all of them by path without a `nav`)."""
+    order: dict[str, int] = {}
+    for index, entry in enumerate(nav.entries if nav else ()):
+        order.setdefault(entry.target, index)
+    return sorted(pages, key=lambda p: (order.get(p.rel, len(order)), p.rel))
+
+
 def _exempt(rel: str, patterns: tuple[str, ...]) -> bool:
     """A simple reading of MkDocs' gitignore-style `not_in_nav` patterns."""
     return any(
