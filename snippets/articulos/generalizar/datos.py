@@ -6,27 +6,28 @@ from torch.utils.data import DataLoader, Dataset, random_split
 
 
 class Digitos(Dataset):
-    """Los dígitos de digitos.csv: 64 píxeles de 0 a 16 y la clase, de 0 a 9, por línea."""
+    """Dígitos de un CSV: en cada línea, 64 píxeles de 0 a 16 y la clase."""
 
     def __init__(self, ruta, transform=None, target_transform=None):
+        # El archivo se lee una sola vez, al crear el conjunto.
         with Path(ruta).open(newline="") as archivo:
-            filas = [[int(valor) for valor in fila] for fila in csv.reader(archivo)]
-        tabla = torch.tensor(filas)  # (1797, 65), enteros de 64 bits
-        self.pixeles = tabla[:, :64].float()  # (N, 64), float32
-        self.clases = tabla[:, 64]  # (N,), int64
-        self.transform = transform
-        self.target_transform = target_transform
+            filas = [[int(v) for v in linea] for linea in csv.reader(archivo)]
+        tabla = torch.tensor(filas)  # (N, 65), enteros de 64 bits
+        self.imagenes = tabla[:, :64].to(torch.float32)  # (N, 64)
+        self.clases = tabla[:, 64]  # (N,): índices de clase
+        self.transform = transform  # para cada imagen, al pedirla
+        self.target_transform = target_transform  # para cada clase
 
     def __len__(self):
         return len(self.clases)
 
     def __getitem__(self, i):
-        x, y = self.pixeles[i], self.clases[i]
+        imagen, clase = self.imagenes[i], self.clases[i]
         if self.transform is not None:
-            x = self.transform(x)
+            imagen = self.transform(imagen)
         if self.target_transform is not None:
-            y = self.target_transform(y)
-        return x, y
+            clase = self.target_transform(clase)
+        return imagen, clase
 
 
 conjunto = Digitos("digitos.csv")

@@ -1,7 +1,7 @@
 import copy
 import csv
-from pathlib import Path
 import math
+from pathlib import Path
 
 import torch
 from torch import nn
@@ -14,14 +14,14 @@ class Digitos(Dataset):
     def __init__(self, ruta, transform=None):
         with Path(ruta).open(newline="") as archivo:
             tabla = torch.tensor([[int(v) for v in fila] for fila in csv.reader(archivo)])
-        self.pixeles, self.clases = tabla[:, :64].float(), tabla[:, 64]
+        self.imagenes, self.clases = tabla[:, :64].float(), tabla[:, 64]
         self.transform = transform
 
     def __len__(self):
         return len(self.clases)
 
     def __getitem__(self, i):
-        x = self.pixeles[i]
+        x = self.imagenes[i]
         return (self.transform(x) if self.transform else x), self.clases[i]
 
 
@@ -43,7 +43,7 @@ conjunto = Digitos("digitos.csv")
 entrenamiento, validacion, prueba = random_split(
     conjunto, [1257, 270, 270], generator=torch.Generator().manual_seed(0)
 )
-pixeles = conjunto.pixeles[entrenamiento.indices]  # estadísticas: solo de entrenamiento
+pixeles = conjunto.imagenes[entrenamiento.indices]  # estadísticas: solo de entrenamiento
 media, desviacion = pixeles.mean(), pixeles.std()
 conjunto.transform = lambda x: (x - media) / desviacion
 

@@ -1,17 +1,17 @@
 # La media y la desviación típica salen solo de los píxeles de entrenamiento.
-pixeles_ent = conjunto.pixeles[entrenamiento.indices]
+pixeles_ent = conjunto.imagenes[entrenamiento.indices]
 media, desviacion = pixeles_ent.mean(), pixeles_ent.std()
 print(f"píxeles de entrenamiento: media {media:.4f}, desviación típica {desviacion:.4f}")
 
 
 class Normalizar:
-    """Resta la media y divide entre la desviación típica que recibe al crearse."""
+    """Resta una media y divide entre una desviación típica fijadas al crearla."""
 
     def __init__(self, media, desviacion):
         self.media, self.desviacion = media, desviacion
 
-    def __call__(self, x):
-        return (x - self.media) / self.desviacion
+    def __call__(self, imagen):
+        return (imagen - self.media) / self.desviacion
 
 
 # Los tres subconjuntos leen del mismo conjunto: los tres usan esta transformación.
