@@ -115,7 +115,9 @@ def test_an_empty_part_is_no_wrong_type(project: Project, part: str, empty: str)
     """A part left empty (nothing, `~` or `null`: YAML's null) is a missing part, said by the
     anatomy check; it is no wrong type, whose fix would tell the author to write `""`."""
     good = WRITTEN[part][0]
-    if part.startswith("editorial_"):  # not in the scaffold: added, empty, after the takeaways
+    if part == "editorial_description":  # a text, not a list: added, empty, after them
+        emptied = good + f"\n{part}:{empty}"
+    elif part.startswith("editorial_"):  # not in the scaffold: added, empty, after the takeaways
         emptied = good + f"\n{part}:\n  -{empty}"
     else:  # the line with its quoted text cut off: «title:», «  -», «  - question:»
         prefix = re.fullmatch(r'(.*?[:-]) ".*"', good)
