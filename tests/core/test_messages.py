@@ -433,6 +433,14 @@ SCENARIOS: dict[str, Scenario] = {
     "parsing.origin:malformed-origin": _lint(
         lambda c: c.replace("---\n", "---\norigin:\n  repository: pytorch/tutorials\n")
     ),
+    "site.notebook_names:notebook-name-clash": _lint(
+        lambda c: c.replace(
+            "## Cómo elegir",
+            '```python exec="on" id="dos" session="s"\nn = 1\n```\n\n'
+            '```python exec="on" id="tres"\nn = 2\n```\n\n'
+            '```python exec="on" id="cuatro" session="s"\nprint(n)\n```\n\n## Cómo elegir',
+        )
+    ),
     "parsing.pages:malformed-data-files": _lint(
         lambda c: c.replace(
             'title: "Un artículo"', 'title: "Un artículo"\ndata_files:\n  - datos/no-esta.csv'

@@ -47,6 +47,8 @@ class Kind(StrEnum):
     AVOIDED_PHRASE = "avoided-phrase"
     CODE_ONLY_WORD = "code-only-word"
     BUILD_WORD = "build-word"
+    # A name the article's notebook would take from another block (site/notebook_names.py)
+    NOTEBOOK_NAME_CLASH = "notebook-name-clash"
     # Sources (sources/)
     MALFORMED_SOURCES = "malformed-sources"
     MALFORMED_SOURCE = "malformed-source"
@@ -124,6 +126,7 @@ LABELS: dict[Kind, str] = {
     Kind.AVOIDED_PHRASE: "expresion-a-evitar",
     Kind.CODE_ONLY_WORD: "palabra-de-codigo",
     Kind.BUILD_WORD: "palabra-de-la-verificacion",
+    Kind.NOTEBOOK_NAME_CLASH: "nombre-tapado-en-el-cuaderno",
     Kind.MALFORMED_SOURCES: "fuentes-mal-formadas",
     Kind.MALFORMED_SOURCE: "fuente-mal-formada",
     Kind.UNKNOWN_SOURCE_KEY: "fuente-clave-desconocida",

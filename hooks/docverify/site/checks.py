@@ -16,7 +16,15 @@ from docverify.core.findings import Finding
 from docverify.core.kinds import Kind
 from docverify.parsing import origin
 from docverify.parsing.pages import Page
-from docverify.site import anatomy, build_words, glossary, glossary_lint, navigation, usage
+from docverify.site import (
+    anatomy,
+    build_words,
+    glossary,
+    glossary_lint,
+    navigation,
+    notebook_names,
+    usage,
+)
 from docverify.site.usage import orphans
 from docverify.sources import freshness
 
@@ -39,7 +47,12 @@ def judge(config: Config, pages: list[Page], day: dt.date | None = None) -> Judg
     review-by, drift of fingerprinted sources and the policy itself. The glossary's data file
     is read once here, and the build generates its page from what was read.
     """
-    parts = {p.rel: anatomy.check(config, p) for p in pages if anatomy.is_article(p)}
+    # An article's notebook runs its blocks in one namespace (notebook_names.py).
+    parts = {
+        p.rel: anatomy.check(config, p) + notebook_names.check(config, p)
+        for p in pages
+        if anatomy.is_article(p)
+    }
     fresh = freshness.evaluate(config, pages, day or today())
     terms, malformed = glossary.load(config)
     findings = [f for p in pages for f in parts.get(p.rel, [])] + fresh.findings

@@ -1,0 +1,131 @@
+"""site/notebook_names.py: the notebook runs every cell in one namespace, so a block that binds
+a name between a session's blocks hands them its own value; the check says so, at the line of
+that block, before any notebook runs (tests/output/test_notebooks.py runs them, minutes later)."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import Project
+from docverify.core.kinds import Kind
+from docverify.parsing.pages import read_page
+from docverify.site import notebook_names
+
+
+def _fence(block_id: str, code: str, session: str | None = "s") -> str:
+    option = f' session="{session}"' if session else ""
+    return f'```python exec="on" id="{block_id}"{option}\n{code}\n```\n'
+
+
+def _found(project: Project, *blocks: str) -> list[tuple[int, str]]:
+    text = "---\ntitle: T\n---\n\n# T\n\n" + "\n".join(blocks)
+    path = project.page("articulos/a.md", text)
+    page = read_page(project.config, path)
+    assert page.findings == [], page.findings
+    found = notebook_names.check(project.config, page)
+    assert all(f.kind == Kind.NOTEBOOK_NAME_CLASH for f in found)
+    assert all(f.path == "docs/articulos/a.md" for f in found)
+    return [(f.line, f.message) for f in found]
+
+
+def _line(project: Project, block_id: str) -> int:
+    text = (project.root / "docs/articulos/a.md").read_text(encoding="utf-8").split("\n")
+    return next(n for n, line in enumerate(text, 1) if f'id="{block_id}"' in line)
+
+
+def test_a_block_between_a_sessions_blocks_that_rebinds_what_they_read(project: Project) -> None:
+    found = _found(
+        project,
+        _fence("define", "def evaluar(x):\n    return x + 1"),
+        _fence("ejemplo", "def evaluar(a, b):\n    return a * b", session=None),
+        _fence("usa", "print(evaluar(1))"),
+    )
+    assert [line for line, _ in found] == [_line(project, "ejemplo")]
+    message = found[0][1]
+    for part in ("«ejemplo»", "«evaluar»", "«usa»", "«s»", "«define»"):
+        assert part in message, (part, message)
+
+
+def test_the_same_import_again_and_names_the_session_never_reads_again_are_harmless(
+    project: Project,
+) -> None:
+    assert (
+        _found(
+            project,
+            _fence("uno", "import math\nx = 1\nprint(math.pi, x)"),
+            _fence("suelto", "import math\nx = 2\nprint(math.e, x)", session=None),
+            _fence("dos", "print(math.tau)\nx = 3\nprint(x)"),
+            _fence("tres", "y = x"),
+        )
+        == []
+    )
+
+
+def test_another_module_under_the_same_name_is_a_clash(project: Project) -> None:
+    found = _found(
+        project,
+        _fence("uno", "import math as m"),
+        _fence("suelto", "import cmath as m", session=None),
+        _fence("dos", "print(m.pi)"),
+    )
+    assert [line for line, _ in found] == [_line(project, "suelto")]
+
+
+def test_a_function_of_the_session_reads_its_globals_when_it_is_called(project: Project) -> None:
+    """The clash hides in a function's body: it reads `escala` when a later block calls it."""
+    found = _found(
+        project,
+        _fence("define", "escala = 2\ndef doble(x):\n    return x * escala"),
+        _fence("otra", "escala = 10", session="otra"),
+        _fence("llama", "print(doble(3))"),
+    )
+    assert [line for line, _ in found] == [_line(project, "otra")]
+    assert "«escala»" in found[0][1]
+    # Through a second function of the session, too.
+    project2 = Project(project.root.parent / "p2")
+    found = _found(
+        project2,
+        _fence("define", "escala = 2\ndef doble(x):\n    return x * escala"),
+        _fence("envuelve", "def cuadruple(x):\n    return doble(doble(x))"),
+        _fence("otra", "escala = 10", session=None),
+        _fence("llama", "print(cuadruple(3))"),
+    )
+    assert [line for line, _ in found] == [_line(project2, "otra")]
+
+
+@pytest.mark.parametrize(
+    "reader",
+    ["print([fila for fila in datos])", "class C:\n    n = len(datos)", "print(datos)"],
+)
+def test_a_read_at_the_top_of_a_comprehension_or_a_class_body(
+    project: Project, reader: str
+) -> None:
+    found = _found(
+        project,
+        _fence("datos", "datos = [1, 2]"),
+        _fence("suelto", "datos = 'otra cosa'", session=None),
+        _fence("lee", reader),
+    )
+    assert [line for line, _ in found] == [_line(project, "suelto")]
+
+
+def test_a_builtin_rebound_by_one_cell_breaks_a_later_one(project: Project) -> None:
+    found = _found(
+        project,
+        _fence("tapa", "sum = 3", session=None),
+        _fence("usa", "print(sum([1, 2]))", session=None),
+    )
+    assert [line for line, _ in found] == [_line(project, "tapa")]
+    assert "de Python" in found[0][1]
+
+
+def test_a_name_the_block_binds_before_it_reads_it_is_its_own(project: Project) -> None:
+    assert (
+        _found(
+            project,
+            _fence("uno", "modelo = 1"),
+            _fence("suelto", "modelo = 2", session=None),
+            _fence("dos", "modelo = 3\nprint(modelo)"),
+            _fence("nada", "print(no_definido)"),  # the engine fails too: not this check's
+        )
+        == []
+    )
