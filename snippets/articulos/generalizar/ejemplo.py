@@ -25,14 +25,14 @@ class Digitos(Dataset):
         return (self.transform(x) if self.transform else x), self.clases[i]
 
 
-def evaluar(modelo, cargador, criterio):
+def medir(modelo, cargador, funcion_perdida):
     """Pérdida media y exactitud, en modo de evaluación y sin grafo."""
     modelo.eval()
     suma, aciertos, n = 0.0, 0, 0
     with torch.no_grad():
         for x, y in cargador:
             logits = modelo(x)
-            suma += criterio(logits, y).item() * len(y)
+            suma += funcion_perdida(logits, y).item() * len(y)
             aciertos += (logits.argmax(dim=1) == y).sum().item()
             n += len(y)
     return suma / n, aciertos / n
@@ -52,7 +52,7 @@ cargador = DataLoader(
 )
 cargador_val = DataLoader(validacion, batch_size=270)
 modelo = nn.Sequential(nn.Linear(64, 128), nn.ReLU(), nn.Dropout(0.2), nn.Linear(128, 10))
-criterio = nn.CrossEntropyLoss()
+funcion_perdida = nn.CrossEntropyLoss()
 optimizador = torch.optim.AdamW(modelo.parameters(), lr=0.01, weight_decay=0.01)
 programador = torch.optim.lr_scheduler.ReduceLROnPlateau(optimizador, factor=0.5, patience=2)
 
@@ -61,9 +61,9 @@ for epoca in range(1, 41):
     modelo.train()
     for x, y in cargador:
         optimizador.zero_grad()
-        criterio(modelo(x), y).backward()
+        funcion_perdida(modelo(x), y).backward()
         optimizador.step()
-    perdida_val, _ = evaluar(modelo, cargador_val, criterio)
+    perdida_val, _ = medir(modelo, cargador_val, funcion_perdida)
     programador.step(perdida_val)
     if perdida_val < mejor_perdida:
         mejor_perdida, mejor_epoca = perdida_val, epoca
@@ -73,6 +73,6 @@ for epoca in range(1, 41):
 print(f"se detiene en la época {epoca}; la mejor, la {mejor_epoca}: {mejor_perdida:.4f}")
 
 modelo.load_state_dict(mejor_estado)
-_, exactitud_val = evaluar(modelo, cargador_val, criterio)
-_, exactitud_pru = evaluar(modelo, DataLoader(prueba, batch_size=270), criterio)  # una sola vez
+_, exactitud_val = medir(modelo, cargador_val, funcion_perdida)
+_, exactitud_pru = medir(modelo, DataLoader(prueba, batch_size=270), funcion_perdida)  # una sola vez
 print(f"exactitud: validación {exactitud_val:.4f}, prueba {exactitud_pru:.4f}")

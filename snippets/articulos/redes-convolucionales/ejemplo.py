@@ -45,32 +45,32 @@ def exactitud(modelo, datos):
         return (modelo(imagenes).argmax(dim=1) == clases).float().mean().item()
 
 
-digitos = Digitos("digitos.csv")
-entrenamiento, validacion, prueba = random_split(
-    digitos, [1257, 270, 270], generator=torch.Generator().manual_seed(0)
+conjunto = Digitos("digitos.csv")
+datos_ent, datos_val, datos_pru = random_split(
+    conjunto, [1257, 270, 270], generator=torch.Generator().manual_seed(0)
 )
-pixeles = digitos.imagenes[entrenamiento.indices]  # estadísticas solo de entrenamiento
-media, desviacion = pixeles.mean(), pixeles.std()
-digitos.transform = lambda imagen: (imagen - media) / desviacion
+pixeles = conjunto.imagenes[datos_ent.indices]  # estadísticas solo de entrenamiento
+media_ent, desviacion_ent = pixeles.mean(), pixeles.std()
+conjunto.transform = lambda imagen: (imagen - media_ent) / desviacion_ent
 
 torch.manual_seed(0)
-red = crear_red()
-optimizador = torch.optim.Adam(red.parameters(), lr=0.01)
+modelo = crear_red()
+optimizador = torch.optim.Adam(modelo.parameters(), lr=0.01)
 criterio = nn.CrossEntropyLoss()
 barajador = torch.Generator().manual_seed(0)
-cargador = DataLoader(entrenamiento, batch_size=64, shuffle=True, generator=barajador)
+cargador = DataLoader(datos_ent, batch_size=64, shuffle=True, generator=barajador)
 
 mejor, mejor_epoca, mejor_estado = -1.0, 0, None
 for epoca in range(1, 16):
-    red.train()
+    modelo.train()
     for imagenes, clases in cargador:
         optimizador.zero_grad()
-        criterio(red(imagenes), clases).backward()
+        criterio(modelo(imagenes), clases).backward()
         optimizador.step()
-    acierto = exactitud(red, validacion)
+    acierto = exactitud(modelo, datos_val)
     if acierto > mejor:
-        mejor, mejor_epoca, mejor_estado = acierto, epoca, copy.deepcopy(red.state_dict())
+        mejor, mejor_epoca, mejor_estado = acierto, epoca, copy.deepcopy(modelo.state_dict())
 
-red.load_state_dict(mejor_estado)
+modelo.load_state_dict(mejor_estado)
 print(f"mejor época: {mejor_epoca}, exactitud de validación {mejor:.4f}")
-print(f"exactitud en prueba: {exactitud(red, prueba):.4f}")
+print(f"exactitud en prueba: {exactitud(modelo, datos_pru):.4f}")
