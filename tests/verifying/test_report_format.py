@@ -128,11 +128,23 @@ def test_every_observation_reads_back_as_it_was_written(kind: str, version: int)
     assert (read.canary is not None) == (kind == "canario")
 
 
+@pytest.mark.parametrize("kind", KINDS)
+def test_each_report_written_back_is_the_file_it_was_read_from(kind: str, version: int) -> None:
+    """The reader and the writer are one pair: what an engine wrote, read and written again,
+    is the same file, byte for byte (keys, their order, every value)."""
+    file = reports(version) / kind / "report.json"
+    text = file.read_text(encoding="utf-8")
+    written = report_json.Report.from_json(json.loads(text), file).to_json()
+    assert json.dumps(written, ensure_ascii=False, indent=1) + "\n" == text
+
+
 def test_the_shards_written_then_merge_into_the_whole_report(version: int) -> None:
-    merged = merge.merge([reports(version) / "partes"])
-    assert merged.shards == "2"
-    whole = comparable(raw("cpu", version))
-    assert comparable(merged.data) == whole | {"merged": merged.data["merged"]}
+    loaded = merge.load([reports(version) / "partes"])
+    assert loaded.shards == "2"
+    merged = loaded.to_json()
+    plan = raw("partes/1", version)["plan"]
+    assert merged["merged"] == {"shards": 2, "plan": plan, "basis": "bloques"}
+    assert comparable(merged) == comparable(raw("cpu", version)) | {"merged": merged["merged"]}
 
 
 @pytest.mark.parametrize("runner", ["cpu", "gpu"])
@@ -216,7 +228,7 @@ def test_a_build_from_the_reports_judges_each_block_as_the_run_did(
     # Each block's findings, as the run wrote them in the report (its part `block`).
     written = [f for f in raw("cpu", version)["findings"] if f["part"] == "block"]
     found = [f for o in result.verification.outcomes.values() for f in o.findings]
-    assert sorted(Finding.restored(f).format() for f in written) == sorted(
+    assert sorted(Finding.from_json(f).format() for f in written) == sorted(
         f.format() for f in found
     )
     assert written

@@ -15,7 +15,7 @@ import sys
 import termios
 import tty
 
-from docverify.cli.accept import plan_report, report_args
+from docverify.cli.accept import describe, plan_report, report_args
 from docverify.cli.commands import command, configuration
 from docverify.core.config import Config
 from docverify.report import accept
@@ -50,7 +50,7 @@ def _review(args: argparse.Namespace) -> int:
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
         print(NO_TERMINAL.format(folder=args.folder), file=sys.stderr)
         return 2
-    print(f"docverify review: informe {report.path} · {report.line()}")
+    print(f"docverify review: informe {report.path} · {describe(report)}")
     try:
         chosen = _ask(cfg, plan.writes)
     except KeyboardInterrupt:

@@ -32,8 +32,6 @@ from docverify.report import digests, report_json
 from docverify.verifying import baselines, compare, judge, messages
 from docverify.verifying.outcome import Outcome, Verification, tolerance
 
-FORMAT = 1  # of the `canary` section of report.json
-SECTION = "canary"
 SUMMARY_FILE = "resumen.md"  # the readable summary beside report.json
 ENV = request.CANARY_REPORT_ENV
 # A warning as the page process writes it («FutureWarning: mensaje», running/capture.py).
@@ -108,33 +106,33 @@ def section(
     project: Mapping[str, Any],
     candidate: Mapping[str, Any],
     sources: Sequence[Mapping[str, Any]],
-) -> dict[str, Any]:
-    """The `canary` section of report.json (its keys are what CI's issue job reads)."""
+) -> report_json.Canary:
+    """The canary section of its report (report_json.Canary)."""
     tally = counts(verification)
     warnings = block_warnings(config, verification)
-    return {
-        "format": FORMAT,
-        "headline": headline(str(candidate.get("torch", "?")), tally["changed"]),
-        "project": dict(project),
-        "candidate": dict(candidate),
-        "counts": {**tally, "warnings": sum(len(w) for w in warnings.values())},
-        "changed": {
+    return report_json.Canary(
+        format=report_json.CANARY_FORMAT,
+        headline=headline(str(candidate.get("torch", "?")), tally["changed"]),
+        project=dict(project),
+        candidate=dict(candidate),
+        counts={**tally, "warnings": sum(len(w) for w in warnings.values())},
+        changed={
             k: str(o.status)
             for k, o in sorted(verification.outcomes.items())
             if o.status in CHANGED
         },
-        "warnings": dict(sorted(warnings.items())),
-        "sources": [dict(s) for s in sources],
-    }
+        warnings=dict(sorted(warnings.items())),
+        sources=[dict(s) for s in sources],
+    )
 
 
 def read(folder: Path) -> report_json.Report:
     """A canary report (ReportError when it is not one, or cannot be read)."""
     report = report_json.read(folder)
-    if report.canary is None or report.canary.get("format") != FORMAT:
+    if report.canary is None or report.canary.format not in report_json.CANARY_VERSIONS:
         raise report_json.ReportError(
-            f"{report.path}: no es un informe de docverify canary (formato {FORMAT}): no tiene "
-            f"la sección «{SECTION}»."
+            f"{report.path}: no es un informe de docverify canary (formato "
+            f"{report_json.CANARY_FORMAT}): no tiene la sección «canary»."
         )
     if old := report.without_results():
         raise report_json.ReportError(
@@ -164,19 +162,20 @@ class View:
 
     @property
     def torch(self) -> str:
-        return str(self.section.get("candidate", {}).get("torch", "?"))
+        return str(self.section.candidate.get("torch", "?"))
 
     @property
     def variant(self) -> str:
-        return str(self.section.get("candidate", {}).get("variant", "?"))
+        return str(self.section.candidate.get("variant", "?"))
 
     @property
-    def section(self) -> dict[str, Any]:
-        return self.report.canary or {}
+    def section(self) -> report_json.Canary:
+        assert self.report.canary is not None  # read() refuses a report without one
+        return self.report.canary
 
     def sources(self, rel: str) -> list[dict[str, Any]]:
         """The fingerprinted sources of page `rel` whose code changed in the canary's torch."""
-        return [s for s in self.section.get("sources", []) if s.get("page") == rel]
+        return [s for s in self.section.sources if s.get("page") == rel]
 
 
 def attach(
@@ -210,7 +209,7 @@ def attach(
                 Level.INFO,
             )
         )
-    warnings = data.canary.get("warnings", {}) if data.canary else {}
+    warnings = view.section.warnings
     for key, entry in data.observations.items():
         outcome = verification.outcomes.get(key)
         if outcome is None or key in view.stale:
