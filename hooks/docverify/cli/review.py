@@ -1,9 +1,10 @@
 """`docverify review CARPETA`: a check report's changed outputs, accepted block by block.
 
-The plan is `docverify accept`'s (report/accept.py: the same refusals, the same headers and
-device marks); review only asks, for each recording the plan would write, whether to write it,
-and applies the plan reduced to the accepted ones. What is skipped stays as it was, so the next
-`docverify check` still shows it. Like insta's `cargo insta review`: it asks one key per block.
+The plan is `docverify accept`'s (report/accept.py: the same refusals, the same proposals,
+verifying/proposal.py); review only asks, for each recording the plan proposes, whether to
+write it, and applies the plan reduced to the accepted ones. What is skipped stays as it was,
+so the next `docverify check` still shows it. Like insta's `cargo insta review`: it asks one
+key per block.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from docverify.cli.accept import describe, plan_report, report_args
 from docverify.cli.commands import command, configuration
 from docverify.core.config import Config
 from docverify.report import accept
+from docverify.verifying.proposal import Proposal
 
 ACCEPT, SKIP, ALL, QUIT = "a", "s", "t", "q"
 PROMPT = (
@@ -68,9 +70,9 @@ def _review(args: argparse.Namespace) -> int:
     return 0
 
 
-def _ask(cfg: Config, writes: list[accept.Write]) -> list[accept.Write]:
-    """The writes the author accepts, asked one by one with their diffs."""
-    chosen: list[accept.Write] = []
+def _ask(cfg: Config, writes: list[Proposal]) -> list[Proposal]:
+    """The proposals the author accepts, asked one by one with their diffs."""
+    chosen: list[Proposal] = []
     for number, write in enumerate(writes, 1):
         where = cfg.rel(write.path)
         print(f"\n[{number}/{len(writes)}] «{write.key}» → {where}\n{write.diff}\n")

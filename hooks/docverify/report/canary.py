@@ -3,12 +3,14 @@
 `docverify canary` runs every block under another interpreter (running/interpreter.py) and
 judges the results with `verify` itself, against the current recordings: the same seeds,
 normalisers, tolerances and device rule. Its report is a check report (write.py), so
-`docverify accept` adopts it once the pin is bumped, plus a `canary` section written here: the
-versions and build variants of both sides, which blocks would change, the warnings torch emits
-that the recordings do not have, and the fingerprinted sources whose code changed.
+`docverify accept` adopts it once the pin is bumped, plus a canary section made here
+(report_json.Canary): the versions and build variants of both sides, which blocks would change,
+the warnings torch emits that the recordings do not have, and the fingerprinted sources whose
+code changed.
 
 A site build given such a report (DOCVERIFY_CANARY_REPORT=DIR) shows, per article, which blocks
-would change and how. Each observation is judged again against today's recordings (one accepted
+would change and how: the diff of the recording that accepting the report would write
+(verifying/proposal.py). Each observation is judged again against today's recordings (one accepted
 since no longer shows), and an observation of code that changed since the run is said to be
 stale, never shown as current. The canary never fails anything: its findings are INFO.
 """
@@ -24,12 +26,12 @@ from typing import Any
 
 from docverify.core import request
 from docverify.core.config import Config
-from docverify.core.findings import Finding, Level, errors
+from docverify.core.findings import Finding, Level
 from docverify.core.kinds import Kind
 from docverify.core.status import Status
 from docverify.core.text import normalise
-from docverify.report import digests, report_json
-from docverify.verifying import baselines, compare, judge, messages
+from docverify.report import accept, digests, report_json
+from docverify.verifying import compare, judge, proposal
 from docverify.verifying.outcome import Outcome, Verification, tolerance
 
 SUMMARY_FILE = "resumen.md"  # the readable summary beside report.json
@@ -71,13 +73,12 @@ def block_warnings(config: Config, verification: Verification) -> dict[str, list
     """Block key → its new warnings, for every block that ran and has a baseline."""
     found: dict[str, list[str]] = {}
     for key, outcome in verification.outcomes.items():
-        if outcome.result is None:
-            continue
-        baseline = baselines.choose(outcome.block, outcome.recordings, verification.runner)
-        if baseline.recording is None:
+        source = outcome.verdict.reference.runner  # the judge's baseline
+        baseline = outcome.recordings.get(source) if source else None
+        if outcome.result is None or baseline is None:
             continue
         tol = tolerance(config, outcome.block)
-        if lines := new_warnings(baseline.recording.body, outcome.result["output"], tol):
+        if lines := new_warnings(baseline.body, outcome.result["output"], tol):
             found[key] = lines
     return found
 
@@ -231,12 +232,12 @@ def _change(
     once, by this build's verification); None when nothing would."""
     block, runner, recs = outcome.block, view.report.runner, outcome.recordings
     verdict = judge.judge(config, block, runner, entry.block_result(), recs=recs)
-    if Status.ERROR in (entry.status, verdict.status):
-        why = entry.error or next((f.message for f in errors(verdict.findings)), "error")
+    failed = proposal.failures(verdict)
+    if entry.status == Status.ERROR or failed:
+        why = entry.error or (failed[0].message if failed else "error")
         return BlockChange(block.key, Status.ERROR, "", why, noticed)
     if verdict.status != Status.DIVERGE:
         return None
-    label = f"con torch {view.torch} ({view.variant})"
-    baseline, tol = baselines.choose(block, recs, runner), tolerance(config, block)
-    diff = messages.output_diff(config, baseline, entry.output, tol, label)
-    return BlockChange(block.key, Status.DIVERGE, diff, "", noticed)
+    # What accepting the canary's report would write once its torch is pinned: its diff.
+    made = proposal.propose(config, block, verdict, recs, accept.header(view.report))
+    return BlockChange(block.key, Status.DIVERGE, made.diff if made else "", "", noticed)
