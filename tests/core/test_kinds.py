@@ -6,7 +6,6 @@ import re
 
 from docverify.core.findings import Finding
 from docverify.core.kinds import LABELS, Kind
-from docverify.report.write import finding_data
 
 KEBAB = re.compile(r"[a-z]+(-[a-z]+)*")
 
@@ -29,7 +28,7 @@ def test_values_are_english_kebab_case() -> None:
 def test_authors_read_the_label_machines_the_value() -> None:
     finding = Finding(Kind.STALE_SOURCE, "caducó.", "docs/a.md", 3, "revísala.")
     assert finding.format().startswith("docs/a.md:3: [fuente-caducada] caducó.")
-    data = finding_data(finding)
+    data = finding.to_json()
     assert data["kind"] == "stale-source" and data["label"] == "fuente-caducada"
 
 

@@ -87,4 +87,4 @@ def report_here(
     else:
         report, section = observe(config, pages, "cpu", executor, side, side, sys.path)
     canary_output.write(config, folder, report, section)
-    return section
+    return section.to_json()  # as report.json holds it

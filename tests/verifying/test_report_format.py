@@ -1,18 +1,23 @@
-"""report.json as the engine wrote it before issue 32: still read, merged, judged and written.
+"""report.json as earlier engines wrote it: still read, merged, judged and written.
 
-Format 4 (issue 36) changed no key: its option digests also cover hash_seed. The fixture's
-format-3 reports are still judged as their run did (their digests compared with the options
-format 3 knew), and today's report is the fixture's once its format-4 digests are computed
-as format 3 did.
+Each fixture folder holds a small project and the reports an engine wrote for it, documents the
+tests never rewrite: a reader, a merge or a judge that no longer understands them, or a writer
+that no longer writes them, fails here.
 
-tests/fixtures/informe-formato-3 holds a small project and the reports that the engine of
-commit e898b04 wrote for it (format 3): a check report (`cpu`), the two shards of the same run
-(`partes/1`, `partes/2`), a canary report (`canario`) and a gpu report (`gpu`: a real CPU run
-labelled gpu, as support/relabel.py makes them). Its blocks cover what a report carries: a
+- tests/fixtures/informe-formato-3: written by the engine of commit e898b04 (format 3, before
+  issue 32). Format 4 (issue 36) changed no key: its option digests also cover hash_seed. These
+  reports are still judged as their run did (their digests compared with the options format 3
+  knew), and today's report is the fixture's once its format-4 digests are computed as format 3
+  did.
+- tests/fixtures/informe-formato-4: written by the engine of commit bbb639d (format 4, before
+  issue 45 gave report.json one owner), with the same project and the same commands.
+
+Each holds a check report (`cpu`), the two shards of the same run (`partes/1`, `partes/2`), a
+canary report (`canario`, canary section format 1) and a gpu report (`gpu`: a real CPU run
+labelled gpu, as support/relabel.py makes them). Their blocks cover what a report carries: a
 match, device marks through a session, a divergence, a missing recording, an expected error, an
 expectation, a failure, a shown last value, a silent block, a page finding and an orphan
-recording. The files are documents, never rewritten by the tests: a reader, a merge or a judge
-that no longer understands them, or a writer that no longer writes them, fails here.
+recording.
 """
 
 from __future__ import annotations
@@ -27,6 +32,7 @@ import pytest
 from conftest import docverify
 from docverify import build
 from docverify.core import config as config_mod
+from docverify.core.findings import Finding
 from docverify.core.request import Request
 from docverify.core.status import Status
 from docverify.parsing.pages import read_site
@@ -34,20 +40,36 @@ from docverify.report import accept, digests, from_reports, merge, report_json
 from docverify.running import executor as executor_mod
 from docverify.running.specs import FORMAT_3_FIELDS
 
-FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "informe-formato-3"
-REPORTS = FIXTURE / "informes"
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
+FORMATS = (3, 4)
 KINDS = ("cpu", "partes/1", "partes/2", "canario", "gpu")
-# How the fixture's reports were written: the CI run and the day they name.
+# How the fixtures' reports were written: the CI run and the day they name.
 WRITTEN_WITH = {
-    "GITHUB_SERVER_URL": "https://github.com",
-    "GITHUB_REPOSITORY": "equipo/pytorch-es",
-    "GITHUB_RUN_ID": "32",
-    "SOURCE_DATE_EPOCH": "1780272000",
+    3: {
+        "GITHUB_SERVER_URL": "https://github.com",
+        "GITHUB_REPOSITORY": "equipo/pytorch-es",
+        "GITHUB_RUN_ID": "32",
+        "SOURCE_DATE_EPOCH": "1780272000",
+    },
+    4: {
+        "GITHUB_SERVER_URL": "https://github.com",
+        "GITHUB_REPOSITORY": "equipo/pytorch-es",
+        "GITHUB_RUN_ID": "45",
+        "SOURCE_DATE_EPOCH": "1780272000",
+    },
 }
 
 
-def raw(kind: str) -> dict[str, Any]:
-    return json.loads((REPORTS / kind / "report.json").read_text(encoding="utf-8"))
+def fixture(version: int) -> Path:
+    return FIXTURES / f"informe-formato-{version}"
+
+
+def reports(version: int) -> Path:
+    return fixture(version) / "informes"
+
+
+def raw(kind: str, version: int = 3) -> dict[str, Any]:
+    return json.loads((reports(version) / kind / "report.json").read_text(encoding="utf-8"))
 
 
 # The fix of an unknown option lists the options the engine knows: a new option (own=, issue
@@ -72,16 +94,23 @@ def comparable(data: dict[str, Any]) -> dict[str, Any]:
     return kept | {"observations": list(observations.items()), "env": sorted(data["env"])}
 
 
+@pytest.fixture(params=FORMATS, ids=lambda v: f"formato-{v}")
+def version(request: pytest.FixtureRequest) -> int:
+    """The format of the fixture a test reads."""
+    return int(request.param)
+
+
 @pytest.fixture
-def copy(tmp_path: Path) -> Path:
+def copy(tmp_path: Path, version: int) -> Path:
     """A copy of the fixture's project (tests never edit the fixture)."""
-    return Path(shutil.copytree(FIXTURE / "proyecto", tmp_path / "proyecto"))
+    return Path(shutil.copytree(fixture(version) / "proyecto", tmp_path / "proyecto"))
 
 
 @pytest.mark.parametrize("kind", KINDS)
-def test_every_observation_reads_back_as_it_was_written(kind: str) -> None:
-    data = raw(kind)
-    read = report_json.read(REPORTS / kind)
+def test_every_observation_reads_back_as_it_was_written(kind: str, version: int) -> None:
+    data = raw(kind, version)
+    assert data["format"] == version
+    read = report_json.read(reports(version) / kind)
     assert (read.runner, read.date, read.run_url) == (data["runner"], data["date"], data["run_url"])
     assert read.env == data["env"]
     assert sorted(read.observations) == sorted(data["observations"]) != []
@@ -99,37 +128,53 @@ def test_every_observation_reads_back_as_it_was_written(kind: str) -> None:
     assert (read.canary is not None) == (kind == "canario")
 
 
-def test_the_shards_written_then_merge_into_the_whole_report() -> None:
-    merged = merge.merge([REPORTS / "partes"])
-    assert merged.shards == "2"
-    assert comparable(merged.data) == comparable(raw("cpu")) | {"merged": merged.data["merged"]}
+@pytest.mark.parametrize("kind", KINDS)
+def test_each_report_written_back_is_the_file_it_was_read_from(kind: str, version: int) -> None:
+    """The reader and the writer are one pair: what an engine wrote, read and written again,
+    is the same file, byte for byte (keys, their order, every value)."""
+    file = reports(version) / kind / "report.json"
+    text = file.read_text(encoding="utf-8")
+    written = report_json.Report.from_json(json.loads(text), file).to_json()
+    assert json.dumps(written, ensure_ascii=False, indent=1) + "\n" == text
+
+
+def test_the_shards_written_then_merge_into_the_whole_report(version: int) -> None:
+    loaded = merge.load([reports(version) / "partes"])
+    assert loaded.shards == "2"
+    merged = loaded.to_json()
+    plan = raw("partes/1", version)["plan"]
+    assert merged["merged"] == {"shards": 2, "plan": plan, "basis": "bloques"}
+    assert comparable(merged) == comparable(raw("cpu", version)) | {"merged": merged["merged"]}
 
 
 @pytest.mark.parametrize("runner", ["cpu", "gpu"])
-def test_the_same_run_today_writes_the_same_report(copy: Path, runner: str) -> None:
+def test_the_same_run_today_writes_the_same_report(copy: Path, runner: str, version: int) -> None:
     """The on-disk format is unchanged: today's `check --report` of the same project writes
     what the fixture's engine wrote, durations and the machine aside."""
     out = copy.parent / "hoy"
     if runner == "cpu":
         args = ["check", "--runner", "cpu", "--no-cache", "--report", str(out)]
-        done = docverify(copy, *args, env={**WRITTEN_WITH, "DOCVERIFY_CACHE": "0"})
+        done = docverify(copy, *args, env={**WRITTEN_WITH[version], "DOCVERIFY_CACHE": "0"})
         assert done.returncode == 1, done.stderr  # the fixture's errors, not a crash
     else:
         from support.relabel import check_report  # noqa: PLC0415
 
         check_report(config_mod.load(copy), executor_mod.shared(2), out, runner="gpu")
     today = json.loads((out / "report.json").read_text(encoding="utf-8"))
-    before = raw(runner)
+    before = raw(runner, version)
     if runner == "gpu":  # written in this process: the day and the run are this test's
         today |= {k: before[k] for k in ("date", "run_url")}
-    assert comparable(as_format_3(today, copy, runner)) == comparable(before)
+    if version == 3:
+        today = as_format_3(today, copy, runner)
+    assert comparable(today) == comparable(before)
+    written = reports(version) / runner
     assert known_options_aside((out / "findings.txt").read_text(encoding="utf-8")) == (
-        known_options_aside((REPORTS / runner / "findings.txt").read_text(encoding="utf-8"))
+        known_options_aside((written / "findings.txt").read_text(encoding="utf-8"))
     )
     diffs = sorted(p.relative_to(out).as_posix() for p in out.rglob("*.diff"))
-    assert diffs == sorted(
-        p.relative_to(REPORTS / runner).as_posix() for p in (REPORTS / runner).rglob("*.diff")
-    )
+    assert diffs == sorted(p.relative_to(written).as_posix() for p in written.rglob("*.diff"))
+    for diff in diffs:
+        assert (out / diff).read_text(encoding="utf-8") == (written / diff).read_text("utf-8")
 
 
 def as_format_3(today: dict[str, Any], root: Path, runner: str) -> dict[str, Any]:
@@ -152,39 +197,48 @@ def as_format_3(today: dict[str, Any], root: Path, runner: str) -> dict[str, Any
     return today | {"format": 3, "site_sha256": site, "observations": observations}
 
 
-@pytest.mark.parametrize("reports", [["cpu"], ["partes/1", "partes/2"]])
+@pytest.mark.parametrize("kinds", [["cpu"], ["partes/1", "partes/2"]])
 def test_a_build_from_the_reports_judges_each_block_as_the_run_did(
-    copy: Path, reports: list[str]
+    copy: Path, kinds: list[str], version: int
 ) -> None:
     cfg = config_mod.load(copy)
-    source = from_reports.load(cfg, [REPORTS / r for r in reports], "cpu")
+    folder = reports(version)
+    source = from_reports.load(cfg, [folder / r for r in kinds], "cpu")
     assert source.report is not None, source.findings
     started = executor_mod.blocks_started()
     asked = Request(
         runner="cpu",
-        from_reports=tuple(REPORTS / r for r in reports),
-        gpu_reports=(REPORTS / "gpu",),
-        canary_report=REPORTS / "canario",
+        from_reports=tuple(folder / r for r in kinds),
+        gpu_reports=(folder / "gpu",),
+        canary_report=folder / "canario",
     )
     result = build.run(cfg, read_site(cfg), asked, executor_mod.shared(2))
     assert executor_mod.blocks_started() == started  # nothing ran
     statuses = {k: str(o.status) for k, o in result.verification.outcomes.items()}
-    assert statuses == raw("cpu")["blocks"]
-    gpu = raw("gpu")["observations"]
+    assert statuses == raw("cpu", version)["blocks"]
+    gpu = raw("gpu", version)["observations"]
     reported = {k: v for k, o in result.verification.outcomes.items() if (v := o.reported("gpu"))}
     assert {k: str(v.status) for k, v in reported.items()} == {
         k: item["status"] for k, item in gpu.items()
     }
     assert result.canary is not None and not result.canary.stale
-    assert sorted(result.canary.changes) == sorted(raw("canario")["canary"]["changed"])
+    assert sorted(result.canary.changes) == sorted(raw("canario", version)["canary"]["changed"])
     unusable = {"invalid-report", "stale-report", "incomplete-report", "wrong-report-runner"}
     assert not [f for f in result.findings if f.kind in unusable]
+    # Each block's findings, as the run wrote them in the report (its part `block`).
+    written = [f for f in raw("cpu", version)["findings"] if f["part"] == "block"]
+    found = [f for o in result.verification.outcomes.values() for f in o.findings]
+    assert sorted(Finding.from_json(f).format() for f in written) == sorted(
+        f.format() for f in found
+    )
+    assert written
 
 
-def test_accept_plans_what_the_report_observed(copy: Path) -> None:
+def test_accept_plans_what_the_report_observed(copy: Path, version: int) -> None:
     cfg = config_mod.load(copy)
-    plan = accept.plan(cfg, read_site(cfg), report_json.read(REPORTS / "cpu"), environ={})
-    statuses = raw("cpu")["blocks"]
+    read = report_json.read(reports(version) / "cpu")
+    plan = accept.plan(cfg, read_site(cfg), read, environ={})
+    statuses = raw("cpu", version)["blocks"]
     changed = {k for k, s in statuses.items() if s in ("diverge", "missing")}
     assert {w.key for w in plan.writes} == changed
     failed = sorted(k for k, s in statuses.items() if s == "error")

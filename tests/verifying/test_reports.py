@@ -291,8 +291,8 @@ def test_a_merged_report_is_dated_by_its_latest_shard(corpus: Path, tmp_path: Pa
     parts = _copy_parts(corpus, tmp_path, 2)
     _edit_report(parts[0], date="2026-03-02")
     _edit_report(parts[1], date="2026-03-01")
-    assert merge.merge(parts).data["date"] == "2026-03-02"
-    assert merge.merge(list(reversed(parts))).data["date"] == "2026-03-02"
+    assert merge.load(parts).date == "2026-03-02"
+    assert merge.load(list(reversed(parts))).date == "2026-03-02"
 
 
 # --- a build from reports ---------------------------------------------------------------------

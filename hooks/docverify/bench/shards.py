@@ -18,6 +18,7 @@ shard's time is what its own machine would take with this machine's cores.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import statistics
 import sys
@@ -27,27 +28,37 @@ from typing import Any
 
 from docverify.bench.common import Bench, timed
 from docverify.bench.corpus import make_corpus
-from docverify.report import merge
-
-# What differs between two runs of the same code, or only exists in a shard's or merged report.
-_NOT_COMPARED = {*merge.SHARD_KEYS, *merge.REMADE_KEYS}
+from docverify.report import report_json
+from docverify.report.report_json import Report
 
 
-def comparable(data: dict[str, Any]) -> dict[str, Any]:
-    """A report without its shard keys and without the seconds each block took."""
-    observations = [
-        (key, {**item, "result": {k: v for k, v in item["result"].items() if k != "duration"}})
-        for key, item in (data.get("observations") or {}).items()
-    ]
-    kept = {k: v for k, v in data.items() if k not in _NOT_COMPARED}
-    return kept | {"observations": observations}
+def comparable(report: Report) -> Report:
+    """A report without what differs between two runs of the same code, or exists only in a
+    shard's or a merged report: the shard, the merge, the seconds each page and block took, and
+    where it was read from (its entries' order is compared apart: a dict's is not)."""
+    observations = {
+        key: dataclasses.replace(
+            entry, result={k: v for k, v in (entry.result or {}).items() if k != "duration"}
+        )
+        for key, entry in report.observations.items()
+    }
+    return dataclasses.replace(
+        report,
+        shard=None,
+        merged=None,
+        durations=None,
+        observations=observations,
+        path=Path(),
+        sources=(),
+        shards="",
+    )
 
 
 def _folder_files(folder: Path) -> dict[str, str]:
     return {
         p.relative_to(folder).as_posix(): p.read_text(encoding="utf-8")
         for p in sorted(folder.rglob("*"))
-        if p.is_file() and p.name != "report.json"
+        if p.is_file() and p != report_json.path_in(folder)
     }
 
 
@@ -119,9 +130,9 @@ def run(bench: Bench, counts: list[int], out: Any = print) -> str:
 
 
 def _same(whole: Path, merged: Path, total: int) -> None:
-    a = json.loads((whole / "report.json").read_text(encoding="utf-8"))
-    b = json.loads((merged / "report.json").read_text(encoding="utf-8"))
-    if comparable(a) != comparable(b) or _folder_files(whole) != _folder_files(merged):
+    a, b = report_json.read(whole), report_json.read(merged)
+    same = comparable(a) == comparable(b) and list(a.observations) == list(b.observations)
+    if not same or _folder_files(whole) != _folder_files(merged):
         raise RuntimeError(
             f"el informe combinado de {total} partes ({merged}) no es igual al entero ({whole})"
         )

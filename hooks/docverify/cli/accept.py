@@ -78,7 +78,7 @@ def plan_report(
     if report is None:
         return None
     if announce:
-        print(f"docverify {name}: informe {report.path} · {report.line()}")
+        print(f"docverify {name}: informe {report.path} · {describe(report)}")
     plan = accept.plan(cfg, read_site(cfg), report, args.runner)
     if plan.refusals:
         print(f"docverify {name}: no se escribe nada.\n", file=sys.stderr)
@@ -93,11 +93,22 @@ def read_report(folder: Path, name: str) -> report_json.Report | None:
     the reports of all the shards of a run, merged first (report/merge.py); None, said on
     stderr by `docverify NAME`, when it cannot be read."""
     try:
-        direct = not folder.is_dir() or (folder / report_json.REPORT_FILE).is_file()
+        direct = not folder.is_dir() or report_json.path_in(folder).is_file()
         return report_json.read(folder) if direct else merge.load([folder])
     except report_json.ReportError as exc:
         print(f"docverify {name}: no se escribe nada.\n{exc}", file=sys.stderr)
         return None
+
+
+def describe(report: report_json.Report) -> str:
+    """One line for people: where and when a report's outputs were observed."""
+    where = f"ejecución de CI {report.run_url}" if report.run_url else "ejecución local"
+    if report.canary is not None:
+        where = f"canario, {where}"
+    return (
+        f"runner {report.runner} · torch {report.env.get('torch', '?')} · "
+        f"{report.env.get('device', '?')} · {report.date} · {where}"
+    )
 
 
 def _confirm(question: str) -> bool:

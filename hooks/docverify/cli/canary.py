@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from collections.abc import Sequence
 
     from docverify.parsing.pages import Page
+    from docverify.report.report_json import Canary
     from docverify.running.executor import Executor
     from docverify.verifying.outcome import Verification
 
@@ -153,7 +154,7 @@ def observe(
     project: dict[str, Any],
     candidate: dict[str, Any],
     search_path: Sequence[str],
-) -> tuple[Verification, dict[str, Any]]:
+) -> tuple[Verification, Canary]:
     """Run and judge every block with `executor` (the other interpreter's) exactly as `check`
     does, and describe what would change: the report and its canary section. `search_path`
     is that interpreter's sys.path, where its fingerprinted packages are read."""
@@ -168,18 +169,18 @@ def observe(
     )
 
 
-def _print(cfg: config_mod.Config, verification: Verification, section: dict[str, Any]) -> None:
-    tally = section["counts"]
-    for key in section["changed"]:
+def _print(cfg: config_mod.Config, verification: Verification, section: Canary) -> None:
+    tally = section.counts
+    for key in section.changed:
         outcome = verification.outcomes[key]
         print(f"  {key}: {outcome.status.label} ({cfg.rel(outcome.block.origin)})")
-    for key, lines in section["warnings"].items():
+    for key, lines in section.warnings.items():
         print(f"  {key}: {len(lines)} aviso(s) nuevo(s): {lines[0]}")
-    for source in section["sources"]:
+    for source in section.sources:
         print(f"  fuente «{source['reference']}» ({source['path']}:{source['line']}): cambia")
     print(
-        f"docverify canary: {section['headline']} de {tally['blocks']} ejecutados "
+        f"docverify canary: {section.headline} de {tally['blocks']} ejecutados "
         f"({tally['diverge']} con otra salida, {tally['error']} fallarían, {tally['missing']} sin "
-        f"grabación) · {tally['warnings']} avisos nuevos · {len(section['sources'])} fuentes "
+        f"grabación) · {tally['warnings']} avisos nuevos · {len(section.sources)} fuentes "
         "con huella cuyo código cambia"
     )

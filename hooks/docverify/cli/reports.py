@@ -42,7 +42,7 @@ def _reports(args: argparse.Namespace) -> int:
 
     out = Path(args.out)
     try:
-        merged = merge.merge([Path(f) for f in args.folders])
+        merged = merge.load([Path(f) for f in args.folders])
     except report_json.ReportError as exc:
         print(f"docverify reports merge: no se escribe nada.\n{exc}", file=sys.stderr)
         return 2
@@ -54,11 +54,10 @@ def _reports(args: argparse.Namespace) -> int:
         )
         return 2
     report_write.write_merged(out, merged)
-    data = merged.data
     parts = f"{len(merged.sources)} partes" if merged.shards else "1 informe sin repartir"
     print(
-        f"docverify reports merge: {parts} → {out / report_json.REPORT_FILE} · runner "
-        f"{data.get('runner')} · {len(data.get('pages') or [])} páginas · "
-        f"{len(data.get('observations') or {})} salidas observadas · {data.get('errors')} errores"
+        f"docverify reports merge: {parts} → {report_json.path_in(out)} · runner "
+        f"{merged.runner} · {len(merged.pages)} páginas · "
+        f"{len(merged.observations)} salidas observadas · {merged.errors} errores"
     )
     return 0

@@ -1,9 +1,10 @@
 """`docverify review CARPETA`: a check report's changed outputs, accepted block by block.
 
-The plan is `docverify accept`'s (report/accept.py: the same refusals, the same headers and
-device marks); review only asks, for each recording the plan would write, whether to write it,
-and applies the plan reduced to the accepted ones. What is skipped stays as it was, so the next
-`docverify check` still shows it. Like insta's `cargo insta review`: it asks one key per block.
+The plan is `docverify accept`'s (report/accept.py: the same refusals, the same proposals,
+verifying/proposal.py); review only asks, for each recording the plan proposes, whether to
+write it, and applies the plan reduced to the accepted ones. What is skipped stays as it was,
+so the next `docverify check` still shows it. Like insta's `cargo insta review`: it asks one
+key per block.
 """
 
 from __future__ import annotations
@@ -15,10 +16,11 @@ import sys
 import termios
 import tty
 
-from docverify.cli.accept import plan_report, report_args
+from docverify.cli.accept import describe, plan_report, report_args
 from docverify.cli.commands import command, configuration
 from docverify.core.config import Config
 from docverify.report import accept
+from docverify.verifying.proposal import Proposal
 
 ACCEPT, SKIP, ALL, QUIT = "a", "s", "t", "q"
 PROMPT = (
@@ -50,7 +52,7 @@ def _review(args: argparse.Namespace) -> int:
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
         print(NO_TERMINAL.format(folder=args.folder), file=sys.stderr)
         return 2
-    print(f"docverify review: informe {report.path} · {report.line()}")
+    print(f"docverify review: informe {report.path} · {describe(report)}")
     try:
         chosen = _ask(cfg, plan.writes)
     except KeyboardInterrupt:
@@ -68,9 +70,9 @@ def _review(args: argparse.Namespace) -> int:
     return 0
 
 
-def _ask(cfg: Config, writes: list[accept.Write]) -> list[accept.Write]:
-    """The writes the author accepts, asked one by one with their diffs."""
-    chosen: list[accept.Write] = []
+def _ask(cfg: Config, writes: list[Proposal]) -> list[Proposal]:
+    """The proposals the author accepts, asked one by one with their diffs."""
+    chosen: list[Proposal] = []
     for number, write in enumerate(writes, 1):
         where = cfg.rel(write.path)
         print(f"\n[{number}/{len(writes)}] «{write.key}» → {where}\n{write.diff}\n")

@@ -54,6 +54,7 @@ def _check_args(parser: argparse.ArgumentParser) -> None:
 def _check(args: argparse.Namespace) -> int:
     from docverify import build  # noqa: PLC0415
     from docverify.report import write as report_write  # noqa: PLC0415
+    from docverify.report.report_json import Shard  # noqa: PLC0415
     from docverify.running import executor as executor_mod  # noqa: PLC0415
     from docverify.site import checks, navigation  # noqa: PLC0415
     from docverify.verifying import shards, summary  # noqa: PLC0415
@@ -67,16 +68,11 @@ def _check(args: argparse.Namespace) -> int:
     plan = build.prepare(cfg, asked, executor)
     runner, cache = plan.runner, plan.cache
     durations = shards.durations_path(cfg, args.durations)
-    extra: dict[str, object] = {}
+    part: Shard | None = None
     every = pages
     if shard is not None:
         pages, split = shards.select(every, runner, shard, shards.load_durations(durations, runner))
-        extra = {
-            "shard": str(shard),
-            "plan": split.digest,
-            "basis": split.basis,
-            "plan_shards": [list(pages) for pages in split.shards],
-        }
+        part = Shard(str(shard), split.digest, split.basis, [list(p) for p in split.shards])
     verification = build.observe(cfg, pages, asked, plan, executor)
     verification.findings[:0] = cfg.findings
     if whole and (shard is None or shard.index == 1):  # site-wide findings: once, by shard 1
@@ -88,9 +84,10 @@ def _check(args: argparse.Namespace) -> int:
         report_write.write(
             Path(args.report),
             verification,
-            {**extra, "durations": measured},
             config=cfg,
             every=every,
+            shard=part,
+            durations=measured,
         )
     print_findings(verification.findings)
     if args.report and any(
@@ -98,9 +95,9 @@ def _check(args: argparse.Namespace) -> int:
     ):
         print(f"Si las salidas nuevas son correctas, adóptalas: docverify accept {args.report}")
     bad = errors(verification.findings)
-    part = f" · parte {shard} (plan {extra['plan']}, por {extra['basis']})" if shard else ""
+    where = f" · parte {shard} (plan {part.plan}, por {part.basis})" if part else ""
     counted = summary.line(verification, cache.hits if cache is not None and cache.read else None)
-    print(f"docverify check: {counted}{part} · {len(bad)} errores")
+    print(f"docverify check: {counted}{where} · {len(bad)} errores")
     return 1 if bad else 0
 
 

@@ -35,9 +35,9 @@ class Finding:
         object.__setattr__(self, "kind", Kind(self.kind))
 
     @classmethod
-    def restored(cls, data: Mapping[str, Any]) -> Finding:
-        """A finding read back from its JSON in a CI report (report/write.py, finding_data):
-        the same problem, found by the run that wrote the report."""
+    def from_json(cls, data: Mapping[str, Any]) -> Finding:
+        """A finding read back from its JSON (`to_json`) in a report.json: the same problem,
+        found by the run that wrote the report."""
         return cls(
             Kind(data["kind"]),
             str(data["message"]),
@@ -47,6 +47,19 @@ class Finding:
             Level(data["level"]),
             str(data.get("detail") or ""),
         )
+
+    def to_json(self) -> dict[str, Any]:
+        """Its JSON: English values for tools, and the Spanish label authors read."""
+        return {
+            "kind": self.kind.value,
+            "label": self.kind.label,
+            "level": self.level.value,
+            "path": self.path,
+            "line": self.line,
+            "message": self.message,
+            "fix": self.fix,
+            "detail": self.detail,
+        }
 
     @property
     def where(self) -> str:

@@ -21,16 +21,16 @@ from docverify.core.findings import Level
 from docverify.core.status import Status
 from docverify.output import markup
 from docverify.parsing.pages import Block, Page
-from docverify.report import canary
+from docverify.report import canary, report_json
 from docverify.report import write as report_write
 from docverify.verifying.outcome import Verification
 
 
 def write(
-    config: Config, folder: Path, verification: Verification, section: dict[str, Any]
+    config: Config, folder: Path, verification: Verification, section: report_json.Canary
 ) -> list[Path]:
     """Write the check report with its canary section, and the summary beside it."""
-    written = report_write.write(folder, verification, {canary.SECTION: section}, config=config)
+    written = report_write.write(folder, verification, config=config, canary=section)
     path = folder / canary.SUMMARY_FILE
     write_atomic(path, summary(config, verification, section))
     return [*written, path]
@@ -40,12 +40,12 @@ def _side(data: Mapping[str, Any]) -> str:
     return f"{data.get('torch', '?')} ({data.get('variant', '?')})"
 
 
-def summary(config: Config, verification: Verification, section: Mapping[str, Any]) -> str:
+def summary(config: Config, verification: Verification, section: report_json.Canary) -> str:
     """resumen.md: what would change and why, for people, in Spanish Markdown."""
-    project, candidate = section["project"], section["candidate"]
-    tally = section["counts"]
+    project, candidate = section.project, section.candidate
+    tally = section.counts
     lines = [
-        f"# {section['headline']}",
+        f"# {section.headline}",
         "",
         f"Canario de docverify del {spanish_date_of(today().isoformat())}, runner "
         f"{verification.runner}: cada bloque del sitio ejecutado con torch {_side(candidate)} y "
@@ -60,19 +60,19 @@ def summary(config: Config, verification: Verification, section: Mapping[str, An
         f"Bloques ejecutados: {tally['blocks']} · coinciden con su grabación: {tally['ok']} · "
         f"cambiarían: {tally['changed']} ({tally['diverge']} con otra salida, {tally['error']} "
         f"fallarían) · sin grabación: {tally['missing']} · avisos nuevos: {tally['warnings']} · "
-        f"fuentes con huella cuyo código cambia: {len(section['sources'])}.",
+        f"fuentes con huella cuyo código cambia: {len(section.sources)}.",
     ]
     lines += _changed(config, verification, section) + _sources(section)
     lines += _adopting(candidate)
     return "\n".join(lines) + "\n"
 
 
-def _changed(config: Config, verification: Verification, section: Mapping[str, Any]) -> list[str]:
+def _changed(config: Config, verification: Verification, section: report_json.Canary) -> list[str]:
     """The blocks that would change, each with its place, new warnings and what fails."""
     lines: list[str] = []
-    if section["changed"]:
+    if section.changed:
         lines += ["", "## Bloques que cambiarían"]
-    for key in section["changed"]:
+    for key in section.changed:
         outcome = verification.outcomes[key]
         block = outcome.block
         lines += [
@@ -82,7 +82,7 @@ def _changed(config: Config, verification: Verification, section: Mapping[str, A
             f"Página `{config.rel(config.docs_dir / block.page)}:{block.fence_line}`, código "
             f"`{config.rel(block.origin)}:{block.origin_line}`.",
         ]
-        if warned := section["warnings"].get(key):
+        if warned := section.warnings.get(key):
             lines += ["", "Avisos nuevos:", "", *(f"- `{w}`" for w in warned)]
         for finding in outcome.findings:
             if finding.level is Level.ERROR:
@@ -90,19 +90,19 @@ def _changed(config: Config, verification: Verification, section: Mapping[str, A
                 if finding.detail:
                     kind = "diff" if finding.detail.startswith("---") else "text"
                     lines += ["", markup.fence(finding.detail.rstrip(), kind)]
-    quiet = {k: w for k, w in section["warnings"].items() if k not in section["changed"]}
+    quiet = {k: w for k, w in section.warnings.items() if k not in section.changed}
     if quiet:
         lines += ["", "## Avisos nuevos en bloques que no cambian de salida", ""]
         lines += [f"- `{key}`: `{w}`" for key, found in quiet.items() for w in found]
     return lines
 
 
-def _sources(section: Mapping[str, Any]) -> list[str]:
+def _sources(section: report_json.Canary) -> list[str]:
     """The fingerprinted sources whose code changes with the canary's packages."""
     lines: list[str] = []
-    if section["sources"]:
+    if section.sources:
         lines += ["", "## Fuentes con huella cuyo código cambia"]
-    for source in section["sources"]:
+    for source in section.sources:
         after = (
             f"la huella pasa de `{source['sha256'][:12]}…` a `{source['new_sha256'][:12]}…`"
             if source["new_sha256"]

@@ -1,11 +1,11 @@
 """`docverify accept`: adopt what a check report observed as recordings, planned then applied.
 
 The plan reads the report and the current site, judges each entry as a run here would be judged
-(verifying/judge.py), and either lists the recordings to write (with the diff against each
-block's present baseline) or the reasons to refuse, as findings of kind `refused`. `apply`
+(verifying/judge.py), and either lists what that verdict proposes (verifying/proposal.py: the
+recording, with its diff) or the reasons to refuse, as findings of kind `refused`. `apply`
 writes only a plan without refusals, so a refused accept writes nothing. Written recordings
-carry the report's provenance in their header: runner, torch, device, the date of the run and
-the CI run's URL.
+carry the report's provenance in their header (`header`): runner, torch, device, the date of
+the run and the CI run's URL.
 """
 
 from __future__ import annotations
@@ -14,16 +14,15 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from docverify.core import device_marks, device_rule, versions
+from docverify.core import versions
 from docverify.core.config import RUNNERS, Config, in_ci
-from docverify.core.files import write_atomic
-from docverify.core.findings import Finding, errors
+from docverify.core.findings import Finding
 from docverify.core.kinds import Kind
 from docverify.core.status import Status
 from docverify.parsing.pages import Block, Page
 from docverify.report import digests, report_json
-from docverify.verifying import baselines, compare, judge, recordings
-from docverify.verifying.outcome import tolerance
+from docverify.verifying import judge, proposal
+from docverify.verifying.proposal import Proposal
 
 FIX_STALE = (
     "descarga el informe de una ejecución de CI de este mismo código (o vuelve a ejecutar "
@@ -31,19 +30,11 @@ FIX_STALE = (
 )
 
 
-@dataclass(frozen=True)
-class Write:
-    key: str
-    path: Path
-    text: str
-    diff: str
-
-
 @dataclass
 class Plan:
     report: report_json.Report
     runner: str
-    writes: list[Write] = field(default_factory=list)
+    writes: list[Proposal] = field(default_factory=list)
     unchanged: list[str] = field(default_factory=list)
     refusals: list[Finding] = field(default_factory=list)  # of kind `refused`
 
@@ -114,12 +105,13 @@ def _refused(
 
 
 def _plan_block(config: Config, block: Block, entry: report_json.Entry, plan: Plan) -> None:
-    """One entry: refused when its block failed, else written unless its baseline holds
-    (the judge decides, as for a run here)."""
+    """One entry: refused when its block failed, else what its verdict proposes (nothing when
+    its baseline holds), as for a run here."""
     recs = judge.recordings_of(config, block)
     verdict = judge.judge(config, block, plan.runner, entry.block_result(), recs=recs)
-    if Status.ERROR in (entry.status, verdict.status):
-        why = entry.error or next((f.message for f in errors(verdict.findings)), "error")
+    failed = proposal.failures(verdict)
+    if entry.status == Status.ERROR or failed:
+        why = entry.error or (failed[0].message if failed else "error")
         plan.refusals.append(
             refusal(
                 f"el bloque «{block.key}» falló en el runner {plan.report.runner} "
@@ -130,11 +122,19 @@ def _plan_block(config: Config, block: Block, entry: report_json.Entry, plan: Pl
             )
         )
         return
-    write = _write(config, block, plan.runner, entry, plan.report, recs, verdict.status)
-    if write is None:
+    made = proposal.propose(config, block, verdict, recs, header(plan.report))
+    if made is None:
         plan.unchanged.append(block.key)
     else:
-        plan.writes.append(write)
+        plan.writes.append(made)
+
+
+def header(report: report_json.Report) -> proposal.Header:
+    """The header of a recording adopted from `report`: its run's environment, day and CI run,
+    and which report it was adopted from."""
+    command = "docverify canary" if report.canary is not None else "docverify check"
+    origin = f"docverify accept, informe de {command} del {report.date}"
+    return proposal.Header(report.env, report.date, origin, report.run_url)
 
 
 def _canary_torch(report: report_json.Report) -> Finding | None:
@@ -155,49 +155,8 @@ def _canary_torch(report: report_json.Report) -> Finding | None:
     )
 
 
-def _write(
-    config: Config,
-    block: Block,
-    runner: str,
-    entry: report_json.Entry,
-    report: report_json.Report,
-    recs: judge.Recordings,
-    status: Status,
-) -> Write | None:
-    """The recording to write for one entry judged `status`, or None when its baseline holds
-    (and, on cpu, its header's device marks are the run's)."""
-    own = recs.get(runner)
-    marks = device_marks.kept(runner, entry.device_dependent)
-    if status == Status.OK:
-        if own is None or runner != device_marks.RUNNER or own.marks == marks:
-            return None
-        before, after = recordings.with_marks(own, marks)
-        label = config.rel(own.path)
-        diff = compare.diff(before, after, f"{label} (cabecera actual)", f"{label} (observada)")
-        return Write(block.key, own.path, after, diff)  # the header's marks line only
-    body = compare.merge(own.body if own else None, entry.output, tolerance(config, block))
-    path = recordings.path_for(config, block, runner)
-    command = "docverify canary" if report.canary is not None else "docverify check"
-    provenance = {
-        "origin": f"docverify accept, informe de {command} del {report.date}",
-        "run": report.run_url,
-    }
-    text = recordings.render(block, runner, report.env, report.date, body, provenance, marks)
-    baseline = baselines.choose(block, recs, runner)
-    if baseline.recording is None:
-        before, label = "", f"{config.rel(path)} (no existe)"
-    else:
-        rule = f", con la {device_rule.NAME}" if baseline.device_rule else ""
-        before = baseline.recording.body
-        label = f"{config.rel(baseline.recording.path)} (referencia actual{rule})"
-    diff = compare.diff(before, body, label, f"{config.rel(path)} (observada en {runner})")
-    return Write(block.key, path, text, diff)
-
-
 def apply(accepted: Plan) -> list[Path]:
     """Write every recording of a plan without refusals (callers check them first)."""
     if accepted.refusals:
         raise RuntimeError("a refused accept plan must not be applied: it writes nothing")
-    for write in accepted.writes:
-        write_atomic(write.path, write.text)
-    return [w.path for w in accepted.writes]
+    return proposal.write(accepted.writes)

@@ -3,12 +3,14 @@
 `docverify canary` runs every block under another interpreter (running/interpreter.py) and
 judges the results with `verify` itself, against the current recordings: the same seeds,
 normalisers, tolerances and device rule. Its report is a check report (write.py), so
-`docverify accept` adopts it once the pin is bumped, plus a `canary` section written here: the
-versions and build variants of both sides, which blocks would change, the warnings torch emits
-that the recordings do not have, and the fingerprinted sources whose code changed.
+`docverify accept` adopts it once the pin is bumped, plus a canary section made here
+(report_json.Canary): the versions and build variants of both sides, which blocks would change,
+the warnings torch emits that the recordings do not have, and the fingerprinted sources whose
+code changed.
 
 A site build given such a report (DOCVERIFY_CANARY_REPORT=DIR) shows, per article, which blocks
-would change and how. Each observation is judged again against today's recordings (one accepted
+would change and how: the diff of the recording that accepting the report would write
+(verifying/proposal.py). Each observation is judged again against today's recordings (one accepted
 since no longer shows), and an observation of code that changed since the run is said to be
 stale, never shown as current. The canary never fails anything: its findings are INFO.
 """
@@ -24,16 +26,14 @@ from typing import Any
 
 from docverify.core import request
 from docverify.core.config import Config
-from docverify.core.findings import Finding, Level, errors
+from docverify.core.findings import Finding, Level
 from docverify.core.kinds import Kind
 from docverify.core.status import Status
 from docverify.core.text import normalise
-from docverify.report import digests, report_json
-from docverify.verifying import baselines, compare, judge, messages
+from docverify.report import accept, digests, report_json
+from docverify.verifying import compare, judge, proposal
 from docverify.verifying.outcome import Outcome, Verification, tolerance
 
-FORMAT = 1  # of the `canary` section of report.json
-SECTION = "canary"
 SUMMARY_FILE = "resumen.md"  # the readable summary beside report.json
 ENV = request.CANARY_REPORT_ENV
 # A warning as the page process writes it («FutureWarning: mensaje», running/capture.py).
@@ -73,13 +73,12 @@ def block_warnings(config: Config, verification: Verification) -> dict[str, list
     """Block key → its new warnings, for every block that ran and has a baseline."""
     found: dict[str, list[str]] = {}
     for key, outcome in verification.outcomes.items():
-        if outcome.result is None:
-            continue
-        baseline = baselines.choose(outcome.block, outcome.recordings, verification.runner)
-        if baseline.recording is None:
+        source = outcome.verdict.reference.runner  # the judge's baseline
+        baseline = outcome.recordings.get(source) if source else None
+        if outcome.result is None or baseline is None:
             continue
         tol = tolerance(config, outcome.block)
-        if lines := new_warnings(baseline.recording.body, outcome.result["output"], tol):
+        if lines := new_warnings(baseline.body, outcome.result["output"], tol):
             found[key] = lines
     return found
 
@@ -108,33 +107,33 @@ def section(
     project: Mapping[str, Any],
     candidate: Mapping[str, Any],
     sources: Sequence[Mapping[str, Any]],
-) -> dict[str, Any]:
-    """The `canary` section of report.json (its keys are what CI's issue job reads)."""
+) -> report_json.Canary:
+    """The canary section of its report (report_json.Canary)."""
     tally = counts(verification)
     warnings = block_warnings(config, verification)
-    return {
-        "format": FORMAT,
-        "headline": headline(str(candidate.get("torch", "?")), tally["changed"]),
-        "project": dict(project),
-        "candidate": dict(candidate),
-        "counts": {**tally, "warnings": sum(len(w) for w in warnings.values())},
-        "changed": {
+    return report_json.Canary(
+        format=report_json.CANARY_FORMAT,
+        headline=headline(str(candidate.get("torch", "?")), tally["changed"]),
+        project=dict(project),
+        candidate=dict(candidate),
+        counts={**tally, "warnings": sum(len(w) for w in warnings.values())},
+        changed={
             k: str(o.status)
             for k, o in sorted(verification.outcomes.items())
             if o.status in CHANGED
         },
-        "warnings": dict(sorted(warnings.items())),
-        "sources": [dict(s) for s in sources],
-    }
+        warnings=dict(sorted(warnings.items())),
+        sources=[dict(s) for s in sources],
+    )
 
 
 def read(folder: Path) -> report_json.Report:
     """A canary report (ReportError when it is not one, or cannot be read)."""
     report = report_json.read(folder)
-    if report.canary is None or report.canary.get("format") != FORMAT:
+    if report.canary is None or report.canary.format not in report_json.CANARY_VERSIONS:
         raise report_json.ReportError(
-            f"{report.path}: no es un informe de docverify canary (formato {FORMAT}): no tiene "
-            f"la sección «{SECTION}»."
+            f"{report.path}: no es un informe de docverify canary (formato "
+            f"{report_json.CANARY_FORMAT}): no tiene la sección «canary»."
         )
     if old := report.without_results():
         raise report_json.ReportError(
@@ -164,19 +163,20 @@ class View:
 
     @property
     def torch(self) -> str:
-        return str(self.section.get("candidate", {}).get("torch", "?"))
+        return str(self.section.candidate.get("torch", "?"))
 
     @property
     def variant(self) -> str:
-        return str(self.section.get("candidate", {}).get("variant", "?"))
+        return str(self.section.candidate.get("variant", "?"))
 
     @property
-    def section(self) -> dict[str, Any]:
-        return self.report.canary or {}
+    def section(self) -> report_json.Canary:
+        assert self.report.canary is not None  # read() refuses a report without one
+        return self.report.canary
 
     def sources(self, rel: str) -> list[dict[str, Any]]:
         """The fingerprinted sources of page `rel` whose code changed in the canary's torch."""
-        return [s for s in self.section.get("sources", []) if s.get("page") == rel]
+        return [s for s in self.section.sources if s.get("page") == rel]
 
 
 def attach(
@@ -210,7 +210,7 @@ def attach(
                 Level.INFO,
             )
         )
-    warnings = data.canary.get("warnings", {}) if data.canary else {}
+    warnings = view.section.warnings
     for key, entry in data.observations.items():
         outcome = verification.outcomes.get(key)
         if outcome is None or key in view.stale:
@@ -232,12 +232,12 @@ def _change(
     once, by this build's verification); None when nothing would."""
     block, runner, recs = outcome.block, view.report.runner, outcome.recordings
     verdict = judge.judge(config, block, runner, entry.block_result(), recs=recs)
-    if Status.ERROR in (entry.status, verdict.status):
-        why = entry.error or next((f.message for f in errors(verdict.findings)), "error")
+    failed = proposal.failures(verdict)
+    if entry.status == Status.ERROR or failed:
+        why = entry.error or (failed[0].message if failed else "error")
         return BlockChange(block.key, Status.ERROR, "", why, noticed)
     if verdict.status != Status.DIVERGE:
         return None
-    label = f"con torch {view.torch} ({view.variant})"
-    baseline, tol = baselines.choose(block, recs, runner), tolerance(config, block)
-    diff = messages.output_diff(config, baseline, entry.output, tol, label)
-    return BlockChange(block.key, Status.DIVERGE, diff, "", noticed)
+    # What accepting the canary's report would write once its torch is pinned: its diff.
+    made = proposal.propose(config, block, verdict, recs, accept.header(view.report))
+    return BlockChange(block.key, Status.DIVERGE, made.diff if made else "", "", noticed)

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from docverify.core.config import Config
 from docverify.parsing.pages import Block, Page
 from docverify.report.report_json import Report
-from docverify.running.specs import FORMAT_3_FIELDS, SETUP_FIELDS, setup_text
+from docverify.running.specs import SETUP_FIELDS, setup_text
 
 
 def code_digest(code: str) -> str:
@@ -126,8 +126,8 @@ def stale(config: Config, pages: list[Page], report: Report) -> list[Stale]:
 
 
 def _fields(report: Report) -> tuple[str, ...]:
-    """The options a report's digests cover: format 3 did not know hash_seed yet."""
-    return FORMAT_3_FIELDS if report.format <= 3 else SETUP_FIELDS
+    """The options a report's digests cover, as its format knew them (report_json.VERSIONS)."""
+    return report.version.digested
 
 
 def _changed_before(pages: list[Page], report: Report, key: str) -> str:

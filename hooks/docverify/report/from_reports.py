@@ -25,7 +25,8 @@ from docverify.core.status import Status
 from docverify.parsing.pages import Block, Page
 from docverify.report import digests, merge, report_json
 from docverify.verifying import judge
-from docverify.verifying.outcome import Outcome, Verdict, Verification
+from docverify.verifying.outcome import Outcome, Provenance, Verdict, Verification
+from docverify.verifying.outcome import Source as SeenIn  # Source: the reports a build reads
 from docverify.verifying.verify import unrun
 
 ENV = request.FROM_REPORTS_ENV
@@ -79,7 +80,6 @@ def verify(config: Config, pages: list[Page], source: Source) -> Verification:
     findings = [*source.findings, *(f for page in pages for f in page.findings)]
     if data is None:
         return unrun(config, pages, runner, findings)
-    seen = data.seen(config)
     keys = {b.key for p in pages for b in p.blocks}
     stale: dict[str, digests.Stale] = {}
     for item in digests.stale(config, pages, data):
@@ -94,7 +94,9 @@ def verify(config: Config, pages: list[Page], source: Source) -> Verification:
             verdict = _verdict(config, block, runner, data, stale, recs, page.blocks[:number])
             outcomes[block.key] = judge.outcome(config, block, verdict, recs)
             findings.extend(verdict.findings)
-    return Verification(runner, dict(data.env), pages, outcomes, findings, origin=seen)
+    return Verification(
+        runner, dict(data.env), pages, outcomes, findings, origin=seen(config, data)
+    )
 
 
 def _verdict(
@@ -117,7 +119,7 @@ def _verdict(
             if block.key in stale
             else Finding(
                 Kind.INCOMPLETE_REPORT,
-                f"los informes de {ENV} ({', '.join(data.seen(config).reports)}) no tienen la "
+                f"los informes de {ENV} ({', '.join(seen(config, data).reports)}) no tienen la "
                 f"salida del bloque «{block.key}».",
                 config.rel(block.origin),
                 block.origin_line,
@@ -125,9 +127,23 @@ def _verdict(
             )
         )
         return verdict
-    result = entry.block_result()
-    seen = data.seen(config)
-    return judge.judge(config, block, runner, result, earlier, seen=seen, recs=recs)
+    result, observed = entry.block_result(), seen(config, data)
+    return judge.judge(config, block, runner, result, earlier, seen=observed, recs=recs)
+
+
+def seen(config: Config, report: report_json.Report) -> Provenance:
+    """Where and when a report's runner observed its outputs (its files named as `config`
+    names files)."""
+    return Provenance(
+        report.runner,
+        report.env.get("torch", "?"),
+        report.env.get("device", "?"),
+        report.date,
+        SeenIn.REPORT,
+        report.run_url,
+        tuple(config.rel(p) for p in report.sources),
+        report.shards,
+    )
 
 
 def _stale(item: digests.Stale) -> Finding:

@@ -10,6 +10,7 @@ incomplete or divergent is an error of the build, never a silent gap.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -18,7 +19,7 @@ from docverify.core.config import Config
 from docverify.core.findings import Finding
 from docverify.core.kinds import Kind
 from docverify.core.status import Status
-from docverify.report import digests, merge, report_json
+from docverify.report import digests, from_reports, merge, report_json
 from docverify.verifying import judge
 from docverify.verifying.outcome import Outcome, Verification
 
@@ -60,7 +61,7 @@ def attach(
         for s in stale
     ]
     stale_keys = {s.key for s in stale}
-    seen = data.seen(config)
+    seen = from_reports.seen(config, data)
     for key, outcome in verification.outcomes.items():
         block = outcome.block
         if not block.runs_on(RUNNER) or key in stale_keys:
@@ -101,7 +102,12 @@ def _diverges(
         block.origin_line,
         f"corrige el bloque: falló en el runner gpu ({entry.error or 'error'})."
         if failed
-        else f"docverify accept {config.rel(data.folder)} adopta las salidas "
+        else f"docverify accept {config.rel(_folder(data))} adopta las salidas "
         "de GPU (revisa el diff antes de confirmar); si no son correctas, corrige el "
         "código.",
     )
+
+
+def _folder(report: report_json.Report) -> Path:
+    """The folder to name in `docverify accept FOLDER`: the one holding its report files."""
+    return Path(os.path.commonpath([str(p.parent) for p in report.sources]))

@@ -5,28 +5,17 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from pathlib import Path
 
-from docverify.core import device_marks
 from docverify.core.config import Config, in_ci, today
-from docverify.core.files import write_atomic
-from docverify.core.findings import Finding, Level, errors
+from docverify.core.findings import Finding, Level
 from docverify.core.kinds import Kind
-from docverify.core.status import Status
-from docverify.parsing.pages import Block, Page
+from docverify.parsing.pages import Page
 from docverify.running.executor import Executor
 from docverify.running.protocol import BlockResult
-from docverify.verifying import compare, judge, recordings, stability
+from docverify.verifying import judge, proposal, stability
 from docverify.verifying.outcome import tolerance
+from docverify.verifying.proposal import Header, Proposal
 from docverify.verifying.verify import execute
-
-# What recording fixes: a judge's findings that do not stop a block from being recorded.
-RECORDED = (
-    Kind.MISSING_RECORDING,
-    Kind.DIVERGENCE,
-    Kind.VOLATILE_DIVERGENCE,
-    Kind.DEVICE_MARKS,
-)
 
 
 @dataclass
@@ -39,23 +28,15 @@ class Recorded:
 
 
 @dataclass
-class _Write:
-    """One file record means to write: its new text, and the diff shown for it."""
-
-    path: Path
-    text: str
-    diff: str
-
-
-@dataclass
 class _PagePlan:
-    """What recording one page would write (`writes`, a header's device marks line alone
-    included) and, in `outputs`, the blocks whose output is new or changed, each with the body
-    to write, which the second run must match."""
+    """What recording one page would write: its blocks' proposals (verifying/proposal.py)."""
 
     page: Page
-    writes: list[_Write] = field(default_factory=list)
-    outputs: list[tuple[Block, str]] = field(default_factory=list)
+    proposals: list[Proposal] = field(default_factory=list)
+
+    def outputs(self) -> list[Proposal]:
+        """The proposals of a new or changed output, which the second run must match."""
+        return [made for made in self.proposals if made.output is not None]
 
 
 def record(
@@ -89,34 +70,19 @@ def record(
         return Recorded([], 0, [refused], {})
     results, env = run(config, pages, runner, executor)
     recorded = Recorded([], 0, [f for p in pages for f in p.findings], env)
-    plans = [_plan(config, page, runner, results, env, recorded) for page in pages]
-    changed = [plan for plan in plans if plan.outputs]
+    header = Header(env, today().isoformat())
+    plans = [_plan(config, page, runner, results, header, recorded) for page in pages]
+    changed = [plan for plan in plans if plan.outputs()]
     if changed:
         again, _ = run(config, [plan.page for plan in changed], runner, executor)
         recorded.run_twice = len(changed)
         for plan in changed:
-            refusals = [
-                refusal
-                for block, body in plan.outputs
-                if (
-                    refusal := stability.unstable(
-                        config,
-                        block,
-                        runner,
-                        body,
-                        results[block.key],
-                        again.get(block.key),
-                        tolerance(config, block),
-                    )
-                )
-            ]
-            if refusals:
+            if refusals := _unstable(config, runner, plan, results, again):
                 recorded.findings.extend(refusals)
-                plan.writes.clear()
+                plan.proposals.clear()
     for plan in plans:
-        for write in plan.writes:
-            write_atomic(write.path, write.text)
-            recorded.written.append((config.rel(write.path), write.diff))
+        proposal.write(plan.proposals)
+        recorded.written += [(config.rel(made.path), made.diff) for made in plan.proposals]
     return recorded
 
 
@@ -125,41 +91,43 @@ def _plan(
     page: Page,
     runner: str,
     results: dict[str, BlockResult],
-    env: dict[str, str],
+    header: Header,
     recorded: Recorded,
 ) -> _PagePlan:
     """What recording `page` would write from `results`; its findings and the blocks whose
     recording already holds go into `recorded` now."""
     plan = _PagePlan(page)
-    date = today().isoformat()
     for number, block in enumerate(page.blocks):
         if not block.runs_on(runner):
             continue
-        result = results.get(block.key)
-        verdict = judge.judge(config, block, runner, result, page.blocks[:number])
-        blocking = [f for f in errors(verdict.findings) if f.kind not in RECORDED]
+        recs = judge.recordings_of(config, block)
+        verdict = judge.judge(
+            config, block, runner, results.get(block.key), page.blocks[:number], recs=recs
+        )
         # What is only reported (processes it left running) is shown, and blocks nothing.
         recorded.findings.extend(f for f in verdict.findings if f.level is not Level.ERROR)
-        if blocking or result is None:
-            recorded.findings.extend(blocking)
-            continue
-        old = verdict.recording
-        marks = device_marks.kept(runner, result.get("device_dependent", []))
-        if verdict.status == Status.OK:  # its baseline (maybe the cpu one) already holds
-            if old is not None and runner == device_marks.RUNNER and old.marks != marks:
-                before, after = recordings.with_marks(old, marks)  # the marks line only
-                plan.writes.append(_Write(old.path, after, _diff(config, old.path, before, after)))
-            else:
-                recorded.unchanged += 1
-            continue
-        body = compare.merge(old.body if old else None, result["output"], tolerance(config, block))
-        path = recordings.path_for(config, block, runner)
-        text = recordings.render(block, runner, env, date, body, marks=marks)
-        plan.writes.append(_Write(path, text, _diff(config, path, old.body if old else "", body)))
-        plan.outputs.append((block, body))
+        if failed := proposal.failures(verdict):
+            recorded.findings.extend(failed)
+        elif made := proposal.propose(config, block, verdict, recs, header):
+            plan.proposals.append(made)
+        else:
+            recorded.unchanged += 1
     return plan
 
 
-def _diff(config: Config, path: Path, before: str, after: str) -> str:
-    label = config.rel(path)
-    return compare.diff(before, after, f"{label} (antes)", f"{label} (ahora)")
+def _unstable(
+    config: Config,
+    runner: str,
+    plan: _PagePlan,
+    first: dict[str, BlockResult],
+    again: dict[str, BlockResult],
+) -> list[Finding]:
+    """The refusals of the page's new outputs that its second run did not print the same."""
+    blocks = {block.key: block for block in plan.page.blocks}
+    found = []
+    for made in plan.outputs():
+        block, body = blocks[made.key], made.output or ""
+        second, tol = again.get(made.key), tolerance(config, block)
+        if refusal := stability.unstable(config, block, runner, body, first[made.key], second, tol):
+            found.append(refusal)
+    return found
