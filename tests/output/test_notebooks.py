@@ -124,6 +124,9 @@ STREAMS = "# Flujos\n\n" + "".join(
         ("s-3", ' session="s"', DRAW),
         ("t-2", ' session="t"', DRAW),
         ("suelto-2", "", DRAW),
+        # as many threads as the page's blocks had (on a machine of more than one core, a
+        # kernel left alone would use them all, and a sum could change its last decimals)
+        ("hilos", "", "import torch\nprint(torch.get_num_threads())"),
     ]
 )
 

@@ -18,6 +18,13 @@ from collections.abc import Mapping
 DEVICE_POLICY = "device_policy"
 LAST_VALUE = "last_value"
 
+# torch's intra-op threads wherever a block runs: each page process (running/child.py) and the
+# kernel of the article's notebook (output/notebook_cells.py, its set-up cell). Pages run in
+# parallel processes, one per core: more threads per page only contend for the same cores.
+# And the number of threads can change the order of a sum, so the notebook uses the same one
+# to print the page's last decimals.
+INTRA_OP_THREADS = 1
+
 DEFAULT_CUDA = "default-cuda"
 AS_WRITTEN = "as-written"
 SHOW = "show"

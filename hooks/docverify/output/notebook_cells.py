@@ -41,6 +41,10 @@ import warnings
 
 import torch
 
+# Un solo hilo de cálculo, como al ejecutar los bloques de la página: con más hilos,
+# torch puede sumar en otro orden y cambiar los últimos decimales de una salida.
+torch.set_num_threads({threads})
+
 SEED = {seed}
 RUNNER = "{runner}"
 SAVED = {{}}

@@ -16,6 +16,7 @@ import json
 import posixpath
 from typing import Any
 
+from docverify.core import policies
 from docverify.core.config import LABEL, Config
 from docverify.core.dates import spanish_date
 from docverify.core.markdown import md_escape
@@ -64,6 +65,7 @@ def build(
         cells_mod.code_cell(
             cells_mod.SETUP_ID,
             cells_mod.SETUP.format(
+                threads=policies.INTRA_OP_THREADS,
                 seed=config.seed,
                 hash_seed=config.hash_seed,
                 runner=verification.runner,

@@ -21,16 +21,14 @@ from typing import Any
 
 import torch
 
-from docverify.core import device_marks, hashing
+from docverify.core import device_marks, hashing, policies
 from docverify.running import block_text, last_value, marks, processes, protocol, setup
 from docverify.running.capture import Capture, OutputLimitError, drain_fds, redirect, show_warning
 from docverify.running.protocol import BlockResult, BlockSpec, Environment, PageTask
 from docverify.running.streams import Streams
 
-# torch's intra-op threads in each page process. Pages run in parallel processes, one per
-# worker (as many as the machine's cores): more threads per page than one only make them
-# contend for the same cores (each small step of a training loop then waits for the others).
-INTRA_OP_THREADS = 1
+# torch's intra-op threads in each page process (see core/policies.py).
+INTRA_OP_THREADS = policies.INTRA_OP_THREADS
 
 
 def environment(runner: str) -> Environment:
