@@ -74,5 +74,6 @@ print(f"se detiene en la época {epoca}; la mejor, la {mejor_epoca}: {mejor_perd
 
 modelo.load_state_dict(mejor_estado)
 _, exactitud_val = medir(modelo, cargador_val, funcion_perdida)
-_, exactitud_pru = medir(modelo, DataLoader(prueba, batch_size=270), funcion_perdida)  # una sola vez
+cargador_pru = DataLoader(prueba, batch_size=270)
+_, exactitud_pru = medir(modelo, cargador_pru, funcion_perdida)  # la prueba, una sola vez
 print(f"exactitud: validación {exactitud_val:.4f}, prueba {exactitud_pru:.4f}")
