@@ -7,7 +7,8 @@ on it (over the author's, as MkDocs' `page.meta` gets it), and every generated f
 verification page and `verificacion.json`, the glossary, each notebook, its .ipynb beside it).
 Static files of the docs are copied as they are. Nothing here renders or decides anything:
 `finish` hands each page Zensical built to the render's finishing step (what the MkDocs adapter
-does in on_page_content).
+does in on_page_content) and gives Zensical's search index each page's search boost (what
+Material reads from `page.meta`).
 
 Links are written relative to the page's source file, as Markdown links are (`../b.md`, and the
 same for the raw HTML links the build adds): such a generator maps every relative link of a page
@@ -26,7 +27,7 @@ from typing import Any
 
 import yaml
 
-from docverify.output import render
+from docverify.output import render, search
 
 
 @dataclass
@@ -80,13 +81,22 @@ def build(site: render.Site, docs_dir: Path, directory_urls: bool = True) -> Fol
 
 def front_matter(site: render.Site, rel: str, meta: dict[str, Any]) -> str:
     """The front matter of page `rel`: the author's as written, or with the metadata the build
-    sets on the page over it (yaml, its dates as text, as Zensical hands them to its theme)."""
+    sets on the page (`meta`) over it."""
     parsed = site.result.pages.get(rel)
     if not meta:
         return parsed.head if parsed is not None else ""
-    merged = json.loads(json.dumps({**(parsed.meta if parsed else {}), **meta}, default=str))
-    dumped = yaml.safe_dump(merged, allow_unicode=True, sort_keys=False, width=10_000)
+    dumped = yaml.safe_dump(
+        _meta(site, rel, meta), allow_unicode=True, sort_keys=False, width=10_000
+    )
     return f"---\n{dumped}---\n"
+
+
+def _meta(site: render.Site, rel: str, meta: dict[str, Any]) -> dict[str, Any]:
+    """Page `rel`'s whole metadata, as MkDocs' `page.meta` holds it: its front matter with
+    `meta` over it (yaml's dates as text, as Zensical hands them to its theme)."""
+    parsed = site.result.pages.get(rel)
+    merged = {**(parsed.meta if parsed is not None else {}), **meta}
+    return json.loads(json.dumps(merged, default=str))
 
 
 # The article's content in the page a Material-like theme writes: what the MkDocs hook gets in
@@ -98,13 +108,18 @@ _CONTENT = re.compile(
 
 def finish(site: render.Site, folder: Folder, site_dir: Path, directory_urls: bool = True) -> None:
     """What a generator with hooks does while it builds, done to what Zensical built: each
-    page's content through the render's finishing step (render.Site.finish)."""
+    page's content through the render's finishing step (render.Site.finish), and each page's
+    search boost in Zensical's search index (output/search.py)."""
 
     def where(path: str) -> tuple[str, str] | None:
         return folder.where(path, directory_urls)
 
+    boosts: dict[str, object] = {}
     for rel in site.pages:
         url = page_url(rel, directory_urls)
+        searched = _meta(site, rel, site.meta(rel)).get("search") or {}
+        if (boost := searched.get("boost")) is not None:  # as Material reads it
+            boosts[url] = boost
         path = site_dir / _dest(url)
         raw = path.read_text(encoding="utf-8") if path.is_file() else ""
         if (found := _CONTENT.search(raw)) is None:
@@ -113,6 +128,7 @@ def finish(site: render.Site, folder: Folder, site_dir: Path, directory_urls: bo
         finished = raw[: found.start(2)] + content + raw[found.end(2) :]
         if finished != raw:
             path.write_text(finished, encoding="utf-8")
+    search.boost_zensical_index(site_dir / search.ZENSICAL_INDEX, boosts)
 
 
 def write(folder: Folder, dest: Path) -> int:
