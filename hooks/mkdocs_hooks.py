@@ -1,9 +1,10 @@
 """MkDocs hooks: translate MkDocs events into docverify calls; the engine does the work.
 
-One `BuildResult` per build (docverify.build), made in on_files and dropped in
-on_post_build (or on_build_error), so every `mkdocs serve` rebuild starts clean. Each page's
-Markdown is the engine's one render of it (output/page.py, the same as the Zensical build's),
-executed fences already replaced by their code and panel: MkDocs never reads an executed fence.
+One build (docverify.build) and its one render (output/render.py, the same as the Zensical
+build's) per MkDocs build, made in on_files and dropped in on_post_build (or on_build_error), so
+every `mkdocs serve` rebuild starts clean. The hooks only map that render onto MkDocs: its
+generated files onto MkDocs' files, each page's Markdown and metadata onto on_page_markdown and
+`page.meta`, its finishing step onto on_page_content. MkDocs never reads an executed fence.
 Any error of the build fails `mkdocs build` and `gh-deploy` (Abort, whatever `strict` says);
 `mkdocs serve` keeps serving and each page shows its errors.
 """
@@ -19,17 +20,8 @@ from typing import Any
 from docverify import build
 from docverify.core.findings import Finding, Level
 from docverify.integrations import templates
-from docverify.output import (
-    glossary_page,
-    markup,
-    notebooks,
-    page_parts,
-    search,
-    verification_page,
-)
-from docverify.output.page import Links, render
+from docverify.output import markup, notebooks, render, search
 from docverify.running import executor as executor_mod
-from docverify.site import navigation
 from mkdocs.exceptions import Abort, PluginError
 from mkdocs.plugins import event_priority
 from mkdocs.structure.files import File
@@ -67,68 +59,44 @@ def on_files(files: Any, config: Any) -> Any:
     pages = [Path(f.abs_src_path) for f in docs if f.abs_src_path and f.src_uri.endswith(".md")]
     executor = executor_mod.shared()  # warm across serve rebuilds
     try:
-        result = _state["result"] = build.run_site(mkdocs_yml.parent, pages, executor, mkdocs_yml)
+        result = build.run_site(mkdocs_yml.parent, pages, executor, mkdocs_yml)
     except ValueError as exc:  # an unknown DOCVERIFY_RUNNER
         raise PluginError(f"docverify: {exc}") from exc
+    site = _state["site"] = render.site(result)
     for note in result.notes:
         log.info(note)
     _emit(result.findings)
-    # The site's description ends with where this version ran (output/coverage.py).
-    config["site_description"] = page_parts.with_sentence(config.get("site_description"), result)
-    if files.get_file_from_path(verification_page.URI) is None:
-        files.append(
-            File.generated(config, verification_page.URI, content=result.verification_text)
-        )
-    # The glossary's data file is read by the engine, never published; its page is generated.
-    data = files.get_file_from_path(navigation.GLOSSARY_DATA)
-    if data is not None:
-        files.remove(data)
-    if result.glossary_text and files.get_file_from_path(glossary_page.URI) is None:
-        files.append(File.generated(config, glossary_page.URI, content=result.glossary_text))
+    config["site_description"] = site.description(config.get("site_description"))
+    for unpublished in filter(None, map(files.get_file_from_path, render.UNPUBLISHED)):
+        files.remove(unpublished)
     folder = _state["notebook_dir"] = tempfile.mkdtemp(prefix="docverify-cuadernos-")
-    for uri, text in result.notebooks.values():
-        Path(folder, uri).parent.mkdir(parents=True, exist_ok=True)
-        Path(folder, uri).write_text(text, encoding="utf-8")
-        files.append(File(uri, folder, config.site_dir, config.use_directory_urls))
+    for uri, text in site.files.items():
+        if files.get_file_from_path(uri) is not None:  # an author's own file wins
+            continue
+        if uri.endswith(".ipynb"):  # mkdocs-jupyter reads a notebook from its file
+            Path(folder, uri).parent.mkdir(parents=True, exist_ok=True)
+            Path(folder, uri).write_text(text, encoding="utf-8")
+            files.append(File(uri, folder, config.site_dir, config.use_directory_urls))
+        else:
+            files.append(File.generated(config, uri, content=text))
     return files
 
 
 def on_page_markdown(markdown: str, page: Any, config: Any, files: Any) -> str:
-    result, uri = _state["result"], page.file.src_uri
-    if page_parts.notebook_article(result, uri):
-        page.meta.update(page_parts.notebook_meta(result, uri))
-    page.meta.update(page_parts.search_meta(result, uri, page.meta))
-    page.meta.update(page_parts.description_meta(result, uri))
-    notebook = result.notebooks.get(uri)
-    nb_file = files.get_file_from_path(notebook[0]) if notebook else None
-    where = nb_file and page_parts.NotebookFile(nb_file.url, nb_file.dest_uri)
-    # The engine's render of its own parse: `markdown` is only what MkDocs read of a page the
-    # engine generated (the verification page, the glossary).
-    return render(result, uri, Links(page.file.url, where), markdown)
+    # `markdown` is only what MkDocs read of a page the engine did not parse.
+    shown = _state["site"].page(page.file.src_uri, _links(page, files), markdown)
+    page.meta.update(shown.meta)
+    return shown.markdown
 
 
 def on_page_content(html: str, page: Any, config: Any, files: Any) -> str:
-    result, uri = _state["result"], page.file.src_uri
-    article = page_parts.notebook_article(result, uri)
-    if article is None:
-        glossary = files.get_file_from_path(glossary_page.URI)
-        url = glossary.url if glossary is not None else None
-        return page_parts.content_html(result, uri, html, url, page.file.url)
-
-    def url_of(path: str) -> str | None:
-        found = files.get_file_from_path(path)
-        return found.url if found else None
-
-    return page_parts.notebook_page(
-        result, uri, html, files.get_file_from_path(article).url, page.file.url, url_of
-    )
+    return _state["site"].finish(page.file.src_uri, html, _links(page, files))
 
 
 @event_priority(-50)  # after the search plugin has written its index
 def on_post_build(config: Any) -> None:
-    result = _state["result"]
+    result = _state["site"].result
     _reset()
-    Path(config.site_dir, "verificacion.json").write_text(result.verification_json(), "utf-8")
     search.fold_index_file(Path(config.site_dir, "search", "search_index.json"))
     if result.errors and _session.get("command") == "serve":
         log.error(
@@ -141,6 +109,17 @@ def on_post_build(config: Any) -> None:
 
 def on_build_error(error: Exception) -> None:
     _reset()
+
+
+def _links(page: Any, files: Any) -> render.Links:
+    """Where MkDocs publishes each file, seen from `page` (asked when needed: mkdocs-jupyter
+    gives the notebooks their pages after on_files)."""
+
+    def where(path: str) -> tuple[str, str] | None:
+        found = files.get_file_from_path(path)
+        return (found.url, found.dest_uri) if found is not None else None
+
+    return render.Links(page.file.url, where)
 
 
 def _emit(findings: list[Finding]) -> None:
@@ -156,4 +135,4 @@ def _reset() -> None:
 
 
 _session: dict[str, Any] = {}  # the whole process: the command
-_state: dict[str, Any] = {}  # one build: its result and its notebook folder
+_state: dict[str, Any] = {}  # one build: its rendered site and its notebook folder

@@ -3,11 +3,12 @@
 
 `prepare` turns the request into a plan (runner, cache, or the verification jobs' reports to
 render instead of running anything: report/from_reports.py); `observe` verifies every block
-(verifying/); `run` adds a gpu job's and a canary's reports, the checks of every page and of the
-whole site (site/checks.py, the same functions `docverify lint` calls) and renders the pages the
-build generates (output/). Site generators call `run_site`; `docverify check` calls `prepare`
-and `observe` (it shards the pages in between). Nothing imports this module but the adapters and
-the command line, so every package below it stays free of cycles.
+(verifying/); `run` adds a gpu job's and a canary's reports and the checks of every page and of
+the whole site (site/checks.py, the same functions `docverify lint` calls), into one frozen
+`BuildResult`. Site generators call `run_site`, then turn its result into the site with the one
+render (output/render.py); `docverify check` calls `prepare` and `observe` (it shards the pages
+in between). Nothing imports this module but the adapters and the command line, so every
+package below it stays free of cycles.
 """
 
 from __future__ import annotations
@@ -22,7 +23,6 @@ from docverify.core import request as request_mod
 from docverify.core.config import Config, today
 from docverify.core.findings import Finding
 from docverify.core.request import CacheUse, Request
-from docverify.output import glossary_page, notebooks, verification_page
 from docverify.parsing.pages import Page, read_page, read_site
 from docverify.report import canary, from_reports, gpu_report
 from docverify.running.executor import Executor
@@ -89,10 +89,10 @@ def run(
     *,
     nav: navigation.Nav | None = None,
 ) -> BuildResult:
-    """Verify every block as `request` asks, judge every source, article and the whole site
-    once, and (for a site) generate the verification page, the glossary page and the
-    notebooks from those results. `pages` is every page. A canary's report adds what its torch
-    would change (INFO findings only: a canary never fails a build)."""
+    """Verify every block as `request` asks, and judge every source, article and the whole
+    site once: everything the site shows is then rendered from the result (output/render.py).
+    `pages` is every page. A canary's report adds what its torch would change (INFO findings
+    only: a canary never fails a build)."""
     day = request.day or today()
     plan = prepare(config, request, executor)
     verification = observe(config, pages, request, plan, executor)
@@ -104,7 +104,7 @@ def run(
         else (None, [])
     )
     judged, site_wide = _checks(config, pages, nav, day)  # the same as `docverify lint`
-    result = BuildResult(
+    return BuildResult(
         config=config,
         today=day,
         pages={p.rel: p for p in pages},
@@ -122,11 +122,8 @@ def run(
         glossary=judged.glossary,
         canary=view,
         coverage=coverage.of(verification, judged.fresh, day),
+        notes=_notes(verification, view, plan.cache),
     )
-    result.notes = _notes(result, plan.cache)
-    if request.site:
-        _render(result)
-    return result
 
 
 def lint(config: Config, pages: list[Page] | None = None) -> list[Finding]:
@@ -150,35 +147,20 @@ def _checks(
     return checks.judge(config, pages, day), checks.site_wide(config, pages, nav)
 
 
-def _render(result: BuildResult) -> None:
-    """The pages the build generates from its results: verification, glossary, notebooks."""
-    config, pages, verification = result.config, list(result.pages.values()), result.verification
-    result.verification_text = verification_page.render(
-        config, pages, verification, result.fresh, result.coverage, result.nav
-    )
-    if result.glossary is not None:
-        result.glossary_text = glossary_page.render(result.glossary)
-    for page in result.articles():
-        if page.blocks:
-            sources = [s.source for s in result.sources(page.rel)]
-            notebook = notebooks.build(
-                config, page, verification, result.today, sources=sources, coverage=result.coverage
-            )
-            result.notebooks[page.rel] = (notebooks.notebook_path(page), notebooks.dumps(notebook))
-
-
-def _notes(result: BuildResult, cache: cache_mod.Cache | None) -> list[str]:
+def _notes(
+    verification: Verification, view: canary.View | None, cache: cache_mod.Cache | None
+) -> tuple[str, ...]:
     """For the terminal: what ran, as `docverify check` counts it, and the canary's changes."""
     hits = cache.hits if cache and cache.read else None
-    notes = ["docverify: " + counts.line(result.verification, hits)]
-    if result.canary is not None:
-        view, n = result.canary, len(result.canary.changes)
+    notes = ["docverify: " + counts.line(verification, hits)]
+    if view is not None:
+        n = len(view.changes)
         notes.append(
             f"docverify: canario del {view.report.date}: con torch {view.torch} ({view.variant}) "
             f"cambiaría{'' if n == 1 else 'n'} {n} bloque{'' if n == 1 else 's'}; "
             f"{len(view.stale)} con código posterior al informe"
         )
-    return notes
+    return tuple(notes)
 
 
 def summary(found: list[Finding]) -> str:

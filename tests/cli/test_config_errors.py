@@ -11,7 +11,7 @@ from docverify import build
 from docverify.core.findings import errors
 from docverify.core.kinds import Kind
 from docverify.core.request import Request
-from docverify.output import page_parts, verification_page
+from docverify.output import render, verification_page
 from docverify.parsing.pages import read_site
 from docverify.running.executor import Executor
 from support.blocks import block
@@ -60,7 +60,5 @@ def test_the_build_fails_and_its_verification_page_shows_it(
     [mistake] = [f for f in errors(result.findings) if f.kind == Kind.CONFIG]
     assert mistake.where == f"pyproject.toml:{line}"
     assert mistake in result.errors
-    shown = page_parts.page_markdown(
-        result, verification_page.URI, result.verification_text, "x/", None
-    )
+    shown = render.site(result).page(verification_page.URI, render.Links("x/")).markdown
     assert f"pyproject.toml:{line}: [configuracion]" in shown.split("</div>")[0]

@@ -89,7 +89,6 @@ def test_what_each_variable_asks_for(tmp_path: Path) -> None:
         gpu_reports=(tmp_path / "g",),
         canary_report=tmp_path / "c",
         day=asked.day,
-        site=True,
     )
     # A command's own option wins; a check of blocks reads no report of the site.
     check = request.from_env(env, runner="gpu", no_cache=True, site=False)

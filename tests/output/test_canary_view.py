@@ -17,7 +17,7 @@ from docverify import build
 from docverify.core.findings import Level
 from docverify.core.kinds import Kind
 from docverify.core.request import Request
-from docverify.output import page
+from docverify.output import render
 from docverify.parsing.pages import read_site
 from docverify.running.executor import Executor
 from docverify.verifying.record import record
@@ -70,7 +70,7 @@ def canary_folder(project: Project, executor: Executor, tmp_path: Path) -> Path:
 def _shown(project: Project, executor: Executor, folder: Path | None) -> tuple[object, str]:
     cfg = project.config
     result = build.run(cfg, read_site(cfg), Request(runner="cpu", canary_report=folder), executor)
-    markdown = page.render(result, PAGE, page.Links("a/"))
+    markdown = render.site(result).page(PAGE, render.Links("a/")).markdown
     return result, markdown
 
 

@@ -178,6 +178,27 @@ def test_search_index_gets_unaccented_words() -> None:
     assert out["docs"][1][search.FIELD] == ""
 
 
+def test_zensical_index_gets_each_pages_boost_on_every_entry(tmp_path: Path) -> None:
+    """Zensical reads no page's meta: the build writes each page's boost into its index, on the
+    page's entry and on each of its sections', as Material's index has it; other pages' entries
+    are left as they are, and a site without an index gets none."""
+    items = [
+        {"location": "", "title": "Inicio", "text": "a"},
+        {"location": "articulos/a/", "title": "A", "text": "b"},
+        {"location": "articulos/a/#seccion", "title": "Sección", "text": "c"},
+        {"location": "articulos/a/b/", "title": "B", "text": "d"},  # another page, below it
+    ]
+    path = tmp_path / search.ZENSICAL_INDEX
+    path.write_text(json.dumps({"config": {"lang": ["es"]}, "items": items}), encoding="utf-8")
+    search.boost_zensical_index(path, {"articulos/a/": 4.0})
+    written = json.loads(path.read_text(encoding="utf-8"))
+    assert written["config"] == {"lang": ["es"]}
+    assert [item.get("boost") for item in written["items"]] == [None, 4.0, 4.0, None]
+    assert [item["text"] for item in written["items"]] == ["a", "b", "c", "d"]
+    search.boost_zensical_index(tmp_path / "sin" / search.ZENSICAL_INDEX, {"": 2.0})
+    assert not (tmp_path / "sin").exists()
+
+
 def test_a_notebook_page_keeps_its_articles_links_pointing_where_they_point() -> None:
     """The article `articulos/b.md` links `a.md#x`: from the notebook page, at another depth,
     the link must still reach articulos/a.md (HTML from nbconvert, or Markdown for a generator

@@ -10,7 +10,7 @@ import pytest
 from docverify import build
 from docverify.core.kinds import Kind
 from docverify.core.request import Request
-from docverify.output import notebooks, page, verification_page
+from docverify.output import notebooks, render
 from docverify.parsing.pages import read_site
 from docverify.running.executor import Executor
 from docverify.site import anatomy
@@ -56,11 +56,9 @@ def test_each_page_is_judged_once_per_build(
     counting(anatomy, "check")
     counting(recordings, "load")
     result = _result(site, executor)
-    for rel in result.pages:
-        page.render(result, rel, page.Links("x/"))
-    page.render(
-        result, verification_page.URI, page.Links("verificacion/"), result.verification_text
-    )
+    rendered = render.site(result)  # the verification page, the notebooks
+    for rel in rendered.pages:
+        rendered.page(rel, render.Links("x/"))
     blocks = sum(len(p.blocks) for p in result.pages.values())
     articles = len(result.articles())
     expected = {"read_sources": len(result.pages), "check": articles, "load": 2 * blocks}
@@ -76,7 +74,7 @@ def test_every_error_of_a_page_is_linked_from_its_banner(
     line = build.summary(result.errors)
     assert line.startswith("2 errores de verificación: "), line
     assert "divergencia (1)" in line and "fuente-caducada (1)" in line, line
-    markdown = page.render(result, PAGE, page.Links("articulos/a/"))
+    markdown = render.site(result).page(PAGE, render.Links("articulos/a/")).markdown
     banner = markdown[: markdown.index("</div>")]
     links = re.findall(r'href="#([^"]+)"', banner)
     assert len(links) == 2
@@ -90,7 +88,7 @@ def test_a_clean_build_has_no_banner_and_no_box(tmp_path: Path, executor: Execut
     site = Site(tmp_path / "site")
     result = _result(site, executor)
     assert not result.errors
-    markdown = page.render(result, PAGE, page.Links("articulos/a/"))
+    markdown = render.site(result).page(PAGE, render.Links("articulos/a/")).markdown
     assert "dv-banner" not in markdown and "dv-problem" not in markdown
     # The footer, from the same judged sources: a source up to date shows no review-by date.
     assert "Fuente verificada" in markdown and "revisar a más tardar el" not in markdown

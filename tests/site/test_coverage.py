@@ -24,7 +24,14 @@ from docverify.core.dates import spanish_date_of
 from docverify.core.markdown import md_escape
 from docverify.core.request import Request
 from docverify.output import coverage as words
-from docverify.output import notebooks, page_parts, panel, verification_method
+from docverify.output import (
+    notebooks,
+    page_parts,
+    panel,
+    render,
+    verification_method,
+    verification_page,
+)
 from docverify.parsing.pages import read_site
 from docverify.report import accept, report_json
 from docverify.running.executor import Executor
@@ -79,7 +86,12 @@ def home(result: BuildResult) -> str:
 
 def opening(result: BuildResult) -> str:
     """The verification page before its first table's section."""
-    return result.verification_text.split("\n## ", 1)[0]
+    return verification_text(result).split("\n## ", 1)[0]
+
+
+def verification_text(result: BuildResult) -> str:
+    """The verification page's Markdown, as the site's render generates it."""
+    return render.site(result).files[verification_page.URI]
 
 
 def gpu_sentences(text: str) -> list[str]:
@@ -146,12 +158,12 @@ def test_a_build_given_outputs_by_the_local_cache_says_so(
     assert ran.coverage is not None and cached.coverage is not None
     assert (ran.coverage.cached, cached.coverage.cached) == (0, 2)
     assert "2 bloques se ejecutaron" in home(ran) and "caché" not in home(ran)
-    assert "caché" not in opening(ran) and "salvo los que la caché" not in ran.verification_text
+    assert "caché" not in opening(ran) and "salvo los que la caché" not in verification_text(ran)
     shown = home(cached)
     assert "2 bloques se verificaron" in shown, shown
     assert "De ellos, 2 bloques no se volvieron a ejecutar" in shown, shown
-    assert "salvo los que la caché local de docverify" in cached.verification_text
-    assert "(2 en esta," in cached.verification_text
+    assert "salvo los que la caché local de docverify" in verification_text(cached)
+    assert "(2 en esta," in verification_text(cached)
 
 
 def test_with_a_gpu_report_the_site_says_what_it_observed(
@@ -236,7 +248,9 @@ def test_the_zensical_docs_say_it_as_the_mkdocs_hook_does(
     """Zensical renders through the same functions: the home page's front matter carries the
     description the MkDocs hook sets in page.meta."""
     for result in two_builds:
-        text = docs_folder.page_source(result, "index.md", result.pages["index.md"].path, None)
+        site = render.site(result, notebook_pages=True)
+        shown = site.page("index.md", render.Links("index.md"))
+        text = docs_folder.front_matter(site, "index.md", shown.meta) + shown.markdown
         front = yaml.safe_load(text.split("---\n", 2)[1])
         assert (
             front["description"] == page_parts.description_meta(result, "index.md")["description"]

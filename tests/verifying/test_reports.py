@@ -24,7 +24,7 @@ from docverify.bench.corpus import make_corpus
 from docverify.core import config as config_mod
 from docverify.core.kinds import Kind
 from docverify.core.request import Request
-from docverify.output import panel
+from docverify.output import panel, render, verification_page
 from docverify.parsing.pages import read_site
 from docverify.report import merge
 from docverify.running import executor as executor_mod
@@ -348,8 +348,9 @@ def test_a_build_from_reports_shows_what_an_executed_build_shows(
     if reports == "parts3":
         assert all("(3 partes)" in line for line in there)
     assert "ninguno ejecutado aquí" in build.counts.line(replayed.verification)
-    assert "observed_in" in json.loads(replayed.verification_json())
-    assert "Esta construcción no ejecutó ningún bloque" in replayed.verification_text
+    site = render.site(replayed)
+    assert "observed_in" in json.loads(site.files[render.JSON_NAME])
+    assert "Esta construcción no ejecutó ningún bloque" in site.files[verification_page.URI]
 
 
 def _replayed(root: Path, folders: list[Path], requested: str = "auto") -> build.BuildResult:

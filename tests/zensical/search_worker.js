@@ -16,7 +16,8 @@ const everything = { input: { type: "operator", data: { operator: "and", operand
   self.onmessage({ data: { type: 0, data: index } });
   await reply();
   for (const input of queries) {
-    self.onmessage({ data: { type: 2, data: { input, filter: everything } } });
+    // A browser's postMessage hands the worker a copy (the worker changes what it is given).
+    self.onmessage({ data: structuredClone({ type: 2, data: { input, filter: everything } }) });
     const found = await reply();
     console.log(JSON.stringify(found.data.items.map((item) => index.items[item.id].location)));
   }

@@ -73,36 +73,81 @@ def _search(worker: Path, index: Path, *queries: str) -> list[list[str]]:
     return [json.loads(line) for line in done.stdout.splitlines()]
 
 
-def test_the_patched_worker_finds_words_typed_without_accents(tmp_path: Path) -> None:
-    """An index where «acumulacion» is also written as such (a name in code, as on the site): the
-    installed worker then finds only that entry; the patched one finds the accented ones too."""
-    index = tmp_path / "search.json"
-    items = [
-        ("a/", "Acumulación de gradientes", "La acumulación suma cada gradiente."),
-        ("b/", "Otra sección", "Un nombre sin tilde: acumulacion_total."),
-        ("c/", "Tensores", "Un tensor es una matriz."),
-    ]
-    index.write_text(
+def _index(path: Path, items: list[tuple[str, str, str, float | None]]) -> Path:
+    """A search.json as Zensical writes it (`boost`: what the build adds, output/search.py)."""
+    path.write_text(
         json.dumps(
             {
                 # The separator Zensical writes for this site's search.json.
                 "config": {"lang": ["es"], "separator": SEPARATOR},
                 "items": [
                     {"location": loc, "level": 1, "title": t, "text": x, "path": [], "tags": []}
-                    for loc, t, x in items
+                    | ({} if boost is None else {"boost": boost})
+                    for loc, t, x, boost in items
                 ],
             }
         ),
         encoding="utf-8",
     )
+    return path
+
+
+def _workers(tmp_path: Path) -> tuple[Path, Path]:
+    """The installed search worker, and a copy with every patch applied."""
     theme = patches.templates()
     (installed,) = theme.glob(patches.WORKER.pattern)
     patched = tmp_path / installed.name
     patched.write_text(
         patches.patched(theme)[installed.relative_to(theme).as_posix()], encoding="utf-8"
     )
+    return installed, patched
+
+
+def test_the_patched_worker_finds_words_typed_without_accents(tmp_path: Path) -> None:
+    """An index where «acumulacion» is also written as such (a name in code, as on the site): the
+    installed worker then finds only that entry; the patched one finds the accented ones too."""
+    index = _index(
+        tmp_path / "search.json",
+        [
+            ("a/", "Acumulación de gradientes", "La acumulación suma cada gradiente.", None),
+            ("b/", "Otra sección", "Un nombre sin tilde: acumulacion_total.", None),
+            ("c/", "Tensores", "Un tensor es una matriz.", None),
+        ],
+    )
+    installed, patched = _workers(tmp_path)
     stock = _search(installed, index, "acumulacion", "acumulación")
     folded = _search(patched, index, "acumulacion", "acumulación")
     assert "a/" not in stock[0], stock  # what the patch is for
     assert "a/" in folded[0] and "b/" in folded[0] and "c/" not in folded[0], folded
     assert "a/" in folded[1], folded  # typed with its accent, found as before
+
+
+# A home page whose title starts with an article's, and whose text repeats its words; an
+# article with the boost the build gives articles, one of its sections, another article.
+RANKED = [
+    ("", "Tensores en PyTorch: un recorrido", "Los tensores en PyTorch, tensores y más.", None),
+    ("articulos/a/", "Tensores en PyTorch", "Un artículo.", 4.0),
+    ("articulos/a/#seccion", "Otra sección", "Tensores en PyTorch, en el texto.", 4.0),
+    ("articulos/b/", "Tensores", "Una palabra del título; el recorrido, en el texto.", 4.0),
+]
+
+
+def test_the_patched_worker_puts_the_boosted_page_first_among_equal_matches(
+    tmp_path: Path,
+) -> None:
+    """Material's boost, as Zensical's patched search applies it: the query matches the home
+    page's title and the article's equally (the same words, in the title): the article first,
+    where the installed worker puts the home page first. A title with more of the query's words
+    still comes before a boosted one with fewer, and a title before a boosted text."""
+    index = _index(tmp_path / "search.json", RANKED)
+    installed, patched = _workers(tmp_path)
+    (stock,) = _search(installed, index, "Tensores en PyTorch")
+    (boosted,) = _search(patched, index, "Tensores en PyTorch")
+    assert stock[:2] == ["", "articulos/a/"], stock  # what the patch is for
+    assert boosted[:3] == ["articulos/a/", "", "articulos/a/#seccion"], boosted
+    # Both words in the home page's title; one in the boosted article's, the other in its text.
+    (fewer,) = _search(patched, index, "tensores recorrido")
+    assert fewer[:2] == ["", "articulos/b/"], fewer
+    unboosted = _index(tmp_path / "sin.json", [(*item[:3], None) for item in RANKED])
+    (plain,) = _search(patched, unboosted, "Tensores en PyTorch")
+    assert plain == stock, plain  # without boosts, the patched worker ranks as the installed

@@ -144,7 +144,7 @@ def under_blocks(page: Path) -> list[str]:
 
 
 def test_every_block_shows_the_same_panel_in_both_builds(clean: Both) -> None:
-    """One render for both generators (output/page.py): under every block of every page, the
+    """One render for both generators (output/render.py): under every block of every page, the
     same HTML, wherever the block is (an admonition, a list, a tab) and whatever its layout."""
     assert clean.mkdocs.returncode == 0 and clean.zensical.returncode == 0
     for rel in ("bloques/index.html", "articulos/a/index.html"):
@@ -164,7 +164,8 @@ def test_the_code_reads_as_in_the_mkdocs_build_with_the_same_lighter_highlightin
     clean: Both,
 ) -> None:
     """Zensical has no hooks: the engine rewrites its built pages as the MkDocs hook rewrites
-    content (docs_folder.finish_pages), so a page's code has the same characters and spans."""
+    content (the render's Site.finish, through docs_folder.finish), so a page's code has the same
+    characters and spans."""
     rel = "articulos/a/index.html"
     on_zensical = code_spans((clean.out / "z/site" / rel).read_text(encoding="utf-8"))
     on_mkdocs = code_spans((clean.out / "mkdocs-site" / rel).read_text(encoding="utf-8"))

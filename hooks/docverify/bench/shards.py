@@ -9,8 +9,9 @@ On the synthetic corpus (bench/corpus.py, 200 pages × 10 blocks by default), re
   durations file, as in CI; then `docverify reports merge` of the N reports, whose result must
   equal the whole report (observations, statuses, findings and diffs; only the seconds each
   block took differ between two runs): if not, the benchmark fails;
-- the publishing build's verification part (`docverify.build.run`, in a new process): executing
-  every block, as the `site` job does today, and from the merged reports, executing none.
+- the publishing build's engine part (`docverify.build.run` and the site's render, in a new
+  process): executing every block, as the `site` job does today, and from the merged reports,
+  executing none.
 
 Figures are medians of --repeat runs; shards run one after another on this machine, so each
 shard's time is what its own machine would take with this machine's cores.
@@ -154,6 +155,7 @@ def site(root: Path, reports: Path | None) -> dict[str, Any]:
     from docverify import build  # noqa: PLC0415
     from docverify.core import config as config_mod  # noqa: PLC0415
     from docverify.core.request import Request  # noqa: PLC0415
+    from docverify.output import render  # noqa: PLC0415
     from docverify.parsing.pages import read_site  # noqa: PLC0415
     from docverify.running import executor as executor_mod  # noqa: PLC0415
 
@@ -161,6 +163,7 @@ def site(root: Path, reports: Path | None) -> dict[str, Any]:
     cfg = config_mod.load(root)
     asked = Request(runner="cpu", from_reports=(reports,) if reports else None)
     result = build.run(cfg, read_site(cfg), asked, executor_mod.shared())
+    render.site(result)  # what the site generates from it: verification page, notebooks
     return {
         "seconds": time.perf_counter() - started,
         "errors": len(result.errors),

@@ -1,6 +1,6 @@
 # What a build or a check is asked to do: one typed request, read from the environment here.
-"""The request every pipeline of the engine takes (build.py): what to verify, from which
-reports, and what to render.
+"""The request every pipeline of the engine takes (build.py): what to verify, and from which
+reports.
 
 The site builds (the MkDocs adapter, the Zensical path), `docverify check` and the benchmarks
 make one with `from_env`, the only place that reads the variables below; a test builds one by
@@ -47,7 +47,7 @@ class CacheUse(StrEnum):
 
 @dataclass(frozen=True)
 class Request:
-    """What one run of the pipeline verifies, from which reports, and what it renders."""
+    """What one run of the pipeline verifies, and from which reports."""
 
     runner: str = "auto"  # asked for: cpu, gpu, or auto (gpu when CUDA is available)
     execute: bool = True  # False: no block runs (each is an error of the build: bench only)
@@ -56,7 +56,6 @@ class Request:
     gpu_reports: tuple[Path, ...] | None = None  # the gpu job's report, for a cpu build
     canary_report: Path | None = None  # a torch canary's report (shown, never failing)
     day: dt.date | None = None  # the day sources are judged on (None: today)
-    site: bool = True  # the site's own pages too: verification page, glossary, notebooks
 
 
 def from_env(
@@ -67,8 +66,8 @@ def from_env(
     site: bool = True,
 ) -> Request:
     """The request of this process's environment. `runner` and `no_cache` are a command's own
-    options (they win over the variables); `site=False` is a check of blocks: no report is
-    read and nothing of the site is rendered. ValueError names an unknown runner."""
+    options (they win over the variables); `site=False` is a check of blocks: no report of
+    the site is read (and the command renders nothing). ValueError names an unknown runner."""
     env = os.environ if environ is None else environ
     cache = CacheUse.OFF
     if not in_ci(env):
@@ -83,7 +82,6 @@ def from_env(
         gpu_reports=folders(env, GPU_REPORT_ENV) if site else None,
         canary_report=Path(canary) if canary and site else None,
         day=today(),
-        site=site,
     )
 
 

@@ -1,10 +1,10 @@
 """The page that shows an article's notebook, for a generator without a notebook plugin.
 
-MkDocs publishes each generated .ipynb with mkdocs-jupyter; Zensical has no such plugin, so its
-docs folder (zensical/docs_folder.py) gets this Markdown page beside the .ipynb instead: the
+MkDocs publishes each generated .ipynb with mkdocs-jupyter; Zensical has no such plugin, so the
+site's render (output/render.py) gives it this Markdown page beside the .ipynb instead: the
 download and back links, then the cells, Markdown as it is (its links made relative to this
-page) and code with its verified outputs as fences. Out of search, like the notebook pages of
-the MkDocs site.
+page) and code with its verified outputs as fences. Its metadata (out of search, like the
+notebook pages of the MkDocs site) is render.py's, as every page's.
 """
 
 from __future__ import annotations
@@ -12,17 +12,12 @@ from __future__ import annotations
 import json
 import posixpath
 
-import yaml
-
 from docverify.output import markup, notebook_links, page_parts
-from docverify.site.result import BuildResult
 
 
-def markdown(result: BuildResult, article: str, rel: str, article_url: str) -> str:
-    """The page `rel` that shows the notebook of `article` (published at `article_url`)."""
-    uri, text = result.notebooks[article]
-    title = str(result.pages[article].meta.get("title", article))
-    front = yaml.safe_dump(notebook_links.page_meta(title), allow_unicode=True, sort_keys=False)
+def markdown(text: str, uri: str, article: str, title: str, rel: str, article_url: str) -> str:
+    """The page `rel` that shows notebook `uri` (its JSON `text`) of `article`, titled
+    `title` and published at `article_url`."""
     back = page_parts.relative(article_url, rel)
     parts = [notebook_links.links(posixpath.basename(uri), back, title)]
     for cell in json.loads(text)["cells"]:
@@ -34,10 +29,7 @@ def markdown(result: BuildResult, article: str, rel: str, article_url: str) -> s
         parts += [markup.fence(shown) for out in cell.get("outputs", []) if (shown := _output(out))]
     # One block around the cells: the site's CSS fits their tables to a phone (.dv-notebook).
     cells = "\n\n".join(parts[1:])
-    return (
-        f"---\n{front}---\n\n{parts[0]}\n\n"
-        f'<div class="dv-notebook" markdown>\n\n{cells}\n\n</div>\n'
-    )
+    return f'{parts[0]}\n\n<div class="dv-notebook" markdown>\n\n{cells}\n\n</div>\n'
 
 
 def _text(value: str | list[str]) -> str:

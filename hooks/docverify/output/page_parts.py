@@ -4,7 +4,8 @@
 Everything is read from the build result (`site.result`): an article's header, notebook box and
 footer; the home page's article list; the boxes of a page's failing sources; at the top of a
 page with errors a banner that lists them with links to where each one is shown. Links are
-relative to the page's URL. The blocks themselves are page.py's (and panel.py's).
+relative to the page's URL. The blocks themselves are render.py's (and panel.py's); render.py
+calls everything here, for every generator.
 """
 
 from __future__ import annotations
@@ -21,8 +22,6 @@ from docverify.output import (
     canary,
     coverage,
     credit,
-    glossary_links,
-    highlight,
     home,
     markup,
     notebook_links,
@@ -40,7 +39,7 @@ class NotebookFile:
     """Where the site generator publishes an article's notebook (site-relative URLs)."""
 
     url: str  # the notebook's page
-    dest_uri: str  # that page's file in the site
+    download: str  # the .ipynb
 
 
 def page_markdown(
@@ -115,58 +114,34 @@ def banner(found: list[tuple[Finding, str | None]], scope: str) -> str:
     )
 
 
-def content_html(
-    result: BuildResult, rel: str, content: str, glossary_url: str | None, page_url: str
-) -> str:
-    """A Markdown page's rendered HTML as the site serves it: in an article, the first use of
-    each glossary term linked to the glossary page (at `glossary_url`, site-relative; none
-    without a glossary), and on every page highlighted code with fewer elements
-    (output/highlight.py)."""
-    page = result.pages.get(rel)
-    if page is not None and anatomy.is_article(page) and glossary_url is not None:
-        content = glossary_links.link_first_uses(
-            content, result.glossary, relative(glossary_url, page_url)
-        )
-    return highlight.lighten(content)
-
-
 def notebook_box(result: BuildResult, rel: str, notebook: NotebookFile, page_url: str) -> str:
     """Under an article's header: links to its notebook's page and to the .ipynb file."""
-    uri, _ = result.notebooks[rel]
-    # mkdocs-jupyter copies the .ipynb beside the notebook page's index.html.
-    download = posixpath.join(posixpath.dirname(notebook.dest_uri), posixpath.basename(uri))
     page = result.pages.get(rel)
     data = [(f.name, relative(f.rel, page_url)) for f in page.data_files] if page else []
     return notebook_links.article_box(
-        relative(notebook.url, page_url), relative(download, page_url), data
+        relative(notebook.url, page_url), relative(notebook.download, page_url), data
     )
 
 
-def notebook_article(result: BuildResult, uri: str) -> str | None:
-    """The article whose notebook is `uri` (docs-relative), if any."""
-    return next((rel for rel, (nb, _) in result.notebooks.items() if nb == uri), None)
-
-
 def notebook_page(
-    result: BuildResult,
+    article: str,
+    title: str,
     uri: str,
     content: str,
     article_url: str,
     page_url: str,
     url_of: Callable[[str], str | None] = lambda _: None,
 ) -> str:
-    """A notebook page's HTML: download link, link back to its article, no foreign script, and
-    the article's links pointing where they do on the article. `url_of(docs file)` is the
-    site-relative URL the site generator gives that file (None: not in the site)."""
-    rel = notebook_article(result, uri)
-    assert rel is not None
-    title = str(result.pages[rel].meta.get("title", rel))
+    """The HTML of the page a notebook plugin made of notebook `uri` (of `article`, titled
+    `title`): download link, link back to its article, no foreign script, and the article's
+    links pointing where they do on the article. `url_of(docs file)` is the site-relative URL
+    the site generator gives that file (None: not in the site)."""
 
     def shown(path: str) -> str | None:
         url = url_of(path)
         return None if url is None else relative(url, page_url)
 
-    content = notebook_links.relink_html(content, rel, shown)
+    content = notebook_links.relink_html(content, article, shown)
     return notebook_links.notebook_html(
         content, posixpath.basename(uri), relative(article_url, page_url), title
     )
@@ -200,12 +175,6 @@ def search_meta(result: BuildResult, uri: str, meta: dict[str, Any]) -> dict[str
     title, also when the home page shares its words (output/search.py)."""
     page = result.pages.get(uri)
     return search.article_meta(meta) if page is not None and anatomy.is_article(page) else {}
-
-
-def notebook_meta(result: BuildResult, uri: str) -> dict[str, object]:
-    rel = notebook_article(result, uri)
-    assert rel is not None
-    return notebook_links.page_meta(str(result.pages[rel].meta.get("title", rel)))
 
 
 def relative(target_url: str, from_url: str) -> str:

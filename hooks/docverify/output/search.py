@@ -10,6 +10,11 @@ often, so it could rank above the article whose exact title a reader typed. Ever
 Material's per-page search boost (`search: boost:` in the page's meta): among pages that match a
 query equally, an article comes first; between articles nothing changes. An author's own
 `search:` settings in the front matter are kept.
+
+Zensical's search reads no page's meta: the build writes each page's boost into its index
+(`boost_zensical_index`, every entry of the page, as Material does), and its search worker,
+patched (zensical/patches.py), puts the boosted entry first between two that match the query
+equally (in fields of the same weight, two titles, with as many of its words).
 """
 
 from __future__ import annotations
@@ -22,6 +27,7 @@ from pathlib import Path
 from typing import Any
 
 FIELD = "sin_tildes"
+ZENSICAL_INDEX = "search.json"  # Zensical's search index, in its site folder
 # Material's document boost for every article (1.0: none). 2 already put «Tensores en PyTorch» above
 # the home page; 4 leaves room for a home page that grows.
 ARTICLE_BOOST = 4.0
@@ -57,3 +63,16 @@ def article_meta(meta: dict[str, Any]) -> dict[str, Any]:
     search = dict(meta.get("search") or {})
     search.setdefault("boost", ARTICLE_BOOST)
     return {"search": search}
+
+
+def boost_zensical_index(path: Path, boosts: dict[str, object]) -> None:
+    """Give each entry of Zensical's search index at `path` its page's boost (`boosts`: by the
+    page's URL, site-relative), as Material's index has it; nothing without an index."""
+    if not path.is_file():
+        return
+    data = json.loads(path.read_text(encoding="utf-8"))
+    for item in data.get("items", []):
+        boost = boosts.get(item.get("location", "").split("#", 1)[0])
+        if boost is not None:
+            item["boost"] = boost
+    path.write_text(json.dumps(data, ensure_ascii=False, separators=(",", ":")), "utf-8")

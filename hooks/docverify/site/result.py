@@ -1,10 +1,10 @@
 # One build of the site: everything the engine knows about it, computed once per build.
 """The build result: pages, outcomes, sources with their freshness, anatomy and site findings.
 
-The build pipeline (docverify/build.py) makes one `BuildResult` per build; a site generator's
-adapter and the renderers of output/ only look things up in it: the Markdown of each page
-(`output.page_parts`), the verification page («Informe de verificación»), the notebooks, and
-the errors that fail the build.
+The build pipeline (docverify/build.py) makes one `BuildResult` per build, frozen, with
+everything it holds; the site's one render (output/render.py) and the adapters only look things
+up in it: what each page shows, the verification page («Informe de verificación»), the
+notebooks, and the errors that fail the build.
 It lives in site/ so that output/ reads it without importing the pipeline above it. Nothing
 here imports MkDocs; nothing is judged twice.
 """
@@ -12,8 +12,7 @@ here imports MkDocs; nothing is judged twice.
 from __future__ import annotations
 
 import datetime as dt
-import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from docverify.core.config import Config
 from docverify.core.findings import Finding, errors
@@ -24,9 +23,9 @@ from docverify.sources import freshness
 from docverify.verifying.outcome import Outcome, Verification
 
 
-@dataclass
+@dataclass(frozen=True)
 class BuildResult:
-    """What one build verified, judged and generated; looked up, never recomputed."""
+    """What one build verified and judged; looked up, never recomputed, never changed."""
 
     config: Config
     today: dt.date
@@ -35,11 +34,8 @@ class BuildResult:
     fresh: freshness.Freshness
     anatomy: dict[str, list[Finding]]  # page → its anatomy findings (articles only)
     findings: list[Finding]  # every finding, in the order the terminal shows them
-    verification_text: str = ""  # the «Informe de verificación» page, in Markdown
     glossary: glossary.Glossary | None = None  # the site's terms, when it has a data file
-    glossary_text: str = ""  # the «Glosario» page, in Markdown ("" without a data file)
-    notebooks: dict[str, tuple[str, str]] = field(default_factory=dict)  # article → (uri, text)
-    notes: list[str] = field(default_factory=list)  # for the terminal (cache use)
+    notes: tuple[str, ...] = ()  # for the terminal (cache use, a canary's changes)
     nav: navigation.Nav | None = None  # the site's navigation: the order of its articles
     canary: canary.View | None = None  # a torch canary's report, when the build was given one
     # Where this version ran (cpu, gpu, how many blocks, on which GPU): every sentence of the
@@ -66,24 +62,6 @@ class BuildResult:
 
     def outcome(self, rel: str, block_id: str) -> Outcome | None:
         return self.verification.outcome(rel, block_id)
-
-    def verification_json(self) -> str:
-        """`verificacion.json` of the published site: runner, environment, executed blocks."""
-        executed = [k for k, o in self.verification.outcomes.items() if o.result is not None]
-        summary: dict[str, object] = {
-            "runner": self.verification.runner,
-            "env": self.verification.env,
-            "executed": executed,
-        }
-        if (origin := self.verification.origin) is not None:  # executed by the verification job
-            summary["observed_in"] = {
-                "run_url": origin.run_url,
-                "date": origin.date,
-                "reports": list(origin.reports),
-            }
-        if self.coverage is not None:
-            summary["coverage"] = self.coverage.data()
-        return json.dumps(summary, ensure_ascii=False, indent=2)
 
     def page_errors(self, rel: str) -> list[tuple[Finding, str | None]]:
         """The errors located in page `rel` (its blocks, its sources, its text), each with the

@@ -6,12 +6,15 @@ before Zensical runs (serve keeps serving, and each page shows its errors, as `m
 does). Then, in one folder (by default build/zensical/, ignored by git; Zensical wants the docs
 and the site inside its configuration's folder, and keeps its cache there):
 
-    docs/        the rendered docs (docs_folder.py): pages, verification page, notebooks, files
+    docs/        the site's one render (output/render.py) on disk (docs_folder.py): pages,
+                 verification page and its JSON, glossary, notebooks, static files
     overrides/   the project's theme overrides plus the patched search scripts (patches.py)
     mkdocs.yml   derived from the project's (config.py)
     site/        what Zensical builds
 
-Zensical runs in a process of its own (`python -m zensical`): it executes nothing.
+Zensical runs in a process of its own (`python -m zensical`): it executes nothing. After it,
+the render's finishing step runs on the pages it built (docs_folder.finish): what the MkDocs
+adapter does while MkDocs builds.
 """
 
 from __future__ import annotations
@@ -28,9 +31,8 @@ from pathlib import Path
 from docverify import build as build_mod
 from docverify.core import config as engine_config
 from docverify.core.findings import Finding, Level
-from docverify.output import page_parts
+from docverify.output import render
 from docverify.running.executor import Executor
-from docverify.site.result import BuildResult
 from docverify.zensical import config as config_mod
 from docverify.zensical import docs_folder, patches
 
@@ -38,9 +40,10 @@ DEFAULT_DIR = Path("build") / "zensical"
 _ANSI = re.compile(r"\x1b\[[0-9;]*m")  # Zensical colours its messages whatever NO_COLOR says
 
 
-def generate(root: Path, out: Path, executor: Executor) -> BuildResult:
+def generate(root: Path, out: Path, executor: Executor) -> tuple[render.Site, docs_folder.Folder]:
     """Verify the project at `root` and write everything Zensical needs into `out`; print the
-    findings as the MkDocs build logs them. Returns the build's result (its errors decide)."""
+    findings as the MkDocs build logs them. Returns the rendered site (its result's errors
+    decide) and the docs folder written."""
     mkdocs_yml = root / "mkdocs.yml"
     source = config_mod.load(mkdocs_yml)
     docs_dir = (root / str(source.get("docs_dir", "docs"))).resolve()
@@ -48,8 +51,8 @@ def generate(root: Path, out: Path, executor: Executor) -> BuildResult:
     result = build_mod.run_site(root, pages, executor, mkdocs_yml)
     for note in result.notes:
         print(note)
-    directory_urls = bool(source.get("use_directory_urls", True))
-    rendered = docs_folder.build(result, docs_dir, directory_urls)
+    site = render.site(result, notebook_pages=True)  # Zensical has no notebook plugin
+    rendered = docs_folder.build(site, docs_dir, bool(source.get("use_directory_urls", True)))
     _emit(result.findings)
     docs_folder.write(rendered, out / config_mod.DOCS)
     theme = docs_folder.Folder(texts=patches.patched())
@@ -61,11 +64,10 @@ def generate(root: Path, out: Path, executor: Executor) -> BuildResult:
         }
     docs_folder.write(theme, out / config_mod.OVERRIDES)
     settings = config_mod.derive(source, root)
-    # The site's description ends with where this version ran, as the MkDocs hook writes it.
-    settings["site_description"] = page_parts.with_sentence(source.get("site_description"), result)
+    settings["site_description"] = site.description(source.get("site_description"))
     derived = config_mod.dump(settings, mkdocs_yml)
     docs_folder.put(out / "mkdocs.yml", derived.encode("utf-8"))
-    return result
+    return site, rendered
 
 
 def _emit(findings: list[Finding]) -> None:
@@ -81,7 +83,8 @@ def zensical(*args: str, out: Path) -> list[str]:
 
 def build(root: Path, out: Path, executor: Executor, *, strict: bool = False) -> int:
     """`docverify zensical build`: 0 when verified and built, 1 otherwise (said why)."""
-    result = generate(root, out, executor)
+    site, rendered = generate(root, out, executor)
+    result = site.result
     if result.errors:
         shutil.rmtree(out / config_mod.SITE, ignore_errors=True)  # no stale site left behind
         print(build_mod.summary(result.errors), file=sys.stderr)
@@ -104,9 +107,8 @@ def build(root: Path, out: Path, executor: Executor, *, strict: bool = False) ->
         )
         return 1
     source = config_mod.load(root / "mkdocs.yml")
-    docs_folder.finish_pages(
-        result, out / config_mod.SITE, bool(source.get("use_directory_urls", True))
-    )
+    directory_urls = bool(source.get("use_directory_urls", True))
+    docs_folder.finish(site, rendered, out / config_mod.SITE, directory_urls)
     print(f"Sitio verificado y construido con Zensical en {out / config_mod.SITE}")
     return 0
 
@@ -140,7 +142,7 @@ def serve(root: Path, out: Path, executor: Executor, address: str, poll: float =
     on the pages and here, and serving goes on (as `mkdocs serve` does)."""
 
     def once() -> None:
-        result = generate(root, out, executor)
+        result = generate(root, out, executor)[0].result
         if result.errors:
             print(
                 build_mod.summary(result.errors)

@@ -1,36 +1,33 @@
-# The docs folder Zensical builds: every page already rendered by the engine, static files copied.
-"""The docs folder of a generator that has no hooks (Zensical): rendered pages, copied files.
+# The docs folder Zensical builds: the site's one render written to disk, static files copied.
+"""The docs folder of a generator that has no hooks (Zensical): the rendered site, on disk.
 
-Each page is what output/page.py renders for every generator (the MkDocs adapter returns the
-same Markdown from on_page_markdown), written with its front matter; then the verification page,
-the glossary, each notebook (.ipynb) and the page that shows it (output/notebook_page.py), and
-`verificacion.json`. Static files of the docs are copied as they are. Nothing here renders a
-panel, a part or a banner of its own; `finish_pages` does to the built HTML what the MkDocs
-adapter does in on_page_content.
+Everything in it is the site's one render (output/render.py), the same the MkDocs adapter maps
+onto MkDocs: each page's Markdown after a front matter that holds the metadata the build sets
+on it (over the author's, as MkDocs' `page.meta` gets it), and every generated file (the
+verification page and `verificacion.json`, the glossary, each notebook, its .ipynb beside it).
+Static files of the docs are copied as they are. Nothing here renders or decides anything:
+`finish` hands each page Zensical built to the render's finishing step (what the MkDocs adapter
+does in on_page_content) and gives Zensical's search index each page's search boost (what
+Material reads from `page.meta`).
 
 Links are written relative to the page's source file, as Markdown links are (`../b.md`, and the
 same for the raw HTML links the build adds): such a generator maps every relative link of a page
-to its URLs itself (Zensical does, for `use_directory_urls` too). A notebook's page is
-`cuadernos/<name>/index.md` with its .ipynb beside it: the URLs mkdocs-jupyter gives them.
+to its URLs itself (Zensical does, for `use_directory_urls` too).
 """
 
 from __future__ import annotations
 
 import json
 import os
-import posixpath
 import re
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import yaml
 
-from docverify.output import glossary_page, notebook_page, page, page_parts, verification_page
-from docverify.site import navigation
-from docverify.site.result import BuildResult
-
-JSON_NAME = "verificacion.json"
+from docverify.output import render, search
 
 
 @dataclass
@@ -39,6 +36,13 @@ class Folder:
 
     texts: dict[str, str] = field(default_factory=dict)
     copies: dict[str, Path] = field(default_factory=dict)
+
+    def where(self, path: str, directory_urls: bool) -> tuple[str, str] | None:
+        """Where Zensical publishes docs file `path` of this folder: its URL and its file."""
+        if path not in self.texts and path not in self.copies:
+            return None
+        url = page_url(path, directory_urls) if path.endswith(".md") else path
+        return url, _dest(url)
 
 
 def page_url(rel: str, directory_urls: bool = True) -> str:
@@ -56,77 +60,75 @@ def _dest(url: str) -> str:
     return url + "index.html" if url.endswith("/") or not url else url
 
 
-def build(result: BuildResult, docs_dir: Path, directory_urls: bool = True) -> Folder:
-    """The docs folder of `result`, from the pages and files under `docs_dir`."""
+def build(site: render.Site, docs_dir: Path, directory_urls: bool = True) -> Folder:
+    """The docs folder of `site`, with the static files under `docs_dir`."""
     folder = Folder()
-    notebooks: dict[str, page_parts.NotebookFile] = {}
-    for article, (uri, text) in result.notebooks.items():
-        rel = posixpath.join(uri.removesuffix(".ipynb"), "index.md")
-        url = page_url(rel, directory_urls)
-        notebooks[article] = page_parts.NotebookFile(url, _dest(url))
-        folder.texts[posixpath.join(posixpath.dirname(rel), posixpath.basename(uri))] = text
-        article_url = page_url(article, directory_urls)
-        folder.texts[rel] = notebook_page.markdown(result, article, rel, article_url)
     for path in sorted(p for p in docs_dir.rglob("*") if p.is_file()):
         rel = path.relative_to(docs_dir).as_posix()
-        if rel == navigation.GLOSSARY_DATA:
-            continue  # read by the engine, never published: its page is generated below
-        if path.suffix != ".md":
+        if path.suffix != ".md" and rel not in render.UNPUBLISHED:
             folder.copies[rel] = path
-            continue
-        folder.texts[rel] = page_source(result, rel, path, notebooks.get(rel))
-    generated = {verification_page.URI: result.verification_text}
-    if result.glossary_text:
-        generated[glossary_page.URI] = result.glossary_text
-    for uri, text in generated.items():
-        if uri not in folder.texts:
-            folder.texts[uri] = page.render(result, uri, page.Links(uri), text)
-    folder.texts[JSON_NAME] = result.verification_json()
+    folder.texts.update(site.files)
+    folder.texts.update(dict.fromkeys(site.pages, ""))  # each page is in the folder: linkable
+
+    def where(path: str) -> tuple[str, str] | None:
+        return folder.where(path, directory_urls)
+
+    for rel in site.pages:
+        shown = site.page(rel, render.Links(rel, where))
+        folder.texts[rel] = front_matter(site, rel, shown.meta) + shown.markdown
     return folder
 
 
+def front_matter(site: render.Site, rel: str, meta: dict[str, Any]) -> str:
+    """The front matter of page `rel`: the author's as written, or with the metadata the build
+    sets on the page (`meta`) over it."""
+    parsed = site.result.pages.get(rel)
+    if not meta:
+        return parsed.head if parsed is not None else ""
+    dumped = yaml.safe_dump(
+        _meta(site, rel, meta), allow_unicode=True, sort_keys=False, width=10_000
+    )
+    return f"---\n{dumped}---\n"
+
+
+def _meta(site: render.Site, rel: str, meta: dict[str, Any]) -> dict[str, Any]:
+    """Page `rel`'s whole metadata, as MkDocs' `page.meta` holds it: its front matter with
+    `meta` over it (yaml's dates as text, as Zensical hands them to its theme)."""
+    parsed = site.result.pages.get(rel)
+    merged = {**(parsed.meta if parsed is not None else {}), **meta}
+    return json.loads(json.dumps(merged, default=str))
+
+
 # The article's content in the page a Material-like theme writes: what the MkDocs hook gets in
-# on_page_content, so what finish_pages adds goes exactly where it goes on the MkDocs site.
+# on_page_content, so what the finishing step adds goes exactly where it goes on the MkDocs site.
 _CONTENT = re.compile(
     r'(<article class="md-content__inner md-typeset">)(.*?)(</article>)', re.DOTALL
 )
 
 
-def finish_pages(result: BuildResult, site_dir: Path, directory_urls: bool = True) -> None:
-    """Rewrite each built Markdown page's content as the MkDocs hook does while rendering
-    (page_parts.content_html: an article's glossary links, lighter highlighting): a generator
-    without hooks leaves that to the build that follows it."""
-    glossary_url = page_url(glossary_page.URI, directory_urls) if result.glossary_text else None
-    for rel in result.pages:
+def finish(site: render.Site, folder: Folder, site_dir: Path, directory_urls: bool = True) -> None:
+    """What a generator with hooks does while it builds, done to what Zensical built: each
+    page's content through the render's finishing step (render.Site.finish), and each page's
+    search boost in Zensical's search index (output/search.py)."""
+
+    def where(path: str) -> tuple[str, str] | None:
+        return folder.where(path, directory_urls)
+
+    boosts: dict[str, object] = {}
+    for rel in site.pages:
         url = page_url(rel, directory_urls)
+        searched = _meta(site, rel, site.meta(rel)).get("search") or {}
+        if (boost := searched.get("boost")) is not None:  # as Material reads it
+            boosts[url] = boost
         path = site_dir / _dest(url)
-        if not path.is_file():
+        raw = path.read_text(encoding="utf-8") if path.is_file() else ""
+        if (found := _CONTENT.search(raw)) is None:
             continue
-        raw = path.read_text(encoding="utf-8")
-        found = _CONTENT.search(raw)
-        if found is None:
-            continue
-        content = page_parts.content_html(result, rel, found.group(2), glossary_url, url)
+        content = site.finish(rel, found.group(2), render.Links(url, where))
         finished = raw[: found.start(2)] + content + raw[found.end(2) :]
         if finished != raw:
             path.write_text(finished, encoding="utf-8")
-
-
-def page_source(
-    result: BuildResult, rel: str, path: Path, notebook: page_parts.NotebookFile | None
-) -> str:
-    """Page `rel` as the site shows it (output/page.py), its links relative to its source file,
-    after its front matter: as written, or with the description the MkDocs adapter sets."""
-    parsed = result.pages.get(rel)
-    links = page.Links(rel, notebook)
-    if parsed is None:  # not parsed by the engine: its text as it is, with the build's parts
-        return page.render(result, rel, links, path.read_text(encoding="utf-8"))
-    front = parsed.head
-    if updates := page_parts.description_meta(result, rel):  # as the MkDocs hook sets it
-        meta = json.loads(json.dumps({**parsed.meta, **updates}, default=str))
-        dumped = yaml.safe_dump(meta, allow_unicode=True, sort_keys=False, width=10_000)
-        front = f"---\n{dumped}---\n"
-    return front + page.render(result, rel, links)
+    search.boost_zensical_index(site_dir / search.ZENSICAL_INDEX, boosts)
 
 
 def write(folder: Folder, dest: Path) -> int:
