@@ -9,15 +9,18 @@ from pathlib import Path
 
 import pytest
 from conftest import ROOT, Built, Project
+from docverify import build
 from docverify.core import config as config_mod
 from docverify.core.config import LABEL, RUNNERS
 from docverify.core.dates import spanish_date, spanish_date_of
 from docverify.core.markdown import md_escape
 from docverify.core.policies import DEVICE_LABEL
+from docverify.core.request import Request
 from docverify.core.status import Status
-from docverify.output import verification_page
+from docverify.output import render, verification_page
 from docverify.parsing.pages import Block, read_site
 from docverify.running.executor import Executor
+from docverify.site import navigation
 from docverify.verifying import baselines, recordings
 from docverify.verifying.record import record
 from docverify.verifying.verify import unrun, verify
@@ -141,8 +144,9 @@ def test_blocks_alike_add_only_their_names(project: Project) -> None:
     assert shrunk == three
 
 
-def test_articles_follow_the_reading_order(project: Project) -> None:
-    """The pages in the order of the navigation (not by name); a page it leaves out, after."""
+def test_articles_follow_the_reading_order(project: Project, executor: Executor) -> None:
+    """The pages in the order of the navigation (not by name); a page it leaves out, after:
+    on the page alone and on the page the site's render generates from a build."""
     listed = ["zeta", "alfa", "media"]
     for name in [*listed, "fuera"]:
         project.page(f"{name}.md", f"# {name}\n\n" + blocks.block("print(1)", "b"))
@@ -150,9 +154,14 @@ def test_articles_follow_the_reading_order(project: Project) -> None:
     (project.root / "mkdocs.yml").write_text(f"site_name: x\nnav:\n{nav}", encoding="utf-8")
     cfg = project.config
     pages = read_site(cfg)
-    text = verification_page.build(cfg, pages, unrun(cfg, pages, "cpu"), TODAY)
-    shown = re.findall(r"^## \[.*\]\((.*)\)$", text, re.MULTILINE)
-    assert shown == [f"{name}.md" for name in [*listed, "fuera"]]
+    alone = verification_page.build(cfg, pages, unrun(cfg, pages, "cpu"), TODAY)
+    result = build.run(
+        cfg, pages, Request(runner="cpu", execute=False), executor, nav=navigation.of_project(cfg)
+    )
+    rendered = render.site(result).files[verification_page.URI]
+    for text in (alone, rendered):
+        shown = re.findall(r"^## \[.*\]\((.*)\)$", text, re.MULTILINE)
+        assert shown == [f"{name}.md" for name in [*listed, "fuera"]]
 
 
 @pytest.mark.usefixtures("local_author")
