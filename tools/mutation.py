@@ -51,6 +51,7 @@ STAGE = ".cache/mutate"  # the staged copy, under the repository (ignored by git
 SOURCE = "src/docverify"  # where the engine sits in the staged copy
 RUN_KEYS = ("only_mutate", "pytest_add_cli_args_test_selection", "also_copy")
 KILLED = {1, 3, 36, 24, -24, 152, 255, -9, -11}  # failed, pytest error, timeout, killed
+TIMEOUT = {36, 24, -24, 152, 255}  # killed by taking too long: shown apart, to be checked
 UNCHECKED = "sin comprobar"  # mutmut stopped before it: the measure is incomplete
 STATUS = {0: "sobrevive", 5: "sin pruebas", 33: "sin pruebas", 34: "omitido", 35: "sospechoso"}
 PRAGMA = re.compile(r"#\s*pragma:\s*no mutate\b(?P<rest>.*)")
@@ -228,6 +229,7 @@ class Module:
     mutants: int = 0  # N: the non-equivalent mutants mutmut made
     killed: int = 0
     equivalent: int = 0
+    timeouts: list[str] = field(default_factory=list)  # killed ones that ran out of time
     survivors: list[Survivor] = field(default_factory=list)
 
     @property
@@ -506,6 +508,8 @@ def collect(where: Path, module: str, untested: bool = False) -> Module:
         for name, code in sorted(codes.items(), key=lambda item: _number(item[0])):
             if code in KILLED:
                 result.killed += 1
+                if code in TIMEOUT:
+                    result.timeouts.append(name)
                 continue
             functions = diff_apply.read_functions_from_index(name, source_path)
             if functions is None:
@@ -606,9 +610,12 @@ def show(results: list[Module]) -> None:
     print()
     for m in results:
         print(
-            f"{m.module}: {m.killed}/{m.mutants} muertos ({_share(m.killed, m.mutants)}), "
-            f"{m.equivalent} equivalentes"
+            f"{m.module}: {m.killed}/{m.mutants} muertos ({_share(m.killed, m.mutants)}; "
+            f"{len(m.timeouts)} por tiempo), {m.equivalent} equivalentes"
         )
+        if m.timeouts:
+            names = ", ".join(m.timeouts)
+            print(f"  por tiempo (un bucle sin fin, o una máquina muy cargada): {names}")
 
 
 def main(argv: list[str], root: Path = ROOT) -> int:
