@@ -2,7 +2,7 @@
 
     python3 tasks.py mutate PATH…              # engine files or sub-packages (hooks/docverify/…)
     python3 tasks.py mutate --changed main     # the engine files changed since main (git)
-    python3 tasks.py mutate --shard 3/12       # a twelfth of the whole engine (the weekly job)
+    python3 tasks.py mutate --shard 3/24       # one of 24 shards of the engine (the weekly job)
       [--ratchet FILE]   fail when a module kills a smaller share than FILE records
       [--record FILE]    write the measured modules' scores and survivors into FILE
       [--summary FILE]   append a Markdown summary (the weekly job's $GITHUB_STEP_SUMMARY)
@@ -48,7 +48,7 @@ from pathlib import Path, PurePosixPath
 ROOT = Path(__file__).resolve().parent.parent
 ENGINE = "hooks/docverify"
 STAGE = ".cache/mutate"  # the staged copy, under the repository (ignored by git)
-SOURCE = "src/docverify"  # where the engine sits in the staged copy
+SOURCE = "src/docverify"  # where the engine sits in the staged copy: hooks/ is copied as src/
 RUN_KEYS = ("only_mutate", "pytest_add_cli_args_test_selection", "also_copy")
 KILLED = {1, 3, 36, 24, -24, 152, 255, -9, -11}  # failed, pytest error, timeout, killed
 TIMEOUT = {36, 24, -24, 152, 255}  # killed by taking too long: shown apart, to be checked
@@ -425,15 +425,16 @@ def settings(pyproject: str, modules: list[str], tests: list[str], copy: list[st
 
 
 def stage(modules: list[str], tests: list[str], root: Path = ROOT) -> Path:
-    """A fresh copy of the working tree in .cache/mutate/, with the engine also as
-    src/docverify and pyproject.toml's [tool.mutmut] completed for `modules` and `tests`."""
+    """A fresh copy of the working tree in .cache/mutate/, with hooks/ also as src/ (the
+    engine in src/docverify) and pyproject.toml's [tool.mutmut] completed for `modules` and
+    `tests`."""
     where = root / STAGE
     if where.exists():
         shutil.rmtree(where)
     for name in tree_files(root):
         targets = [where / name]
-        if name.startswith(f"{ENGINE}/"):
-            targets.append(where / SOURCE / PurePosixPath(name).relative_to(ENGINE))
+        if name.startswith("hooks/"):  # the engine and, beside it, the MkDocs adapter
+            targets.append(where / "src" / PurePosixPath(name).relative_to("hooks"))
         for target in targets:
             target.parent.mkdir(parents=True, exist_ok=True)
             shutil.copy2(root / name, target)
@@ -577,21 +578,18 @@ def select(args: argparse.Namespace, root: Path = ROOT) -> list[str]:
 
 
 def measure(modules: list[str], jobs: int, root: Path = ROOT) -> list[Module]:
-    """Each module's results, one mutmut run per set of mirrored tests."""
-    results = []
-    for tests, members in groups(modules, root).items():
-        where = stage(members, list(tests), root)
-        with inside(where):
-            empty = [m for m in members if not count(_source_path(m), _text(m, root))]
-        results += [Module(m) for m in empty]  # nothing mutmut can mutate
-        mutated = [m for m in members if m not in empty]
-        if not mutated:
-            continue
+    """Each module's results, one mutmut run per set of mirrored tests; a module mutmut makes
+    no mutant of (an `__init__.py`, a module of tables) is not run."""
+    with inside(root):
+        empty = [m for m in modules if not count(_source_path(m), _text(m, root))]
+    results = [Module(m) for m in empty]
+    for tests, members in groups([m for m in modules if m not in empty], root).items():
         if not tests:
-            raise Refused(f"{', '.join(mutated)}: sin carpeta espejo y ninguna prueba lo importa")
-        print(f"mutmut: {' '.join(mutated)} con {' '.join(tests)} …", flush=True)
+            raise Refused(f"{', '.join(members)}: sin carpeta espejo y ninguna prueba lo importa")
+        print(f"mutmut: {' '.join(members)} con {' '.join(tests)} …", flush=True)
+        where = stage(members, list(tests), root)
         reached = mutmut(where, jobs)
-        results += [collect(where, m, untested=not reached) for m in mutated]
+        results += [collect(where, m, untested=not reached) for m in members]
     return sorted(results, key=lambda m: m.module)
 
 

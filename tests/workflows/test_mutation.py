@@ -200,9 +200,24 @@ def test_the_run_settings_complete_pyprojects_section() -> None:
     assert section["only_mutate"] == ["src/docverify/site/a.py"]
     assert section["pytest_add_cli_args_test_selection"] == ["tests/site/"]
     assert section["also_copy"] == ["docs", "hooks"]
-    assert section["source_paths"] == ["src/docverify"]
+    assert section["source_paths"] == ["src"]
     assert section["process_isolation"] == "forkserver"
-    assert "not slow" in section["pytest_add_cli_args"]
+    args = section["pytest_add_cli_args"]
+    assert args[args.index("-m") + 1] == "not slow"
+    # Left out: only the tests that read the engine's files, which mutmut rewrites, or compare
+    # them with a subprocess's (pyproject.toml says why, for each).
+    left_out = [args[i + 1] for i, a in enumerate(args) if a in ("--deselect", "--ignore")]
+    assert left_out == [
+        "tests/core/test_shape.py::test_no_module_or_function_is_too_big",
+        "tests/core/test_messages.py::test_every_kind_has_a_scenario",
+        "tests/running/test_interpreter.py::"
+        "test_the_page_processes_import_only_running_core_torch_and_numpy",
+        "tests/integrations/test_blocks.py",
+    ]
+    for node in left_out:  # each still names a test that exists
+        file, _, name = node.partition("::")
+        assert (ROOT / file).is_file(), node
+        assert not name or f"def {name}(" in (ROOT / file).read_text(encoding="utf-8"), node
     # The rest of pyproject.toml is unchanged.
     assert tomllib.loads(staged)["tool"]["pytest"] == tomllib.loads(text)["tool"]["pytest"]
     owned = text.replace("[tool.mutmut]\n", '[tool.mutmut]\nalso_copy = ["x"]\n')
@@ -210,6 +225,47 @@ def test_the_run_settings_complete_pyprojects_section() -> None:
         mutation.settings(owned, [], [], [])
     with pytest.raises(mutation.Refused, match=r"\[tool.mutmut\]"):
         mutation.settings(text.replace("[tool.mutmut]", "[tool.otro]"), [], [], [])
+
+
+def test_the_staged_copy_is_the_working_tree_with_hooks_as_src(tmp_path: Path) -> None:
+    """What git sees (committed or not, never what it ignores), and hooks/ once more as src/:
+    mutmut finds a mutant's tests only for a package in src/."""
+    text = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+    write(
+        tmp_path,
+        {
+            "pyproject.toml": text,
+            ".gitignore": "ignorado.txt\n",
+            "hooks/mkdocs_hooks.py": "adapter\n",
+            "hooks/docverify/site/a.py": "a\n",
+            "tests/site/test_a.py": "",
+            "docs/index.md": "",
+            "ignorado.txt": "",
+        },
+    )
+    git(tmp_path, "init", "-q")
+    git(tmp_path, "add", "pyproject.toml", "hooks", ".gitignore")
+    git(tmp_path, "commit", "-q", "-m", "x")
+    write(tmp_path, {"hooks/docverify/site/a.py": "a, sin confirmar\n"})
+    where = mutation.stage(["hooks/docverify/site/a.py"], ["tests/site/"], tmp_path)
+    assert where == tmp_path / ".cache" / "mutate"
+    assert (where / "src/docverify/site/a.py").read_text(encoding="utf-8") == "a, sin confirmar\n"
+    assert (where / "src/mkdocs_hooks.py").is_file()
+    assert (where / "hooks/docverify/site/a.py").is_file()
+    assert (where / "tests/site/test_a.py").is_file() and (where / "docs/index.md").is_file()
+    assert not (where / "ignorado.txt").exists()
+    section = tomllib.loads((where / "pyproject.toml").read_text(encoding="utf-8"))["tool"]
+    assert section["mutmut"]["only_mutate"] == ["src/docverify/site/a.py"]
+    assert section["mutmut"]["also_copy"] == [
+        ".gitignore",
+        "docs",
+        "hooks",
+        "pyproject.toml",
+        "tests",
+    ]
+    (where / "src/viejo.py").write_text("", encoding="utf-8")
+    mutation.stage([], [], tmp_path)  # each run starts from a fresh copy
+    assert not (where / "src/viejo.py").exists()
 
 
 def test_the_dev_group_installs_the_tool_the_settings_are_for() -> None:

@@ -64,6 +64,10 @@ def project(root: Path) -> None:
             "hooks/docverify/core/__init__.py": "",
             "hooks/docverify/core/sign.py": SIGN,
             "tests/core/test_sign.py": TESTS,
+            # A module no test reaches: mutmut stops before its first mutant.
+            "hooks/docverify/site/__init__.py": "",
+            "hooks/docverify/site/lonely.py": "def lonely(x):\n    return x + 1\n",
+            "tests/site/test_other.py": "def test_other():\n    assert 1 + 1 == 2\n",
         },
     )
     (root / "tools").mkdir()
@@ -126,3 +130,15 @@ def test_mutmut_finds_the_gaps_the_tests_leave(
     assert (record["mutants"], record["killed"], record["equivalent"]) == (total, killed, 1)
     assert len(record["survivors"]) == total - killed
     assert "⚠️ baja" in summary.read_text(encoding="utf-8")
+
+
+@pytest.mark.slow
+def test_a_module_no_test_reaches_has_every_mutant_untested(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    project(tmp_path)
+    assert mutation.main(["site/lonely.py"], tmp_path) == 0
+    out = capsys.readouterr().out
+    untested = re.findall(r"^hooks/docverify/site/lonely\.py:2: sin pruebas", out, re.M)
+    assert untested, out
+    assert out.strip().splitlines()[-1].startswith(f"mutation: 0/{len(untested)} killed (0.0 %)")
