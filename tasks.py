@@ -3,6 +3,8 @@
 python3 tasks.py serve   # install what is needed, build and serve on http://127.0.0.1:8000
 python3 tasks.py test    # install what is needed and run every test (strict build included)
 python3 tasks.py build   # install and build the site once into site/ (strict)
+python3 tasks.py mutate PATH…   # mutation testing of engine modules (tools/mutation.py);
+                                # also --changed BASE, --shard I/N, --ratchet FILE (--help)
 
 python3 tasks.py build --zensical   # the same site built with Zensical, into build/zensical/site/
 python3 tasks.py serve --zensical   # ... and served on http://127.0.0.1:8000, rebuilt on changes
@@ -138,14 +140,15 @@ def hash_seed() -> str:
 
 def main(argv: list[str]) -> int:
     task = argv[0] if argv else "help"
-    if task not in ("serve", "test", "build", "install"):
+    if task not in ("serve", "test", "build", "install", "mutate"):
         print(__doc__)
         return 0 if task == "help" else 2
     zensical = task in ("serve", "build") and "--zensical" in argv[1:]
     if task in ("serve", "build") and set(argv[1:]) - {"--zensical"}:
         print(f"tasks.py {task}: solo acepta --zensical (recibido: {' '.join(argv[1:])})")
         return 2
-    install((*EXTRAS, ZENSICAL) if zensical or task == "test" else EXTRAS)
+    # The tests (also mutate's) build a small site with Zensical.
+    install((*EXTRAS, ZENSICAL) if zensical or task in ("test", "mutate") else EXTRAS)
     if zensical:
         # Verified first by the engine, then built (or served) by Zensical: build/zensical/.
         docverify = str(BIN / "docverify")
@@ -158,6 +161,9 @@ def main(argv: list[str]) -> int:
         return run(str(BIN / "mkdocs"), "build", "--strict")
     if task == "test":
         return run(str(BIN / "pytest"), *argv[1:], env=test_env())
+    if task == "mutate":
+        mutation = str(ROOT / "tools" / "mutation.py")  # with the project's Python: mutmut
+        return run(str(BIN / "python"), mutation, *argv[1:], env=test_env())
     return 0
 
 

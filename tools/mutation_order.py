@@ -1,0 +1,59 @@
+"""pytest plugin of `python3 tasks.py mutate` (tools/mutation.py): the tests of one mutant, the
+quickest first.
+
+mutmut runs, for each mutant, the tests that reached its function, with `-x`: the run stops at
+the first failure. It hands them over in no particular order, so a mutant that a unit test kills
+in milliseconds often waits first for a test that builds a site. This plugin orders them: first
+the tests that start nothing, then those that start the engine's executor (a fork server that
+imports torch), last those that need an authored or built site (`docverify new`, `record` or a
+whole build, in other processes); within each, the module's own test file first (test_<module>.py
+for the mutant's module), then by the duration mutmut measured (mutants/mutmut-stats.json).
+Which tests run, and so the verdict, does not change; only how soon a killed mutant is known.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+# Fixtures by what they start, in other processes, before the test itself runs.
+EXECUTOR = frozenset({"executor"})
+SITE = frozenset({"authored", "built", "built_site", "small", "small_copy", "site_copy"})
+
+
+def durations(stats: Path = Path("mutmut-stats.json")) -> dict[str, float]:
+    """Each test's duration as mutmut measured it (empty before its first run)."""
+    try:
+        return dict(json.loads(stats.read_text(encoding="utf-8"))["duration_by_test"])
+    except (OSError, ValueError, KeyError):
+        return {}
+
+
+def own_file(mutant: str) -> str:
+    """The test file named after a mutant's module: `docverify.site.words.x_f__mutmut_3` →
+    test_words.py (empty without a mutant: the stats run, the clean run)."""
+    if "__mutmut_" not in mutant:
+        return ""
+    return f"test_{mutant.rpartition('.')[0].rpartition('.')[2]}.py"
+
+
+def quickest_first(items: list[pytest.Item], measured: dict[str, float], own: str) -> list:
+    """`items` by what their fixtures start, the own test file first, then by measured
+    duration; stable, so equal keys keep pytest's order."""
+
+    def key(item: pytest.Item) -> tuple[int, bool, float]:
+        fixtures = set(getattr(item, "fixturenames", ()))
+        tier = 2 if fixtures & SITE else 1 if fixtures & EXECUTOR else 0
+        mine = bool(own) and item.nodeid.partition("::")[0].endswith(f"/{own}")
+        return tier, not mine, measured.get(item.nodeid, 0.0)
+
+    return sorted(items, key=key)
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    mutant = os.environ.get("MUTANT_UNDER_TEST", "")
+    items[:] = quickest_first(items, durations(), own_file(mutant))
