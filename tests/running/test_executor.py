@@ -87,3 +87,38 @@ def test_the_fork_server_ends_without_the_interpreters_teardown() -> None:
         f"teardown {child}",
         f"hijo {child} 3",
     ], forked
+
+
+# A worker of its own (nothing another test ran has warmed it), in its own interpreter.
+OPTIMIZER = """
+from docverify.running.executor import Executor, PageJob
+from support.blocks import spec
+
+probe = "import sys\\nprint('torch._dynamo' in sys.modules)\\n"
+executor = Executor(workers=1)
+trains = "# con torch.optim\\n" + probe
+for page, code in (("antes", probe), ("entrena", trains), ("despues", probe)):
+    [result] = executor.run([PageJob(page, "cpu", [spec(code, key=page + "/b")])]).values()
+    print(page, result["output"].strip(), result["error"])
+"""
+
+
+def test_a_worker_makes_an_optimizer_once_for_the_pages_that_train() -> None:
+    """An optimizer's first import (torch._dynamo, ~1 s of CPU) happens in the warm worker, before
+    it forks the first page whose code uses `torch.optim`; every later page shares it. A page
+    that never mentions an optimizer does not pay for it."""
+    tests = Path(__file__).resolve().parents[1]
+    done = subprocess.run(
+        [sys.executable, "-c", OPTIMIZER],
+        env={**os.environ, "PYTHONPATH": os.pathsep.join([str(tests), *sys.path])},
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert done.stdout.split("\n")[:3] == [
+        "antes False None",
+        "entrena True None",
+        "despues True None",
+    ]

@@ -41,6 +41,7 @@ def zygote_main(conn: Connection) -> None:
             for pid in finished:
                 os.waitpid(pid, 0)
             return
+        warm.for_page(job)
         pid, read_fd, workdir = fork_page(job, conn)
         conn.send((protocol.PID, pid))
         ended, stopped = relay(pid, read_fd, conn, finished)
