@@ -97,7 +97,7 @@ def run(
     plan = prepare(config, request, executor)
     verification = observe(config, pages, request, plan, executor)
     if request.gpu_reports is not None:  # CI's publishing build: what the gpu job observed
-        verification.findings.extend(gpu_report.attach(config, verification, request.gpu_reports))
+        verification = gpu_report.attach(config, verification, request.gpu_reports)
     view, canary_findings = (
         canary.attach(config, verification, request.canary_report)
         if request.canary_report

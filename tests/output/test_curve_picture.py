@@ -11,7 +11,7 @@ from docverify.output import curve as drawing
 from docverify.output import panel
 from docverify.parsing.pages import Block
 from docverify.verifying import curve, judge
-from docverify.verifying.outcome import Outcome
+from docverify.verifying.outcome import Observation, Outcome
 from docverify.verifying.recordings import Recording
 
 LOSS = "época 1: pérdida 0.9\népoca 2: pérdida 0.5\népoca 3: pérdida 0.25\népoca 4: pérdida 0.2"
@@ -81,7 +81,8 @@ def _outcome(
         "expectations": [],
         "duration": 0.0,
     }
-    verdict = judge.judge(project.config, block, "cpu", result, recs=recs)  # type: ignore[arg-type]
+    seen = Observation(result)  # type: ignore[arg-type]
+    verdict = judge.judge(project.config, block, "cpu", seen, recs=recs)
     return judge.outcome(project.config, block, verdict, recs)
 
 
