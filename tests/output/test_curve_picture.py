@@ -88,9 +88,9 @@ def _outcome(
 
 def test_the_figure_is_drawn_from_the_recording_it_matched(project: Project) -> None:
     """Change the recording, the picture changes (the observed output is the same)."""
-    first = panel.curve_figure(_outcome(project, LOSS, LOSS))
+    first = panel.figure(_outcome(project, LOSS, LOSS))
     other = LOSS.replace("0.25", "0.3")
-    changed = panel.curve_figure(_outcome(project, other, LOSS))
+    changed = panel.figure(_outcome(project, other, LOSS))
     assert '<figure class="dv-curve">' in first and "<figcaption>Pérdida" in first
     assert _points(first) != _points(changed)
     assert _points(changed) == _points(drawing.svg(curve.parse(other), "", ""))
@@ -103,6 +103,6 @@ def test_no_figure_for_an_output_that_did_not_verify(project: Project) -> None:
         Status.MISSING: _outcome(project, None, LOSS),
     }
     for status, outcome in cases.items():
-        assert outcome.status == status and panel.curve_figure(outcome) == ""
+        assert outcome.status == status and panel.figure(outcome) == ""
     unreadable = _outcome(project, "sin puntos", "sin puntos")
-    assert unreadable.status == Status.ERROR and panel.curve_figure(unreadable) == ""
+    assert unreadable.status == Status.ERROR and panel.figure(unreadable) == ""
