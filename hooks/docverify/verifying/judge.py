@@ -1,16 +1,14 @@
 """The judge: every runner's verdict on every block, against its recordings (the one place).
 
-Every observation of a block's output is an `Observation`, wherever it came from: a run here,
-the local cache, or an entry of a report.json (a build from reports, the gpu runner's report, a
-canary's, `docverify accept`). `verification` is the one loop that judges pages: each block's
-recordings are read once, its observation judged (`judge`) and its outcome made (`outcome`), for
-`docverify check`, `record`, the canary, every build (from a run, from reports, or running
-nothing) and the reports a build adds. `judge` decides one verdict: the expectations, the
-declared exception, a drawable graph or curve, then the output against the runner's baseline
-(baselines.py). `unobserved` says what is known of a runner that observed nothing; `outcome`
-puts a block's verdicts together (agreement.py: how each output its panel shows relates to the
-first one). A verdict is a value: made once here, never changed, and the observation it judged
-is left as it came. output/ shows what is decided here and never compares anything itself.
+Every observation of a block's output is an `Observation`: a run here, the local cache, or an
+entry of a report.json (a build from reports, the gpu runner's report, a canary's, `docverify
+accept`). `verification` is the one loop that judges pages, for every command and build: it
+reads each block's recordings once, judges its observation (`judge`: the expectations, the
+declared exception, a drawable graph or curve, then the output against the runner's baseline,
+baselines.py) and makes its outcome (`outcome`, with what is known of the other runners,
+`unobserved`, and how their outputs agree, agreement.py). A verdict is a value: made once here,
+never changed, and the observation it judged is left as it came. output/ shows what is decided
+here and never compares anything itself.
 """
 
 from __future__ import annotations
@@ -72,7 +70,10 @@ def verification(
             seen = None if observed is None else observed.get(block.key)
             if observed is not None and seen is None:
                 continue
-            recs = (recorded or {}).get(block.key) or recordings.of_block(config, block)
+            if recorded is not None and block.key in recorded:
+                recs = recorded[block.key]
+            else:
+                recs = recordings.of_block(config, block)
             if seen is None:
                 verdict = unobserved(config, block, runner, recs, Status.NOT_RUN)
             else:
@@ -249,11 +250,7 @@ def _drawable(judging: _Judging, result: BlockResult) -> bool:
     block, output = judging.block, normalise(result["output"])
     if block.options.get(graph.OPTION) and (why := messages.unreadable(graph.parse, output)):
         judging.fail(
-            Kind.UNREADABLE_GRAPH,
-            f'el bloque «{block.key}» lleva {graph.OPTION}="…" y su salida no se puede '
-            f"dibujar: {why}",
-            "imprime un nodo por línea, «[0] MulBackward0 → [1], [2]», como el ayudante "
-            'describir_grafo de la guía de autores; o quita graph="…".',
+            Kind.UNREADABLE_GRAPH, messages.unreadable_graph(block, why), messages.GRAPH_FIX
         )
         return False
     if block.options.get(curve.OPTION) and (why := messages.unreadable(curve.parse, output)):

@@ -15,8 +15,12 @@ from docverify.core.findings import Finding, Level
 from docverify.core.kinds import Kind
 from docverify.parsing.pages import Block
 from docverify.running.protocol import BlockResult
-from docverify.verifying import baselines, compare, curve, hints, recordings
+from docverify.verifying import baselines, compare, curve, graph, hints, recordings
 
+GRAPH_FIX = (
+    "imprime un nodo por línea, «[0] MulBackward0 → [1], [2]», como el ayudante "
+    'describir_grafo de la guía de autores; o quita graph="…".'
+)
 CURVE_FIX = (
     "imprime un punto por línea, «época 1: pérdida 0.93»: el primer número, entero, es x y el "
     'último es y (ver «Dibujar una curva» en la guía de autores); o quita curve="…".'
@@ -182,6 +186,12 @@ def unreadable(parse: Callable[[str], object], text: str) -> str | None:
     except ValueError as exc:  # GraphError, CurveError: a message for authors
         return str(exc)
     return None
+
+
+def unreadable_graph(block: Block, why: str) -> str:
+    return (
+        f'el bloque «{block.key}» lleva {graph.OPTION}="…" y su salida no se puede dibujar: {why}'
+    )
 
 
 def unreadable_curve(block: Block, why: str, what: str) -> str:
