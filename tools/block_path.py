@@ -5,9 +5,9 @@
 A one-page project with one block (`print(424242)`) is built in this process by each generator
 (MkDocs with the project's hook, `docverify zensical build`), every block really run (no
 cache), while a profiler notes each engine function (hooks/) called with the block's data as an
-argument or returned by it: its `Block`, `BlockSpec`, `BlockResult`, `Verdict`, `Outcome`,
-`ShownBlock`, its page as the render gives it (`Shown`), or a text that holds its code or its
-output (the page's Markdown, its HTML).
+argument or returned by it: its `Block`, `BlockSpec`, `BlockResult`, `Observation`, `Verdict`,
+`Outcome`, `ShownBlock`, its page as the render gives it (`Shown`), or a text that holds its
+code or its output (the page's Markdown, its HTML).
 Properties and methods a dataclass generates are left out (they read a field; nothing passes
 through them). The block runs in a page process of the fork server: those functions are noted
 by running the same child functions here (`child.run_block` on the block's spec). Prints the
@@ -65,7 +65,16 @@ markdown_extensions:
 nav:
   - bloque.md
 """
-TYPES = {"Block", "BlockSpec", "BlockResult", "Verdict", "Outcome", "ShownBlock", "Shown"}
+TYPES = {
+    "Block",
+    "BlockSpec",
+    "BlockResult",
+    "Observation",
+    "Verdict",
+    "Outcome",
+    "ShownBlock",
+    "Shown",
+}
 
 
 def project(root: Path) -> Path:

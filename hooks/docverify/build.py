@@ -13,6 +13,7 @@ package below it stays free of cycles.
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 from collections import Counter
 from dataclasses import dataclass
@@ -97,7 +98,7 @@ def run(
     plan = prepare(config, request, executor)
     verification = observe(config, pages, request, plan, executor)
     if request.gpu_reports is not None:  # CI's publishing build: what the gpu job observed
-        verification.findings.extend(gpu_report.attach(config, verification, request.gpu_reports))
+        verification = gpu_report.attach(config, verification, request.gpu_reports)
     view, canary_findings = (
         canary.attach(config, verification, request.canary_report)
         if request.canary_report
@@ -126,6 +127,31 @@ def run(
     )
 
 
+def check(
+    config: Config,
+    pages: list[Page],
+    request: Request,
+    plan: Plan,
+    executor: Executor,
+    *,
+    checked: list[Page] | None = None,
+    whole: bool = False,
+) -> Verification:
+    """`docverify check`: `pages` verified as `run` verifies them, with the findings `run`
+    reports: the configuration's, the blocks', then the checks `run` makes of the `checked`
+    pages (`_checks`: each page, and with `whole`, every page of the site, the whole site).
+    Those come after the blocks' so that the reports of a sharded check, where only the first
+    shard checks them, merge into the order of an unsharded one (report/merge.py)."""
+    verification = observe(config, pages, request, plan, executor)
+    found: list[Finding] = []
+    if checked is not None:
+        nav = navigation.of_project(config) if whole else None
+        judged, site_wide = _checks(config, checked, nav, request.day or today(), whole)
+        found = [*judged.findings, *site_wide]
+    findings = [*config.findings, *verification.findings, *found]
+    return dataclasses.replace(verification, findings=findings)
+
+
 def lint(config: Config, pages: list[Page] | None = None) -> list[Finding]:
     """`docverify lint`: this pipeline without its verification (nothing runs), ordered by file
     and line: the configuration's and each page's parse findings, the checks `run` makes of the
@@ -140,11 +166,17 @@ def lint(config: Config, pages: list[Page] | None = None) -> list[Finding]:
 
 
 def _checks(
-    config: Config, pages: list[Page], nav: navigation.Nav | None, day: dt.date
+    config: Config,
+    pages: list[Page],
+    nav: navigation.Nav | None,
+    day: dt.date,
+    whole: bool = True,
 ) -> tuple[checks.Judged, list[Finding]]:
-    """What `run` and `lint` check without running anything: each page (anatomy, sources,
-    glossary) and the whole site (navigation, unused snippets, reserved names, orphans)."""
-    return checks.judge(config, pages, day), checks.site_wide(config, pages, nav)
+    """What `run`, `check` and `lint` check without running anything: each page (anatomy,
+    sources, glossary) and, when `pages` is every page (`whole`), the whole site (navigation,
+    unused snippets, reserved names, orphans)."""
+    judged = checks.judge(config, pages, day)
+    return judged, checks.site_wide(config, pages, nav) if whole else []
 
 
 def _notes(

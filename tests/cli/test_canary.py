@@ -252,10 +252,17 @@ def test_changed_torch_reports_exactly_the_affected_blocks(site: Site, changed_r
 
 @SLOW
 def test_check_and_build_are_unaffected(
-    site: Site, changed_run: dict, executor: Executor, local_author: None, tmp_path: Path
+    site: Site,
+    changed_run: dict,
+    executor: Executor,
+    local_author: None,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """The canary changed nothing the project runs: check and the build still pass; a build
     given its report shows the changes, and still passes (a canary never fails a build)."""
+    # dvfake as its sources were verified: check judges the sources' fingerprints, as a build.
+    monkeypatch.syspath_prepend(str(site.verified))
     root = site.copy(tmp_path / "proj")  # check writes its durations: a copy of the project
     done = run_docverify(root, "check", "--runner", "cpu", "--no-cache")
     assert done.returncode == 0, done.stderr

@@ -53,7 +53,7 @@ WHERE_IS_AN_ENV_VAR = {
 # Kinds whose fix is a command (the only thing that can fix them is running it).
 FIXED_BY_COMMAND = {
     "verifying.messages:missing-recording",
-    "verifying.judge:divergence",
+    "verifying.messages:divergence",
     "verifying.messages:device-marks",
     "site.usage:orphan-recording",
 }
@@ -246,7 +246,7 @@ def _gpu_report(mutate: Callable[[Case, Path], object]) -> Scenario:
         def check() -> list[Finding]:
             cfg = case.project.config
             report = verify(cfg, read_site(cfg), "cpu", executor)
-            return report.findings + gpu_report.attach(cfg, report, folder)
+            return gpu_report.attach(cfg, report, folder).findings
 
         case.check = check
         return check()
@@ -573,8 +573,8 @@ SCENARIOS: dict[str, Scenario] = {
             'description: "Frase inicial."', 'description: "Frase inicial."\nseed: "no-existe.txt"'
         )
     ),
-    "verifying.judge:divergence": _run_code("print(1)\n", recorded="2"),
-    "verifying.judge:volatile-divergence": _run_code(
+    "verifying.messages:divergence": _run_code("print(1)\n", recorded="2"),
+    "verifying.messages:volatile-divergence": _run_code(
         "print(hex(id(object())))\n", recorded="0x7f0000000001"
     ),
     "verifying.messages:stopped-processes": _run_code(

@@ -1,5 +1,7 @@
-"""One owner per stored thing (docs-dev/motor.md): report.json is read and written only by
-report/report_json.py, and a recording file is made and written only by verifying/proposal.py.
+"""One owner per stored thing and per decision (docs-dev/motor.md): report.json is read and
+written only by report/report_json.py, a recording file is made and written only by
+verifying/proposal.py, and a verdict is decided only by verifying/judge.py (every other module
+judges pages through its one loop, `judge.verification`).
 
 A second place that builds report.json's JSON by its keys, names its file or parses it, or that
 renders a recording's text or writes a file among the modules that handle recordings, is a
@@ -37,6 +39,11 @@ WRITERS = {
     "verifying/shards.py": "las duraciones de las páginas",
 }
 WRITING = {"write_atomic", "write_text", "write_bytes"}
+VERDICT_OWNER = "verifying/judge.py"
+# What only the judge does: decide a verdict, or make a block's outcome of one. (Its `attach`,
+# an outcome with a verdict the one loop decided, decides nothing.)
+JUDGING = {"judge", "unobserved", "outcome"}
+MADE = {"Verdict", "Outcome"}
 # Another file of the same name: pip's own report (pip install --report), read in a temporary
 # folder while the canary's environment is made.
 OTHER_REPORT_JSON = {"running/environments.py"}
@@ -115,6 +122,33 @@ def recording_places(root: Path = ENGINE) -> list[str]:
     return _by_line(found)
 
 
+def verdict_places(root: Path = ENGINE) -> list[str]:
+    """«module:line what» for each place outside VERDICT_OWNER that decides a verdict (calls
+    the judge's `judge`, `unobserved` or `outcome`) or makes a Verdict or an Outcome
+    itself: a second judge, or a loop over pages beside the one."""
+    found: list[tuple[str, int, str]] = []
+    for path in sorted(root.rglob("*.py")):
+        where = path.relative_to(root).as_posix()
+        if where == VERDICT_OWNER:
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            name, line = _called(node), getattr(node, "lineno", 0)
+            if name in JUDGING and _on(node) == "judge":
+                found.append((where, line, f"juzga un bloque (judge.{name})"))
+            elif name in MADE and isinstance(getattr(node, "func", None), ast.Name):
+                found.append((where, line, f"hace un {name}"))
+    return _by_line(found)
+
+
+def test_a_verdict_is_decided_in_one_module() -> None:
+    assert (ENGINE / VERDICT_OWNER).is_file()
+    found = verdict_places()
+    assert not found, (
+        f"un veredicto se decide fuera de {VERDICT_OWNER} (juzga las páginas con "
+        "judge.verification, el único recorrido):\n" + "\n".join(found)
+    )
+
+
 def test_report_json_is_read_and_written_in_one_module() -> None:
     assert (ENGINE / REPORT_OWNER).is_file()
     found = report_json_places()
@@ -162,4 +196,16 @@ def test_a_second_reader_or_writer_is_found(tmp_path: Path) -> None:
         "verifying/otra.py:1 escribe un archivo (write_atomic)",
         "verifying/otra.py:2 escribe un archivo (write_text)",
         "verifying/otra.py:3 compone el texto de una grabación",
+    ]
+    (tmp_path / "report" / "juez.py").write_text(
+        "veredicto = judge.judge(config, bloque, 'cpu', visto)\n"
+        "hecho = judge.outcome(config, bloque, veredicto, grabaciones)\n"
+        "otro = Verdict('cpu', estado, referencia)\n"
+        "juzgar(bloque)\n",
+        encoding="utf-8",
+    )
+    assert verdict_places(tmp_path) == [
+        "report/juez.py:1 juzga un bloque (judge.judge)",
+        "report/juez.py:2 juzga un bloque (judge.outcome)",
+        "report/juez.py:3 hace un Verdict",
     ]

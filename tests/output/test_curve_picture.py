@@ -11,7 +11,7 @@ from docverify.output import curve as drawing
 from docverify.output import panel
 from docverify.parsing.pages import Block
 from docverify.verifying import curve, judge
-from docverify.verifying.outcome import Outcome
+from docverify.verifying.outcome import Observation, Outcome
 from docverify.verifying.recordings import Recording
 
 LOSS = "época 1: pérdida 0.9\népoca 2: pérdida 0.5\népoca 3: pérdida 0.25\népoca 4: pérdida 0.2"
@@ -81,15 +81,16 @@ def _outcome(
         "expectations": [],
         "duration": 0.0,
     }
-    verdict = judge.judge(project.config, block, "cpu", result, recs=recs)  # type: ignore[arg-type]
+    seen = Observation(result)  # type: ignore[arg-type]
+    verdict = judge.judge(project.config, block, "cpu", seen, recs=recs)
     return judge.outcome(project.config, block, verdict, recs)
 
 
 def test_the_figure_is_drawn_from_the_recording_it_matched(project: Project) -> None:
     """Change the recording, the picture changes (the observed output is the same)."""
-    first = panel.curve_figure(_outcome(project, LOSS, LOSS))
+    first = panel.figure(_outcome(project, LOSS, LOSS))
     other = LOSS.replace("0.25", "0.3")
-    changed = panel.curve_figure(_outcome(project, other, LOSS))
+    changed = panel.figure(_outcome(project, other, LOSS))
     assert '<figure class="dv-curve">' in first and "<figcaption>Pérdida" in first
     assert _points(first) != _points(changed)
     assert _points(changed) == _points(drawing.svg(curve.parse(other), "", ""))
@@ -102,6 +103,6 @@ def test_no_figure_for_an_output_that_did_not_verify(project: Project) -> None:
         Status.MISSING: _outcome(project, None, LOSS),
     }
     for status, outcome in cases.items():
-        assert outcome.status == status and panel.curve_figure(outcome) == ""
+        assert outcome.status == status and panel.figure(outcome) == ""
     unreadable = _outcome(project, "sin puntos", "sin puntos")
-    assert unreadable.status == Status.ERROR and panel.curve_figure(unreadable) == ""
+    assert unreadable.status == Status.ERROR and panel.figure(unreadable) == ""

@@ -52,7 +52,7 @@ def cpu_build(project: Project, executor: Executor, gpu_folder: Path | None = No
     cfg = project.config
     verification = verify(cfg, read_site(cfg), "cpu", executor)
     if gpu_folder is not None:
-        verification.findings.extend(gpu_report.attach(cfg, verification, gpu_folder))
+        verification = gpu_report.attach(cfg, verification, gpu_folder)
     return verification
 
 

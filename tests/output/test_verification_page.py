@@ -70,7 +70,7 @@ def expected_facts(cfg: config_mod.Config, block: Block, now: str | None = None)
     for runner in runs:
         if runner in recs:
             recorded = spanish_date_of(recs[runner].header.get("date"))
-        elif baselines.expected_runner(block, runner, recs) != runner:
+        elif baselines.reference(cfg, block, runner, recs).needed != runner:
             recorded = "sin grabación propia"
         else:
             recorded = "aún sin grabación"

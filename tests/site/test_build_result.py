@@ -8,12 +8,13 @@ from pathlib import Path
 
 import pytest
 from docverify import build
+from docverify.core.findings import errors
 from docverify.core.kinds import Kind
 from docverify.core.request import Request
 from docverify.output import notebooks, render
 from docverify.parsing.pages import read_site
 from docverify.running.executor import Executor
-from docverify.site import anatomy
+from docverify.site import anatomy, navigation
 from docverify.sources import freshness, model
 from docverify.verifying import recordings
 from support.mkdocs_site import DAY, Site
@@ -55,14 +56,38 @@ def test_each_page_is_judged_once_per_build(
         counting(module, "read_sources")
     counting(anatomy, "check")
     counting(recordings, "load")
+    counting(recordings, "of_block")
     result = _result(site, executor)
     rendered = render.site(result)  # the verification page, the notebooks
     for rel in rendered.pages:
         rendered.page(rel, render.Links("x/"))
     blocks = sum(len(p.blocks) for p in result.pages.values())
     articles = len(result.articles())
-    expected = {"read_sources": len(result.pages), "check": articles, "load": 2 * blocks}
+    # Every runner's recordings of a block, read once (none read one by one).
+    expected = {"read_sources": len(result.pages), "check": articles, "of_block": blocks}
     assert calls == expected, calls
+
+
+def test_check_reports_what_the_build_reports(tmp_path: Path, executor: Executor) -> None:
+    """`docverify check` (build.check) judges the pages with the build's own checks: on a site
+    with a divergence and a stale source, the same findings as the build, in the same words;
+    only the first shard of a sharded check reports the checks of the pages and the site."""
+    site = _broken(tmp_path)
+    cfg = site.config
+    pages = read_site(cfg)
+    request = Request(runner="cpu", day=DAY)
+    plan = build.prepare(cfg, request, executor)
+    built = build.run(cfg, pages, request, executor, nav=navigation.of_project(cfg))
+    checked = build.check(cfg, pages, request, plan, executor, checked=pages, whole=True)
+    assert Counter(f.kind for f in errors(checked.findings)) == {
+        Kind.DIVERGENCE: 1,
+        Kind.STALE_SOURCE: 1,
+    }
+    assert sorted(f.format() for f in checked.findings) == sorted(
+        f.format() for f in built.findings
+    )
+    later_shard = build.check(cfg, pages, request, plan, executor)
+    assert [f.kind for f in errors(later_shard.findings)] == [Kind.DIVERGENCE]
 
 
 def test_every_error_of_a_page_is_linked_from_its_banner(

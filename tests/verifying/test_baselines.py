@@ -24,7 +24,7 @@ from docverify.core.config import Config
 from docverify.core.findings import errors
 from docverify.core.kinds import Kind
 from docverify.output import verification_page
-from docverify.parsing.pages import Page, read_site
+from docverify.parsing.pages import Block, Page, read_site
 from docverify.running.executor import Executor
 from docverify.verifying import baselines, compare, recordings
 from docverify.verifying.outcome import Verification
@@ -142,16 +142,21 @@ def _rec(runner: str) -> Recording:
 def test_choice_of_baseline(project: Project) -> None:
     write_block(project, "print(1)\n")
     (block,) = read_site(project.config)[0].blocks
+
+    def choose(block: Block, recs: dict[str, Recording], runner: str) -> baselines.Baseline:
+        reference = baselines.reference(project.config, block, runner, recs)
+        return baselines.choose(runner, reference, recs)
+
     cpu, gpu = _rec("cpu"), _rec("gpu")
-    assert baselines.choose(block, {"cpu": cpu, "gpu": gpu}, "gpu").recording is gpu
-    assert not baselines.choose(block, {"cpu": cpu, "gpu": gpu}, "gpu").device_rule
-    fallback = baselines.choose(block, {"cpu": cpu}, "gpu")
+    assert choose(block, {"cpu": cpu, "gpu": gpu}, "gpu").recording is gpu
+    assert not choose(block, {"cpu": cpu, "gpu": gpu}, "gpu").device_rule
+    fallback = choose(block, {"cpu": cpu}, "gpu")
     assert fallback.recording is cpu and fallback.device_rule
-    assert baselines.choose(block, {"gpu": gpu}, "cpu").recording is None
-    assert baselines.choose(block, {"cpu": cpu}, "cpu").recording is cpu
+    assert choose(block, {"gpu": gpu}, "cpu").recording is None
+    assert choose(block, {"cpu": cpu}, "cpu").recording is cpu
     # a block that does not run on cpu has no cpu baseline on gpu
     block.options["runner"] = "gpu"
-    assert baselines.choose(block, {"cpu": cpu}, "gpu").recording is None
+    assert choose(block, {"cpu": cpu}, "gpu").recording is None
 
 
 # --- the rule in a check -----------------------------------------------------------------------

@@ -18,7 +18,8 @@ from docverify.core.status import Status
 from docverify.parsing.pages import read_site
 from docverify.report import accept, report_json
 from docverify.running.executor import Executor
-from docverify.verifying import judge, proposal
+from docverify.verifying import judge, proposal, recordings
+from docverify.verifying.outcome import Observation
 from docverify.verifying.proposal import Header
 from docverify.verifying.record import record
 from docverify.verifying.verify import execute
@@ -52,8 +53,12 @@ def judged(project: Project, executor: Executor, key: str, runner: str = "cpu") 
     pages = read_site(cfg)
     results, _ = (cpu_run_as_gpu if runner == "gpu" else execute)(cfg, pages, runner, executor)
     found = next(b for p in pages for b in p.blocks if b.key == key)
-    recs = judge.recordings_of(cfg, found)
-    return found, judge.judge(cfg, found, runner, results.get(found.key), recs=recs), recs
+    recs = recordings.of_block(cfg, found)
+    return (
+        found,
+        judge.judge(cfg, found, runner, Observation(results.get(found.key)), recs=recs),
+        recs,
+    )
 
 
 def propose(project: Project, executor: Executor, key: str, runner: str = "cpu") -> Any:

@@ -56,7 +56,6 @@ def _check(args: argparse.Namespace) -> int:
     from docverify.report import write as report_write  # noqa: PLC0415
     from docverify.report.report_json import Shard  # noqa: PLC0415
     from docverify.running import executor as executor_mod  # noqa: PLC0415
-    from docverify.site import checks, navigation  # noqa: PLC0415
     from docverify.verifying import shards, summary  # noqa: PLC0415
 
     cfg = config_mod.load()
@@ -73,10 +72,9 @@ def _check(args: argparse.Namespace) -> int:
     if shard is not None:
         pages, split = shards.select(every, runner, shard, shards.load_durations(durations, runner))
         part = Shard(str(shard), split.digest, split.basis, [list(p) for p in split.shards])
-    verification = build.observe(cfg, pages, asked, plan, executor)
-    verification.findings[:0] = cfg.findings
-    if whole and (shard is None or shard.index == 1):  # site-wide findings: once, by shard 1
-        verification.findings.extend(checks.site_wide(cfg, every, navigation.of_project(cfg)))
+    # The checks of the pages and of the whole site: once, unsharded or by shard 1.
+    checked = every if shard is None or shard.index == 1 else None
+    verification = build.check(cfg, pages, asked, plan, executor, checked=checked, whole=whole)
     measured = shards.page_durations(verification.outcomes)
     if shard is None:  # shards only read the file, so that all of them compute the same plan
         shards.save_durations(durations, runner, measured)

@@ -31,13 +31,6 @@ def _provenance(runner: str, torch: str | None, when: str, device_policy: str) -
     return f'<li class="dv-provenance">{html.escape(text)}</li>'
 
 
-def _ok(runner: str, outcome: Outcome) -> str:
-    """The mark of a verified output; an expected error says so instead of a bare ✓."""
-    if outcome.block.options.get("raises"):
-        return f"{LABEL[runner]}: Error esperado ✓"
-    return f"{LABEL[runner]} ✓"
-
-
 def _silent(outcome: Outcome, panels: list[tuple[str, str]], kind: str) -> bool:
     """Did the block print nothing, on every runner shown, and pass?"""
     return (
@@ -119,9 +112,10 @@ def render_outcome(outcome: Outcome) -> str:
         marks.append("Salida grabada, no ejecutada ahora")
     elif verdict.observed is not None and seen is not None:
         panels.append((runner, verdict.observed))
-        if verdict.status == Status.OK:
-            marks.append(_ok(runner, outcome))
-            kind = "example" if block.options.get("raises") else kind
+        if verdict.status == Status.OK:  # an expected error says so instead of a bare ✓
+            expected = block.options.get("raises")
+            marks.append(f"{LABEL[runner]}: Error esperado ✓" if expected else f"{LABEL[runner]} ✓")
+            kind = "example" if expected else kind
         else:
             kind = "failure" if verdict.status != Status.MISSING else "warning"
             marks.append(f"{LABEL[runner]} ✗ ({verdict.status.label})")
@@ -155,9 +149,9 @@ def render_outcome(outcome: Outcome) -> str:
 def markdown(outcome: Outcome, canary_view: canary.View | None = None) -> str:
     """Everything under one block: its panel, its picture, the canary's box and its errors."""
     block = outcome.block
-    shown = render_outcome(outcome)
-    shown += graph_figure(outcome) + curve_figure(outcome)
-    shown += canary.block_box(canary_view, block)
+    shown = render_outcome(outcome) + figure(outcome)
+    if canary_view is not None:  # a build given a canary's report
+        shown += canary.block_box(canary_view, block)
     failures = [f for f in outcome.findings if f.level is Level.ERROR]
     if failures:
         title = f"Error en el bloque «{block.id}»"
@@ -165,29 +159,25 @@ def markdown(outcome: Outcome, canary_view: canary.View | None = None) -> str:
     return shown
 
 
-def graph_figure(outcome: Outcome) -> str:
-    """The picture of a graph block, drawn only from an output that matched its recording
-    (an unreadable description is a finding of the verification: never draw a guess)."""
-    title = outcome.block.options.get(graph_text.OPTION)
-    if not title or outcome.status != Status.OK or outcome.observed is None:
+def figure(outcome: Outcome) -> str:
+    """The picture of a graph block, drawn from its output, and of a curve block, drawn from
+    the recording its output matched (so changing the recording changes the picture); nothing
+    unless the block verified: an unreadable one is a finding of the verification, and a guess
+    is never drawn."""
+    if outcome.status != Status.OK:
         return ""
-    try:
-        figure = graph.figure(outcome.observed, title, f"dv-grafo-{outcome.block.id}")
-    except graph_text.GraphError:
-        return ""
-    return f"\n\n{markup.raw(figure)}\n"
-
-
-def curve_figure(outcome: Outcome) -> str:
-    """The chart of a curve block, drawn from the recording its output matched (so changing
-    the recording changes the picture); nothing unless the block verified, since an unreadable
-    curve is a finding of the verification: never draw a guess."""
-    title = outcome.block.options.get(curve_text.OPTION)
-    compared = outcome.verdict.compared
-    if not title or outcome.status != Status.OK or compared is None:
-        return ""
-    try:
-        figure = curve.figure(compared, title, f"dv-curva-{outcome.block.id}")
-    except curve_text.CurveError:
-        return ""
-    return f"\n\n{markup.raw(figure)}\n"
+    pictures = (
+        (graph_text.OPTION, outcome.observed, graph.figure, "dv-grafo"),
+        (curve_text.OPTION, outcome.verdict.compared, curve.figure, "dv-curva"),
+    )
+    shown = ""
+    for option, text, draw, prefix in pictures:
+        title = outcome.block.options.get(option)
+        if not title or text is None:
+            continue
+        try:
+            drawn = draw(text, title, f"{prefix}-{outcome.block.id}")
+        except (graph_text.GraphError, curve_text.CurveError):
+            continue
+        shown += f"\n\n{markup.raw(drawn)}\n"
+    return shown

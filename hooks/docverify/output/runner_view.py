@@ -78,16 +78,10 @@ def other(block: Block, verdict: Verdict) -> OtherView:
             same=same,
             same_when=when + also,
         )
-    return not_run(block, verdict)
-
-
-def not_run(block: Block, verdict: Verdict) -> OtherView:
-    """The view of a runner that has neither observed the block for this version nor recorded
-    it: never a ✓, only «pendiente» and, for a block whose device marks ask for it, that its
-    output there will be its own; a GPU device policy other than the default, folded. What
-    that means and why is said once, on the page that explains the verification; each block's
-    reasons are in the report's table."""
-    runner, label = verdict.runner, LABEL[verdict.runner]
+    # Neither observed for this version nor recorded: never a ✓, only «pendiente» and, for a
+    # block whose device marks ask for it, that its output there will be its own; a GPU device
+    # policy other than the default, folded. What that means and why is said once, on the page
+    # that explains the verification; each block's reasons are in the report's table.
     own = f", {coverage.NEEDS_OWN}" if verdict.reference.needs_own else ""
     policy = (
         f"{label}: {DEVICE_LABEL[block.device_policy]}"

@@ -72,6 +72,8 @@ def as_markdown_shows(
 ) -> str:
     """The block's code with tabs expanded as MkDocs shows it (see tabs.py); a finding when
     that expansion changes what the code means, appended to `findings`."""
+    if "\t" not in raw:  # nothing to expand: the code is the file's
+        return raw
     code = "\n".join(expand(raw.split("\n"), column))
     line = changed_meaning(raw, code)
     if line is not None:

@@ -19,9 +19,10 @@ from docverify.core.config import RUNNERS, Config, in_ci
 from docverify.core.findings import Finding
 from docverify.core.kinds import Kind
 from docverify.core.status import Status
-from docverify.parsing.pages import Block, Page
+from docverify.parsing.pages import Page
 from docverify.report import digests, report_json
 from docverify.verifying import judge, proposal
+from docverify.verifying.outcome import Observation, Outcome
 from docverify.verifying.proposal import Proposal
 
 FIX_STALE = (
@@ -64,10 +65,16 @@ def plan(
         found = report_json.format_2("docverify accept", str(report.path), old, FIX_STALE)
         result.refusals.append(refusal(found.message, found.path, 0, found.fix))
         return result
-    blocks: dict[str, Block] = {b.key: b for p in pages for b in p.blocks}
+    # Each entry of a block of this code, judged by the one loop (judge.py) as a run here.
+    observed = {
+        key: Observation(entry.block_result())
+        for key, entry in report.observations.items()
+        if key not in gone
+    }
+    judged = judge.verification(config, pages, wanted, observed)
     for key, entry in sorted(report.observations.items()):
-        if key not in gone:
-            _plan_block(config, blocks[key], entry, result)
+        if (made := judged.outcomes.get(key)) is not None:
+            _plan_block(config, made, entry, result)
     return result
 
 
@@ -104,11 +111,10 @@ def _refused(
     return found
 
 
-def _plan_block(config: Config, block: Block, entry: report_json.Entry, plan: Plan) -> None:
+def _plan_block(config: Config, made: Outcome, entry: report_json.Entry, plan: Plan) -> None:
     """One entry: refused when its block failed, else what its verdict proposes (nothing when
     its baseline holds), as for a run here."""
-    recs = judge.recordings_of(config, block)
-    verdict = judge.judge(config, block, plan.runner, entry.block_result(), recs=recs)
+    block, verdict = made.block, made.verdict
     failed = proposal.failures(verdict)
     if entry.status == Status.ERROR or failed:
         why = entry.error or (failed[0].message if failed else "error")
@@ -122,11 +128,11 @@ def _plan_block(config: Config, block: Block, entry: report_json.Entry, plan: Pl
             )
         )
         return
-    made = proposal.propose(config, block, verdict, recs, header(plan.report))
-    if made is None:
+    proposed = proposal.propose(config, block, verdict, made.recordings, header(plan.report))
+    if proposed is None:
         plan.unchanged.append(block.key)
     else:
-        plan.writes.append(made)
+        plan.writes.append(proposed)
 
 
 def header(report: report_json.Report) -> proposal.Header:

@@ -32,7 +32,7 @@ from docverify.core.status import Status
 from docverify.core.text import normalise
 from docverify.report import accept, digests, report_json
 from docverify.verifying import compare, judge, proposal
-from docverify.verifying.outcome import Outcome, Verification, tolerance
+from docverify.verifying.outcome import Observation, Outcome, Verification, tolerance
 
 SUMMARY_FILE = "resumen.md"  # the readable summary beside report.json
 ENV = request.CANARY_REPORT_ENV
@@ -211,27 +211,35 @@ def attach(
             )
         )
     warnings = view.section.warnings
+    # Each observation of a block on this build's pages, judged by the one loop (judge.py).
+    observed = {
+        key: Observation(entry.block_result())
+        for key, entry in data.observations.items()
+        if key in verification.outcomes and key not in view.stale
+    }
+    recorded = {k: o.recordings for k, o in verification.outcomes.items()}
+    judged = judge.verification(
+        config, verification.pages, data.runner, observed, recorded=recorded
+    )
     for key, entry in data.observations.items():
-        outcome = verification.outcomes.get(key)
-        if outcome is None or key in view.stale:
+        if (made := judged.outcomes.get(key)) is None:
             continue
         noticed = tuple(warnings.get(key, ()))
-        if change := _change(config, outcome, entry, view, noticed):
+        if change := _change(config, made, entry, view, noticed):
             view.changes[key] = change
     return view, findings
 
 
 def _change(
     config: Config,
-    outcome: Outcome,
+    made: Outcome,
     entry: report_json.Entry,
     view: View,
     noticed: tuple[str, ...],
 ) -> BlockChange | None:
-    """What the canary's run of one block changes, judged against today's recordings (read
-    once, by this build's verification); None when nothing would."""
-    block, runner, recs = outcome.block, view.report.runner, outcome.recordings
-    verdict = judge.judge(config, block, runner, entry.block_result(), recs=recs)
+    """What the canary's run of one block changes, as judged against today's recordings;
+    None when nothing would."""
+    block, verdict = made.block, made.verdict
     failed = proposal.failures(verdict)
     if entry.status == Status.ERROR or failed:
         why = entry.error or (failed[0].message if failed else "error")
@@ -239,5 +247,6 @@ def _change(
     if verdict.status != Status.DIVERGE:
         return None
     # What accepting the canary's report would write once its torch is pinned: its diff.
-    made = proposal.propose(config, block, verdict, recs, accept.header(view.report))
-    return BlockChange(block.key, Status.DIVERGE, made.diff if made else "", "", noticed)
+    header = accept.header(view.report)
+    proposed = proposal.propose(config, block, verdict, made.recordings, header)
+    return BlockChange(block.key, Status.DIVERGE, proposed.diff if proposed else "", "", noticed)

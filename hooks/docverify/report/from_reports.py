@@ -21,11 +21,10 @@ from docverify.core import request
 from docverify.core.config import RUNNERS, Config
 from docverify.core.findings import Finding
 from docverify.core.kinds import Kind
-from docverify.core.status import Status
 from docverify.parsing.pages import Block, Page
 from docverify.report import digests, merge, report_json
 from docverify.verifying import judge
-from docverify.verifying.outcome import Outcome, Provenance, Verdict, Verification
+from docverify.verifying.outcome import Observation, Provenance, Verification
 from docverify.verifying.outcome import Source as SeenIn  # Source: the reports a build reads
 from docverify.verifying.verify import unrun
 
@@ -75,7 +74,8 @@ def load(config: Config, paths: list[Path], requested: str = "auto") -> Source:
 
 
 def verify(config: Config, pages: list[Page], source: Source) -> Verification:
-    """The verification of a build from `source`: every block judged from its entry."""
+    """The verification of a build from `source`: every block judged from its entry, by the
+    one loop (verifying/judge.py); a block the report cannot give is not run, and why."""
     runner, data = source.runner, source.report
     findings = [*source.findings, *(f for page in pages for f in page.findings)]
     if data is None:
@@ -87,48 +87,41 @@ def verify(config: Config, pages: list[Page], source: Source) -> Verification:
             stale[item.key] = item
         else:  # an observation of a block that is gone: the report is not of this code
             findings.append(_stale(item))
-    outcomes: dict[str, Outcome] = {}
-    for page in pages:
-        for number, block in enumerate(page.blocks):
-            recs = judge.recordings_of(config, block)
-            verdict = _verdict(config, block, runner, data, stale, recs, page.blocks[:number])
-            outcomes[block.key] = judge.outcome(config, block, verdict, recs)
-            findings.extend(verdict.findings)
-    return Verification(
-        runner, dict(data.env), pages, outcomes, findings, origin=seen(config, data)
+    origin = seen(config, data)
+    observed = {
+        block.key: _observation(config, block, data, stale, origin)
+        for page in pages
+        for block in page.blocks
+    }
+    return judge.verification(
+        config, pages, runner, observed, env=data.env, findings=findings, origin=origin
     )
 
 
-def _verdict(
+def _observation(
     config: Config,
     block: Block,
-    runner: str,
     data: report_json.Report,
     stale: dict[str, digests.Stale],
-    recs: judge.Recordings,
-    earlier: list[Block],
-) -> Verdict:
-    """A block's verdict from its entry; not run, and why, when the report cannot give it."""
+    origin: Provenance,
+) -> Observation:
+    """A block's observation in the report; none, and why, when the report cannot give it."""
     entry = data.observations.get(block.key)
-    if not block.runs_on(runner):
-        return judge.unobserved(config, block, runner, recs)
-    if block.key in stale or entry is None:
-        verdict = judge.unobserved(config, block, runner, recs, Status.NOT_RUN)
-        verdict.findings.append(
-            _stale(stale[block.key])
-            if block.key in stale
-            else Finding(
+    if block.key in stale:
+        return Observation(None, missing=_stale(stale[block.key]))
+    if entry is None:
+        return Observation(
+            None,
+            missing=Finding(
                 Kind.INCOMPLETE_REPORT,
-                f"los informes de {ENV} ({', '.join(seen(config, data).reports)}) no tienen la "
+                f"los informes de {ENV} ({', '.join(origin.reports)}) no tienen la "
                 f"salida del bloque «{block.key}».",
                 config.rel(block.origin),
                 block.origin_line,
                 FIX,
-            )
+            ),
         )
-        return verdict
-    result, observed = entry.block_result(), seen(config, data)
-    return judge.judge(config, block, runner, result, earlier, seen=observed, recs=recs)
+    return Observation(entry.block_result(), origin)
 
 
 def seen(config: Config, report: report_json.Report) -> Provenance:

@@ -94,10 +94,20 @@ def entries(
                 inputs_sha256=inputs,
                 error=str(result.get("error") or result.get("exception") or ""),
                 spec_sha256=options[key],
-                result={k: v for k, v in result.items() if k not in report_json.NOT_KEPT},
+                result=kept(outcome),
                 device_dependent=device_marks.ordered(marks or ()),
             )
     return table
+
+
+def kept(outcome: Outcome) -> dict[str, object]:
+    """What an entry keeps of a block's result: as observed, with each expectation as the
+    judge decided it (whether it held), never the cache's date (report_json.NOT_KEPT)."""
+    result = outcome.result or {}
+    kept: dict[str, object] = {k: v for k, v in result.items() if k not in report_json.NOT_KEPT}
+    if "expectations" in kept:
+        kept["expectations"] = [dict(e) for e in outcome.expectations]
+    return kept
 
 
 def parts(verification: Verification, config: Config) -> list[tuple[str, str | None]]:

@@ -10,6 +10,7 @@ incomplete or divergent is an error of the build, never a silent gap.
 
 from __future__ import annotations
 
+import dataclasses
 import os
 from collections.abc import Sequence
 from pathlib import Path
@@ -19,9 +20,10 @@ from docverify.core.config import Config
 from docverify.core.findings import Finding
 from docverify.core.kinds import Kind
 from docverify.core.status import Status
+from docverify.parsing.pages import Block
 from docverify.report import digests, from_reports, merge, report_json
 from docverify.verifying import judge
-from docverify.verifying.outcome import Outcome, Verification
+from docverify.verifying.outcome import Observation, Outcome, Verification
 
 ENV = request.GPU_REPORT_ENV
 RUNNER = "gpu"
@@ -34,58 +36,75 @@ FIX_REPORT = (
 
 def attach(
     config: Config, verification: Verification, folders: Path | Sequence[Path]
-) -> list[Finding]:
-    """Attach the report in `folders` (one, or a run's shards) to the build's outcomes; the
-    findings say what is wrong."""
+) -> Verification:
+    """`verification` with the report in `folders` (one, or a run's shards) judged as each
+    block's gpu verdict, and findings that say what is wrong (a new verification)."""
     try:
         data = merge.load([folders] if isinstance(folders, Path) else list(folders))
     except report_json.ReportError as exc:
-        return [Finding(Kind.INVALID_REPORT, f"{ENV}: {exc}", ENV, 1, FIX_REPORT)]
+        invalid = Finding(Kind.INVALID_REPORT, f"{ENV}: {exc}", ENV, 1, FIX_REPORT)
+        return _adding(verification, [invalid])
     where = config.rel(data.path)
     if data.runner != RUNNER or verification.runner == RUNNER:
-        return [
-            Finding(
-                Kind.WRONG_REPORT_RUNNER,
-                f"{ENV} debe ser un informe del runner gpu para una compilación en cpu; este "
-                f"informe es del runner {data.runner} y la compilación, del {verification.runner}.",
-                where,
-                1,
-                FIX_REPORT,
-            )
-        ]
+        return _adding(
+            verification,
+            [
+                Finding(
+                    Kind.WRONG_REPORT_RUNNER,
+                    f"{ENV} debe ser un informe del runner gpu para una compilación en cpu; este "
+                    f"informe es del runner {data.runner} y la compilación, del "
+                    f"{verification.runner}.",
+                    where,
+                    1,
+                    FIX_REPORT,
+                )
+            ],
+        )
     if old := data.without_results():
-        return [report_json.format_2(ENV, where, old, FIX_REPORT)]
+        return _adding(verification, [report_json.format_2(ENV, where, old, FIX_REPORT)])
     stale = digests.stale(config, verification.pages, data)
     findings = [
         Finding(Kind.STALE_REPORT, f"informe GPU obsoleto: {s.reason}.", s.path, s.line, FIX_REPORT)
         for s in stale
     ]
     stale_keys = {s.key for s in stale}
+    # Each entry of a block on this build's pages, judged by the one loop (judge.py).
     seen = from_reports.seen(config, data)
+    observed = {
+        key: Observation(data.observations[key].block_result(), seen)
+        for key, outcome in verification.outcomes.items()
+        if outcome.block.runs_on(RUNNER) and key not in stale_keys and key in data.observations
+    }
+    recorded = {k: o.recordings for k, o in verification.outcomes.items()}
+    judged = judge.verification(config, verification.pages, RUNNER, observed, recorded=recorded)
+    outcomes = dict(verification.outcomes)
     for key, outcome in verification.outcomes.items():
         block = outcome.block
         if not block.runs_on(RUNNER) or key in stale_keys:
             continue
-        entry = data.observations.get(key)
-        block_where = config.rel(block.origin)
-        if entry is None:
-            findings.append(
-                Finding(
-                    Kind.INCOMPLETE_REPORT,
-                    f"el informe GPU ({where}) no tiene la salida del bloque «{key}».",
-                    block_where,
-                    block.origin_line,
-                    FIX_REPORT + " El informe debe cubrir todo el sitio (todas las partes si se "
-                    "repartió con --shard, y sin elegir páginas).",
-                )
-            )
+        if key not in judged.outcomes:
+            findings.append(_incomplete(config, block, where))
             continue
-        result, recs = entry.block_result(), outcome.recordings
-        verdict = judge.judge(config, block, RUNNER, result, seen=seen, recs=recs)
-        judge.attach(config, outcome, verdict)
+        entry, verdict = data.observations[key], judged.outcomes[key].verdict
+        outcomes[key] = judge.attach(config, outcome, verdict)
         if verdict.status != Status.OK:
-            findings.append(_diverges(config, outcome, entry, where, data))
-    return findings
+            findings.append(_diverges(config, outcomes[key], entry, where, data))
+    return _adding(dataclasses.replace(verification, outcomes=outcomes), findings)
+
+
+def _adding(verification: Verification, findings: list[Finding]) -> Verification:
+    return dataclasses.replace(verification, findings=[*verification.findings, *findings])
+
+
+def _incomplete(config: Config, block: Block, where: str) -> Finding:
+    return Finding(
+        Kind.INCOMPLETE_REPORT,
+        f"el informe GPU ({where}) no tiene la salida del bloque «{block.key}».",
+        config.rel(block.origin),
+        block.origin_line,
+        FIX_REPORT + " El informe debe cubrir todo el sitio (todas las partes si se "
+        "repartió con --shard, y sin elegir páginas).",
+    )
 
 
 def _diverges(

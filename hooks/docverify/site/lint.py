@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from docverify.core import device_marks
-from docverify.core.config import RUNNERS, Config
+from docverify.core.config import Config
 from docverify.core.findings import Finding
 from docverify.parsing.pages import Page, page_stem
 from docverify.site import navigation
@@ -66,14 +66,14 @@ def device_dependent(
         for block in page.blocks:
             if wanted is not None and block.key not in wanted:
                 continue
-            recs = {r: rec for r in RUNNERS if (rec := recordings.load(config, block, r))}
+            recs = recordings.of_block(config, block)
             found = baselines.marks(recs)
             if not found or not block.runs_on("gpu"):
                 continue
             own = recordings.path_for(config, block, "gpu")
             if "gpu" in recs:
                 need = f"tiene su propia grabación de GPU ({own.name})"
-            elif baselines.needs_own(block, "gpu", recs):
+            elif baselines.reference(config, block, "gpu", recs).needs_own:
                 need = (
                     f"necesita su propia grabación de GPU, que aún no tiene ({own.name}: "
                     f"docverify record --runner gpu {rel} en una máquina con GPU, o docverify "

@@ -4,27 +4,37 @@ characters, the same but for the device (the device rule, baselines.py), or diff
 
 from __future__ import annotations
 
+import dataclasses
+
 from docverify.core.config import Config
 from docverify.core.text import normalise
 from docverify.verifying import baselines, compare
 from docverify.verifying.outcome import Agreement, Outcome, Verdict, tolerance
 
 
-def agree(config: Config, made: Outcome) -> None:
-    """Set each shown output's agreement with the first output the block's panel shows: the
-    build runner's observed output, else the first other runner's output or recording."""
+def agreed(config: Config, made: Outcome) -> Outcome:
+    """`made` with each shown output's agreement with the first output the block's panel shows
+    (the build runner's observed output, else the first other runner's output or recording);
+    the first one, and a runner with nothing to show, have none. A new outcome: verdicts are
+    never changed."""
     tol = tolerance(config, made.block)
     first: tuple[str, str] | None = None
+    found: dict[str, Agreement | None] = {}
     shown = ([made.verdict] if made.status.ran else []) + made.others()
     for verdict in shown:
-        verdict.agreement = None
+        found[verdict.runner] = None
         text = verdict.observed if verdict is made.verdict and made.status.ran else verdict.text
         if text is None:
             continue
         if first is None:
             first = (verdict.runner, text)
             continue
-        verdict.agreement = _agreement(verdict, text, first, tol)
+        found[verdict.runner] = _agreement(verdict, text, first, tol)
+    verdicts = {
+        r: v if r not in found else dataclasses.replace(v, agreement=found[r])
+        for r, v in made.verdicts.items()
+    }
+    return dataclasses.replace(made, verdicts=verdicts)
 
 
 def _agreement(

@@ -32,6 +32,7 @@ from docverify.core.config import Config
 from docverify.core.text import normalise
 from docverify.parsing.pages import Block
 from docverify.verifying import compare, recordings
+from docverify.verifying.outcome import Reference
 from docverify.verifying.recordings import Recording
 
 # The runner whose recording stands in when a runner has none of its own.
@@ -92,9 +93,12 @@ class Baseline:
         return device_view(observed) if self.device_rule else View.of(observed)
 
     def matches(self, observed: str, tol: compare.Tolerance) -> bool:
-        return self.recording is not None and compare.matches(
-            self.expected().text, self.comparable(observed).text, tol
-        )
+        """Does `observed` match the recording (as compared: see `expected`, `comparable`)?"""
+        if self.recording is None:
+            return False
+        if not self.device_rule:  # both texts as they are: no view to number lines by
+            return compare.matches(self.recording.body, observed, tol)
+        return compare.matches(self.expected().text, self.comparable(observed).text, tol)
 
 
 def marks(recs: Mapping[str, Recording]) -> tuple[str, ...]:
@@ -103,71 +107,50 @@ def marks(recs: Mapping[str, Recording]) -> tuple[str, ...]:
     return cpu.marks if cpu is not None else ()
 
 
-def needs_own(block: Block, runner: str, recs: Mapping[str, Recording]) -> tuple[str, ...]:
-    """Why `block` cannot fall back on another runner's recording on `runner`: the device marks
-    of its cpu recording that stop it matching there (none: it can, or `runner` has no
-    fallback)."""
-    if runner not in FALLBACK or not block.runs_on(FALLBACK[runner]):
-        return ()
+def reference(
+    config: Config, block: Block, runner: str, recs: Mapping[str, Recording]
+) -> Reference:
+    """Which of `block`'s recordings (`recs`, every runner's) `runner` compares it with, and
+    what it needs without one: its own, or its fallback's when the block runs there and the
+    device marks of its cpu recording let it match there (the policy above)."""
+    fallback = FALLBACK.get(runner)
+    falls_back = fallback is not None and block.runs_on(fallback)
     found = marks(recs)
-    return () if device_marks.can_match_cpu(found, block.device_policy) else found
+    # The marks that stop it matching its fallback's output (none: it can, or there is none).
+    needs_own = (
+        found if falls_back and not device_marks.can_match_cpu(found, block.device_policy) else ()
+    )
+    needed = fallback if fallback is not None and falls_back and not needs_own else runner
+    source = runner if runner in recs else (needed if needed in recs else None)
+    if source is None:
+        wanted = recordings.path_for(config, block, needed).name
+        described = f"sin grabación (falta {wanted})"
+        if needs_own:
+            described = (
+                f"sin grabación (falta {wanted}: {device_marks.text(needs_own)}, así que no se "
+                "compara con la de CPU)"
+            )
+    else:
+        name = recordings.path_for(config, block, source).name
+        described = name if source == runner else f"{name} con la {device_rule.NAME}"
+    return Reference(source, described, needed, fallback, needs_own)
 
 
-def source_runner(block: Block, runner: str, recs: Mapping[str, Recording]) -> str | None:
-    """Which runner's recording `runner` compares with, among the block's recordings."""
-    if runner in recs:
-        return runner
-    fallback = FALLBACK.get(runner)
-    if (
-        fallback
-        and block.runs_on(fallback)
-        and fallback in recs
-        and not needs_own(block, runner, recs)
-    ):
-        return fallback
-    return None
-
-
-def choose(block: Block, recs: dict[str, Recording], runner: str) -> Baseline:
-    """The baseline of `block` on `runner` among its loaded recordings."""
-    source = source_runner(block, runner, recs)
-    return Baseline(runner, recs[source] if source else None)
-
-
-def expected_runner(block: Block, runner: str, recs: Mapping[str, Recording] | None = None) -> str:
-    """The runner whose recording `runner` needs when there is none: its fallback if it runs
-    and the block's device marks (in `recs`, its recordings) allow it."""
-    fallback = FALLBACK.get(runner)
-    if not fallback or not block.runs_on(fallback) or needs_own(block, runner, recs or {}):
-        return runner
-    return fallback
+def choose(runner: str, reference: Reference, recs: Mapping[str, Recording]) -> Baseline:
+    """The baseline `reference` names for `runner` among the block's recordings."""
+    return Baseline(runner, recs[reference.runner] if reference.runner else None)
 
 
 def describe(
-    config: Config, block: Block, runner: str, recs: dict[str, Recording] | None = None
+    config: Config, block: Block, runner: str, recs: Mapping[str, Recording] | None = None
 ) -> str:
     """In Spanish, which recording `runner` compares `block` with (for lint and the report).
 
     `recs`: the block's recordings already loaded (Outcome.recordings, every runner's); without
-    them the ones that matter are read from disk.
+    them they are read from disk.
     """
-    if recs is None:
-        recs = {
-            r: rec
-            for r in {runner, FALLBACK.get(runner), "cpu"}  # the cpu one holds the marks
-            if r and (rec := recordings.load(config, block, r))
-        }
-    source = source_runner(block, runner, recs)
-    if source is None:
-        wanted = recordings.path_for(config, block, expected_runner(block, runner, recs)).name
-        if reasons := needs_own(block, runner, recs):
-            return (
-                f"sin grabación (falta {wanted}: {device_marks.text(reasons)}, así que no se "
-                "compara con la de CPU)"
-            )
-        return f"sin grabación (falta {wanted})"
-    name = recordings.path_for(config, block, source).name
-    return name if source == runner else f"{name} con la {device_rule.NAME}"
+    recs = recordings.of_block(config, block) if recs is None else recs
+    return reference(config, block, runner, recs).described
 
 
 def drop_device(text: str) -> str:

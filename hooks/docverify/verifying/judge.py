@@ -1,27 +1,30 @@
-"""The judge: one runner's verdict on one block, against its recordings (the one place).
+"""The judge: every runner's verdict on every block, against its recordings (the one place).
 
-Every observation of a block's output is a BlockResult, wherever it came from: a run here, the
-local cache, or an entry of a report.json (a build from reports, the gpu runner's report, a
-canary's, `docverify accept`). `judge` decides its verdict: the expectations, the declared
-exception, a drawable graph or curve, then the output against the runner's baseline
-(baselines.py). `unobserved` says what is known of a runner that observed nothing; `outcome`
-puts a block's verdicts together (agreement.py: how each output its panel shows relates to the
-first one). output/ shows what is decided here and never compares anything itself.
+Every observation of a block's output is an `Observation`: a run here, the local cache, or an
+entry of a report.json (a build from reports, the gpu runner's report, a canary's, `docverify
+accept`). `verification` is the one loop that judges pages, for every command and build: it
+reads each block's recordings once, judges its observation (`judge`: the expectations, the
+declared exception, a drawable graph or curve, then the output against the runner's baseline,
+baselines.py) and makes its outcome (`outcome`, with what is known of the other runners,
+`unobserved`, and how their outputs agree, agreement.py). A verdict is a value: made once here,
+never changed, and the observation it judged is left as it came. output/ shows what is decided
+here and never compares anything itself.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+import dataclasses
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
 
-from docverify.core import device_marks, device_rule
+from docverify.core import device_marks
 from docverify.core.config import RUNNERS, Config
 from docverify.core.findings import Finding
 from docverify.core.kinds import Kind
 from docverify.core.status import Status
 from docverify.core.text import normalise
-from docverify.parsing.pages import Block
-from docverify.running.protocol import BlockResult
+from docverify.parsing.pages import Block, Page
+from docverify.running.protocol import BlockResult, Environment, Expectation
 from docverify.verifying import (
     agreement,
     baselines,
@@ -33,41 +36,69 @@ from docverify.verifying import (
     recordings,
 )
 from docverify.verifying.outcome import (
+    Observation,
     Outcome,
     Provenance,
-    Reference,
     Verdict,
+    Verification,
     tolerance,
 )
 
-Recordings = dict[str, recordings.Recording]
+Recordings = Mapping[str, recordings.Recording]
 
 
-def recordings_of(config: Config, block: Block) -> Recordings:
-    """Every recording of `block`, one per runner that has one."""
-    return {r: rec for r in RUNNERS if (rec := recordings.load(config, block, r))}
-
-
-def reference(config: Config, block: Block, runner: str, recs: Recordings) -> Reference:
-    """Which recording `runner` compares `block` with, and what it needs without one."""
-    return Reference(
-        runner=baselines.source_runner(block, runner, recs),
-        described=baselines.describe(config, block, runner, recs),
-        needed=baselines.expected_runner(block, runner, recs),
-        fallback=baselines.FALLBACK.get(runner),
-        needs_own=baselines.needs_own(block, runner, recs),
-    )
+def verification(
+    config: Config,
+    pages: Sequence[Page],
+    runner: str,
+    observed: Mapping[str, Observation] | None,
+    *,
+    env: Environment | Mapping[str, str] | None = None,
+    findings: Iterable[Finding] = (),
+    origin: Provenance | None = None,
+    recorded: Mapping[str, Recordings] | None = None,
+) -> Verification:
+    """The one loop that judges pages: `runner`'s verdict on each block of `pages` from what it
+    observed (`observed`, by block key: a block without an entry is not judged here; None:
+    nothing ran, every block not run), and each block's outcome, in page order then block
+    order. `findings` come first, then each verdict's. `recorded`: the blocks' recordings as
+    a verification of the same build read them, by key (each block's are read once a build)."""
+    outcomes: dict[str, Outcome] = {}
+    found = list(findings)
+    for page in pages:
+        for number, block in enumerate(page.blocks):
+            seen = None if observed is None else observed.get(block.key)
+            if observed is not None and seen is None:
+                continue
+            if recorded is not None and block.key in recorded:
+                recs = recorded[block.key]
+            else:
+                recs = recordings.of_block(config, block)
+            if seen is None:
+                verdict = unobserved(config, block, runner, recs, Status.NOT_RUN)
+            else:
+                verdict = judge(config, block, runner, seen, page.blocks[:number], recs)
+            found.extend(verdict.findings)
+            outcomes[block.key] = outcome(config, block, verdict, recs)
+    return Verification(runner, dict(env or {}), list(pages), outcomes, found, origin)
 
 
 def unobserved(
-    config: Config, block: Block, runner: str, recs: Recordings, status: Status | None = None
+    config: Config,
+    block: Block,
+    runner: str,
+    recs: Recordings,
+    status: Status | None = None,
+    findings: tuple[Finding, ...] = (),
 ) -> Verdict:
     """The verdict of a runner that observed nothing for this version: `status`, by default
     NOT_RUN (not run for this version), or OTHER_RUNNER for a runner the block does not run on.
-    A build that deliberately runs nothing gives NOT_RUN to every block, whatever its runner."""
+    A build that deliberately runs nothing gives NOT_RUN to every block, whatever its runner.
+    `findings`: why nothing was observed (a report without the block)."""
     if status is None:
         status = Status.NOT_RUN if block.runs_on(runner) else Status.OTHER_RUNNER
-    return Verdict(runner, status, reference(config, block, runner, recs), recs.get(runner))
+    reference = baselines.reference(config, block, runner, recs)
+    return Verdict(runner, status, reference, recs.get(runner), findings=findings)
 
 
 @dataclass
@@ -76,7 +107,11 @@ class _Judging:
 
     config: Config
     block: Block
-    verdict: Verdict
+    runner: str
+    status: Status = Status.OK
+    findings: list[Finding] = field(default_factory=list)
+    expectations: list[Expectation] = field(default_factory=list)
+    compared: str | None = None  # the recording's text the output matched
 
     def fail(
         self,
@@ -89,8 +124,8 @@ class _Judging:
     ) -> None:
         block = self.block
         page = f"{self.config.rel(self.config.docs_dir / block.page)}:{block.fence_line}"
-        self.verdict.status = status
-        self.verdict.findings.append(
+        self.status = status
+        self.findings.append(
             Finding(
                 kind,
                 f"{message} (página {page})",
@@ -106,32 +141,43 @@ def judge(
     config: Config,
     block: Block,
     runner: str,
-    result: BlockResult | None,
+    seen: Observation,
     earlier: Sequence[Block] = (),
-    *,
-    seen: Provenance | None = None,
     recs: Recordings | None = None,
 ) -> Verdict:
-    """`runner`'s verdict on `block` from `result`, observed as `seen` says; `earlier` (the
-    page's blocks before it) words some hints, `recs` are its recordings (read if not given)."""
-    recs = recordings_of(config, block) if recs is None else recs
+    """`runner`'s verdict on `block` from what it observed; `earlier` (the page's blocks before
+    it) words some hints, `recs` are its recordings (read if not given). The observation is
+    left as it is: the verdict holds what was decided of it."""
+    recs = recordings.of_block(config, block) if recs is None else recs
     if not block.runs_on(runner):
         return unobserved(config, block, runner, recs)
-    verdict = Verdict(runner, Status.OK, reference(config, block, runner, recs), recs.get(runner))
-    judging = _Judging(config, block, verdict)
+    if seen.missing is not None:
+        return unobserved(config, block, runner, recs, Status.NOT_RUN, (seen.missing,))
+    reference = baselines.reference(config, block, runner, recs)
+    judging = _Judging(config, block, runner)
+    result = seen.result
     if result is None:
         judging.fail(
             Kind.NO_RESULT,
             f"el bloque «{block.key}» no produjo resultado.",
             "vuelve a ejecutar; si persiste, informa del fallo del motor.",
         )
-        return verdict
-    verdict.result, verdict.provenance = result, seen
-    if result.get("stopped"):
-        verdict.findings.append(messages.stopped_processes(config, block, result["stopped"]))
-    if _ran_as_declared(judging, result, earlier) and _drawable(judging, result):
-        _compare(judging, result, recs)
-    return verdict
+    else:
+        if result.get("stopped"):
+            judging.findings.append(messages.stopped_processes(config, block, result["stopped"]))
+        if _ran_as_declared(judging, result, earlier) and _drawable(judging, result):
+            _compare(judging, result, recs, baselines.choose(runner, reference, recs))
+    return Verdict(
+        runner,
+        judging.status,
+        reference,
+        recs.get(runner),
+        result,
+        None if result is None else seen.seen,
+        tuple(judging.findings),
+        tuple(judging.expectations),
+        judging.compared,
+    )
 
 
 def outcome(config: Config, block: Block, verdict: Verdict, recs: Recordings) -> Outcome:
@@ -142,15 +188,14 @@ def outcome(config: Config, block: Block, verdict: Verdict, recs: Recordings) ->
         for r in RUNNERS
         if r == verdict.runner or block.runs_on(r)
     }
-    made = Outcome(block, verdict.runner, recs, verdicts)
-    agreement.agree(config, made)
-    return made
+    return agreement.agreed(config, Outcome(block, verdict.runner, recs, verdicts))
 
 
-def attach(config: Config, made: Outcome, verdict: Verdict) -> None:
-    """Another runner's verdict, observed by its report, in place of what was known of it."""
-    made.verdicts[verdict.runner] = verdict
-    agreement.agree(config, made)
+def attach(config: Config, made: Outcome, verdict: Verdict) -> Outcome:
+    """`made` with another runner's verdict, observed by its report, in place of what was
+    known of it (a new outcome: `made` stays as it was)."""
+    verdicts = {**made.verdicts, verdict.runner: verdict}
+    return agreement.agreed(config, dataclasses.replace(made, verdicts=verdicts))
 
 
 def _ran_as_declared(judging: _Judging, result: BlockResult, earlier: Sequence[Block]) -> bool:
@@ -159,9 +204,9 @@ def _ran_as_declared(judging: _Judging, result: BlockResult, earlier: Sequence[B
     block, config = judging.block, judging.config
     tol = tolerance(config, block)
     for item in result["expectations"]:
-        item["ok"] = compare.expectation_holds(item["expected"], item["observed"], tol)
-        judging.verdict.expectations.append(item)
-        if not item["ok"]:
+        held = compare.expectation_holds(item["expected"], item["observed"], tol)
+        judging.expectations.append({**item, "ok": held})
+        if not held:
             judging.fail(
                 Kind.EXPECTATION,
                 f"«{block.key}»: Esperado {item['expected']} · Observado {item['observed']}",
@@ -205,11 +250,7 @@ def _drawable(judging: _Judging, result: BlockResult) -> bool:
     block, output = judging.block, normalise(result["output"])
     if block.options.get(graph.OPTION) and (why := messages.unreadable(graph.parse, output)):
         judging.fail(
-            Kind.UNREADABLE_GRAPH,
-            f'el bloque «{block.key}» lleva {graph.OPTION}="…" y su salida no se puede '
-            f"dibujar: {why}",
-            "imprime un nodo por línea, «[0] MulBackward0 → [1], [2]», como el ayudante "
-            'describir_grafo de la guía de autores; o quita graph="…".',
+            Kind.UNREADABLE_GRAPH, messages.unreadable_graph(block, why), messages.GRAPH_FIX
         )
         return False
     if block.options.get(curve.OPTION) and (why := messages.unreadable(curve.parse, output)):
@@ -222,27 +263,29 @@ def _drawable(judging: _Judging, result: BlockResult) -> bool:
     return True
 
 
-def _compare(judging: _Judging, result: BlockResult, recs: Recordings) -> None:
+def _compare(
+    judging: _Judging, result: BlockResult, recs: Recordings, baseline: baselines.Baseline
+) -> None:
     """The output against the runner's baseline: missing, divergent, or matching (and then,
     for a curve, the recording it is drawn from must read as one)."""
-    config, block, verdict = judging.config, judging.block, judging.verdict
+    config, block, runner = judging.config, judging.block, judging.runner
     tol = tolerance(config, block)
-    baseline = baselines.choose(block, recs, verdict.runner)
     if baseline.recording is None:
-        verdict.status = Status.MISSING
-        verdict.findings.append(messages.missing_recording(config, block, verdict.runner, recs))
+        judging.status = Status.MISSING
+        judging.findings.append(messages.missing_recording(config, block, runner, recs))
         return
     recording, output = baseline.recording, result["output"]
     if not baseline.matches(output, tol):
-        _diverges(judging, result, baseline)
+        judging.status = Status.DIVERGE
+        judging.findings.append(messages.divergence(config, block, result, baseline, tol))
         return
-    if verdict.runner == device_marks.RUNNER and (
+    if runner == device_marks.RUNNER and (
         problem := messages.stale_marks(config, block, recording, result)
     ):
-        verdict.findings.append(problem)  # the output matched: its status stays OK
-    verdict.compared = normalise(recording.body)  # the curve is drawn from what it matched
+        judging.findings.append(problem)  # the output matched: its status stays OK
+    judging.compared = normalise(recording.body)  # the curve is drawn from what it matched
     if block.options.get(curve.OPTION) and (
-        why := messages.unreadable(curve.parse, verdict.compared)
+        why := messages.unreadable(curve.parse, judging.compared)
     ):
         judging.fail(
             Kind.UNREADABLE_CURVE,
@@ -250,48 +293,3 @@ def _compare(judging: _Judging, result: BlockResult, recs: Recordings) -> None:
             "la curva se dibuja de la grabación: deja en ella los números de cada punto "
             '(sin marcadores [..]) o quita curve="…".',
         )
-
-
-def _diverges(judging: _Judging, result: BlockResult, baseline: baselines.Baseline) -> None:
-    config, block, runner = judging.config, judging.block, judging.verdict.runner
-    tol = tolerance(config, block)
-    recording = baseline.recording
-    assert recording is not None
-    fix_record = f"docverify record --runner {runner} {config.rel(config.docs_dir / block.page)}"
-    rule = f", con la {device_rule.NAME}" if baseline.device_rule else ""
-    # As compared (suffixes joined under the device rule), numbered as the original texts.
-    expected, observed = baseline.expected(), baseline.comparable(result["output"])
-    label = f"observado ({runner}{rule})"
-    detail = messages.output_diff(config, baseline, result["output"], tol, label)
-    first = hints.first_difference(expected.text, observed.text, tol)
-    line = hints.writer_line(result, observed.original(first))
-    if fix_volatile := hints.volatile_fix(recording, observed.text, tol, expected):
-        judging.fail(
-            Kind.VOLATILE_DIVERGENCE,
-            f"la salida de «{block.key}» en {runner} solo difiere de su grabación en "
-            "valores que parecen cambiar en cada ejecución (hexadecimales, números de "
-            "diez cifras o más).",
-            fix_volatile,
-            line=line,
-            detail=detail,
-            status=Status.DIVERGE,
-        )
-        return
-    if baseline.device_rule:
-        own = config.rel(recordings.path_for(config, block, runner))
-        fix = (
-            f"si la salida en {runner} es correcta, grábala aparte ({own}): "
-            f"docverify accept CARPETA con el informe del trabajo {runner} de CI, o "
-            f"{fix_record} en una máquina con GPU; si no, corrige el código."
-        )
-    else:
-        fix = f"si el cambio es correcto: {fix_record}; si no, corrige el código."
-    judging.fail(
-        Kind.DIVERGENCE,
-        f"la salida de «{block.key}» en {runner} no coincide con su grabación"
-        f" ({config.rel(recording.path)}{rule}).",
-        fix,
-        line=line,
-        detail=detail,
-        status=Status.DIVERGE,
-    )

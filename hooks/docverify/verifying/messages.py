@@ -9,18 +9,90 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from docverify.core import device_marks
+from docverify.core import device_marks, device_rule
 from docverify.core.config import Config
 from docverify.core.findings import Finding, Level
 from docverify.core.kinds import Kind
 from docverify.parsing.pages import Block
 from docverify.running.protocol import BlockResult
-from docverify.verifying import baselines, compare, curve, recordings
+from docverify.verifying import baselines, compare, curve, graph, hints, recordings
 
+GRAPH_FIX = (
+    "imprime un nodo por línea, «[0] MulBackward0 → [1], [2]», como el ayudante "
+    'describir_grafo de la guía de autores; o quita graph="…".'
+)
 CURVE_FIX = (
     "imprime un punto por línea, «época 1: pérdida 0.93»: el primer número, entero, es x y el "
     'último es y (ver «Dibujar una curva» en la guía de autores); o quita curve="…".'
 )
+
+
+def located(
+    config: Config,
+    block: Block,
+    kind: Kind,
+    message: str,
+    fix: str,
+    line: int | None = None,
+    detail: str = "",
+) -> Finding:
+    """A finding of the judge about `block`: at its snippet's line `line` (by default the
+    block's first), its message naming the page and the fence."""
+    page = f"{config.rel(config.docs_dir / block.page)}:{block.fence_line}"
+    return Finding(
+        kind,
+        f"{message} (página {page})",
+        config.rel(block.origin),
+        line or block.origin_line,
+        fix,
+        detail=detail,
+    )
+
+
+def divergence(
+    config: Config,
+    block: Block,
+    result: BlockResult,
+    baseline: baselines.Baseline,
+    tol: compare.Tolerance,
+) -> Finding:
+    """The output does not match its baseline (which has a recording): where it first differs,
+    the diff as compared, and whether only volatile-looking values differ."""
+    runner, recording = baseline.runner, baseline.recording
+    assert recording is not None
+    fix_record = f"docverify record --runner {runner} {config.rel(config.docs_dir / block.page)}"
+    rule = f", con la {device_rule.NAME}" if baseline.device_rule else ""
+    # As compared (suffixes joined under the device rule), numbered as the original texts.
+    expected, observed = baseline.expected(), baseline.comparable(result["output"])
+    detail = output_diff(config, baseline, result["output"], tol, f"observado ({runner}{rule})")
+    first = hints.first_difference(expected.text, observed.text, tol)
+    line = hints.writer_line(result, observed.original(first))
+    if fix_volatile := hints.volatile_fix(recording, observed.text, tol, expected):
+        return located(
+            config,
+            block,
+            Kind.VOLATILE_DIVERGENCE,
+            f"la salida de «{block.key}» en {runner} solo difiere de su grabación en "
+            "valores que parecen cambiar en cada ejecución (hexadecimales, números de "
+            "diez cifras o más).",
+            fix_volatile,
+            line,
+            detail,
+        )
+    if baseline.device_rule:
+        own = config.rel(recordings.path_for(config, block, runner))
+        fix = (
+            f"si la salida en {runner} es correcta, grábala aparte ({own}): "
+            f"docverify accept CARPETA con el informe del trabajo {runner} de CI, o "
+            f"{fix_record} en una máquina con GPU; si no, corrige el código."
+        )
+    else:
+        fix = f"si el cambio es correcto: {fix_record}; si no, corrige el código."
+    message = (
+        f"la salida de «{block.key}» en {runner} no coincide con su grabación"
+        f" ({config.rel(recording.path)}{rule})."
+    )
+    return located(config, block, Kind.DIVERGENCE, message, fix, line, detail)
 
 
 def missing_recording(
@@ -28,11 +100,12 @@ def missing_recording(
 ) -> Finding:
     """A block that runs on `runner` has no baseline for it (from a check, or from lint).
 
-    `recs`: the block's recordings; a device-marked one (baselines.needs_own) needs its own."""
+    `recs`: the block's recordings; a device-marked one (Reference.needs_own) needs its own."""
     page = config.rel(config.docs_dir / block.page)
-    wanted = baselines.expected_runner(block, runner, recs)
+    reference = baselines.reference(config, block, runner, recs or {})
+    wanted = reference.needed
     target = config.rel(recordings.path_for(config, block, wanted))
-    if reasons := baselines.needs_own(block, runner, recs or {}):
+    if reasons := reference.needs_own:
         cpu = config.rel(recordings.path_for(config, block, "cpu"))
         return Finding(
             Kind.MISSING_RECORDING,
@@ -113,6 +186,12 @@ def unreadable(parse: Callable[[str], object], text: str) -> str | None:
     except ValueError as exc:  # GraphError, CurveError: a message for authors
         return str(exc)
     return None
+
+
+def unreadable_graph(block: Block, why: str) -> str:
+    return (
+        f'el bloque «{block.key}» lleva {graph.OPTION}="…" y su salida no se puede dibujar: {why}'
+    )
 
 
 def unreadable_curve(block: Block, why: str, what: str) -> str:

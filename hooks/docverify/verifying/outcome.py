@@ -13,7 +13,8 @@ with, whether it is the output shown beside it), so output/ renders it and never
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import dataclass, field
+from collections.abc import Mapping
+from dataclasses import dataclass
 from enum import StrEnum
 
 from docverify.core import volatile
@@ -68,9 +69,21 @@ class Reference:
     needs_own: tuple[str, ...] = ()  # device marks that forbid comparing with the fallback's
 
 
-@dataclass
+@dataclass(frozen=True)
+class Observation:
+    """What one runner observed of one block, wherever it came from: a run here or the local
+    cache (`seen` says which), or a report's entry. With no result, `missing` says why none
+    can be judged (a report that is stale or lacks the block): the block is then not run now."""
+
+    result: BlockResult | None
+    seen: Provenance | None = None  # where and when it was observed
+    missing: Finding | None = None
+
+
+@dataclass(frozen=True)
 class Verdict:
-    """One runner's verdict on one block: decided once (judge.py), shown as it is."""
+    """One runner's verdict on one block: decided once (judge.py), shown as it is. Nothing
+    changes it once made; the result it judged is left as it was observed."""
 
     runner: str
     status: Status
@@ -78,8 +91,8 @@ class Verdict:
     recording: Recording | None = None  # this runner's own recording
     result: BlockResult | None = None  # what the run produced (None: not observed)
     provenance: Provenance | None = None  # where and when it was observed
-    findings: list[Finding] = field(default_factory=list)
-    expectations: list[Expectation] = field(default_factory=list)
+    findings: tuple[Finding, ...] = ()
+    expectations: tuple[Expectation, ...] = ()  # each with whether it held (`ok`)
     compared: str | None = None  # the recording's text the output matched (a curve's points)
     agreement: Agreement | None = None  # against the first output the panel shows
 
@@ -96,15 +109,15 @@ class Verdict:
         return None if self.recording is None else normalise(self.recording.body)
 
 
-@dataclass
+@dataclass(frozen=True)
 class Outcome:
     """One block in one build: the verdict of the build's runner and of every other runner
     the block runs on (observed by a report, or only what its recordings say)."""
 
     block: Block
     runner: str  # the build's runner
-    recordings: dict[str, Recording]
-    verdicts: dict[str, Verdict]
+    recordings: Mapping[str, Recording]
+    verdicts: Mapping[str, Verdict]
 
     @property
     def verdict(self) -> Verdict:
@@ -120,11 +133,11 @@ class Outcome:
         return self.verdict.result
 
     @property
-    def findings(self) -> list[Finding]:
+    def findings(self) -> tuple[Finding, ...]:
         return self.verdict.findings
 
     @property
-    def expectations(self) -> list[Expectation]:
+    def expectations(self) -> tuple[Expectation, ...]:
         return self.verdict.expectations
 
     @property
@@ -152,14 +165,15 @@ class Outcome:
         return verdict if runner != self.runner and source == Source.REPORT else None
 
 
-@dataclass
+@dataclass(frozen=True)
 class Verification:
-    """One verification of some pages on a runner: every block's outcome, in page order."""
+    """One verification of some pages on a runner: every block's outcome, in page order.
+    Adding to it (another runner's report, more findings) makes a new one."""
 
     runner: str
     env: Environment | dict[str, str]  # empty when nothing ran
     pages: list[Page]
-    outcomes: dict[str, Outcome]
+    outcomes: Mapping[str, Outcome]
     findings: list[Finding]
     origin: Provenance | None = None  # a build from reports: they observed, nothing ran here
 

@@ -13,7 +13,7 @@ from docverify.parsing.pages import Page
 from docverify.running.executor import Executor
 from docverify.running.protocol import BlockResult
 from docverify.verifying import judge, proposal, stability
-from docverify.verifying.outcome import tolerance
+from docverify.verifying.outcome import Observation, Verification, tolerance
 from docverify.verifying.proposal import Header, Proposal
 from docverify.verifying.verify import execute
 
@@ -71,7 +71,15 @@ def record(
     results, env = run(config, pages, runner, executor)
     recorded = Recorded([], 0, [f for p in pages for f in p.findings], env)
     header = Header(env, today().isoformat())
-    plans = [_plan(config, page, runner, results, header, recorded) for page in pages]
+    # Judged by the one loop (judge.py), the blocks that run on `runner`, without provenance.
+    observed = {
+        block.key: Observation(results.get(block.key))
+        for page in pages
+        for block in page.blocks
+        if block.runs_on(runner)
+    }
+    judged = judge.verification(config, pages, runner, observed)
+    plans = [_plan(config, page, judged, header, recorded) for page in pages]
     changed = [plan for plan in plans if plan.outputs()]
     if changed:
         again, _ = run(config, [plan.page for plan in changed], runner, executor)
@@ -87,29 +95,21 @@ def record(
 
 
 def _plan(
-    config: Config,
-    page: Page,
-    runner: str,
-    results: dict[str, BlockResult],
-    header: Header,
-    recorded: Recorded,
+    config: Config, page: Page, judged: Verification, header: Header, recorded: Recorded
 ) -> _PagePlan:
-    """What recording `page` would write from `results`; its findings and the blocks whose
-    recording already holds go into `recorded` now."""
+    """What recording `page` would write from its blocks' verdicts; its findings and the
+    blocks whose recording already holds go into `recorded` now."""
     plan = _PagePlan(page)
-    for number, block in enumerate(page.blocks):
-        if not block.runs_on(runner):
+    for block in page.blocks:
+        if (made := judged.outcomes.get(block.key)) is None:
             continue
-        recs = judge.recordings_of(config, block)
-        verdict = judge.judge(
-            config, block, runner, results.get(block.key), page.blocks[:number], recs=recs
-        )
+        verdict = made.verdict
         # What is only reported (processes it left running) is shown, and blocks nothing.
         recorded.findings.extend(f for f in verdict.findings if f.level is not Level.ERROR)
         if failed := proposal.failures(verdict):
             recorded.findings.extend(failed)
-        elif made := proposal.propose(config, block, verdict, recs, header):
-            plan.proposals.append(made)
+        elif proposed := proposal.propose(config, block, verdict, made.recordings, header):
+            plan.proposals.append(proposed)
         else:
             recorded.unchanged += 1
     return plan

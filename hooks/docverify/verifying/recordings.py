@@ -55,6 +55,16 @@ def read(path: Path, runner: str) -> Recording:
     return Recording(path=path, runner=runner, header=header, body=body)
 
 
+def of_block(config: Config, block: Block) -> dict[str, Recording]:
+    """Every recording of `block`, one per runner that has one."""
+    found = {}
+    for runner in RUNNERS:
+        path = path_for(config, block, runner)
+        if path.is_file():
+            found[runner] = read(path, runner)
+    return found
+
+
 def load(config: Config, block: Block, runner: str) -> Recording | None:
     path = path_for(config, block, runner)
     return read(path, runner) if path.is_file() else None

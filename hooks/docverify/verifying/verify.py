@@ -13,14 +13,13 @@ from collections.abc import Callable
 from docverify.core.config import Config, today
 from docverify.core.findings import Finding
 from docverify.core.kinds import Kind
-from docverify.core.status import Status
 from docverify.parsing.pages import Page
 from docverify.running.executor import Executor, PageJob
 from docverify.running.protocol import BlockResult
 from docverify.running.specs import spec
 from docverify.verifying import judge
 from docverify.verifying.cache import Cache
-from docverify.verifying.outcome import Outcome, Verification, provenance
+from docverify.verifying.outcome import Observation, Verification, provenance
 
 
 def execute(
@@ -91,27 +90,18 @@ def verify(
         )
     if not execute_blocks:
         return unrun(config, pages, runner, findings)
-    outcomes: dict[str, Outcome] = {}
-    for page in pages:
-        for number, block in enumerate(page.blocks):
-            recs = judge.recordings_of(config, block)
-            result = results.get(block.key)
-            seen = provenance(runner, env, result, day) if result else None
-            earlier = page.blocks[:number]
-            verdict = judge.judge(config, block, runner, result, earlier, seen=seen, recs=recs)
-            findings.extend(verdict.findings)
-            outcomes[block.key] = judge.outcome(config, block, verdict, recs)
-    return Verification(runner=runner, env=env, pages=pages, outcomes=outcomes, findings=findings)
+
+    observed = {
+        block.key: Observation(result, provenance(runner, env, result, day) if result else None)
+        for page in pages
+        for block in page.blocks
+        for result in [results.get(block.key)]
+    }
+    return judge.verification(config, pages, runner, observed, env=env, findings=findings)
 
 
 def unrun(
     config: Config, pages: list[Page], runner: str, findings: list[Finding] | None = None
 ) -> Verification:
     """A verification that runs nothing: every block not run, with what its recordings say."""
-    outcomes: dict[str, Outcome] = {}
-    for page in pages:
-        for block in page.blocks:
-            recs = judge.recordings_of(config, block)
-            verdict = judge.unobserved(config, block, runner, recs, Status.NOT_RUN)
-            outcomes[block.key] = judge.outcome(config, block, verdict, recs)
-    return Verification(runner, {}, pages, outcomes, list(findings or []))
+    return judge.verification(config, pages, runner, None, findings=findings or ())
