@@ -60,9 +60,75 @@ def test_a_mistake_names_its_page_line() -> None:
     with pytest.raises(frontmatter.FrontMatterError) as info:
         frontmatter.split(text)
     assert info.value.line == line_of(text, "clave"), info.value
-    with pytest.raises(frontmatter.FrontMatterError, match="debe ser un mapa") as info:
+    with pytest.raises(frontmatter.FrontMatterError) as info:
         frontmatter.split("---\n- una\n- lista\n---\n")
-    assert info.value.line == 2
+    assert (str(info.value), info.value.line) == (
+        "El front matter debe ser un mapa clave: valor.",
+        2,
+    )
+
+
+@pytest.mark.parametrize("key", ["[a, b]", "{a: 1}", "? - a\n"])
+def test_a_list_or_a_mapping_as_a_key_is_a_located_mistake(key: str) -> None:
+    """YAML allows them, a Python dict does not: the author reads where, not a traceback."""
+    text = f"---\ntitle: Una\n{key}: 1\n---\n"
+    with pytest.raises(frontmatter.FrontMatterError, match="found unhashable key") as info:
+        frontmatter.split(text)
+    assert info.value.line == 3, info.value
+
+
+def test_an_unhashable_key_is_worded_as_pyyaml_words_it() -> None:
+    """The mapping where it happened, then the key: PyYAML's own wording for the same error
+    (lines counted from the front matter's first, as in every YAML error it words)."""
+    with pytest.raises(frontmatter.FrontMatterError) as info:
+        frontmatter.split("---\ntitle: Una\n[a, b]: 1\n---\n")
+    assert str(info.value) == (
+        "YAML no válido en el front matter: while constructing a mapping\n"
+        '  in "<unicode string>", line 1, column 1:\n'
+        "    title: Una\n"
+        "    ^\n"
+        "found unhashable key\n"
+        '  in "<unicode string>", line 2, column 1:\n'
+        "    [a, b]: 1\n"
+        "    ^"
+    )
+
+
+@pytest.mark.parametrize("where", ["x: &a [*a]", "? &a [*a]\n: 1", "x: [1, &a [*a]]"])
+def test_a_list_that_contains_itself_is_a_mistake_where_it_is(where: str) -> None:
+    """Each key and value is built whole as it is read: a recursive list is refused, as key
+    or as value, at its own line (built later, it would be [[...]], which no page can show)."""
+    text = f"---\ntitle: Una\n{where}\n---\n"
+    with pytest.raises(frontmatter.FrontMatterError, match="recursive node") as info:
+        frontmatter.split(text)
+    assert info.value.line == 3, info.value
+
+
+def test_a_mistake_without_a_place_points_at_the_front_matter() -> None:
+    """A character YAML refuses is reported by the reader, which gives no line: the front
+    matter's first line stands for it."""
+    with pytest.raises(frontmatter.FrontMatterError, match="unacceptable character") as info:
+        frontmatter.split("---\ntitle: Una\nautor: a\x07b\n---\n")
+    assert info.value.line == 1
+
+
+def test_the_source_of_a_page_without_yaml_is_empty() -> None:
+    assert frontmatter.source("# Cuerpo\n---\nx: 1\n---\n") == ""
+    assert frontmatter.source("---\n---\n# Cuerpo\n") == ""
+    assert frontmatter.source("---\nx: 1\n...\n") == "x: 1\n"
+
+
+@pytest.mark.parametrize("front", ["", "- una\n- lista\n", "x: [uno\n", "solo texto\n"])
+def test_no_node_tree_unless_the_yaml_is_a_mapping(front: str) -> None:
+    assert frontmatter.node_tree(front) is None
+
+
+def test_the_node_tree_keeps_the_line_of_each_value() -> None:
+    root = frontmatter.node_tree("title: Una\nfaq:\n  - question: x\n")
+    assert isinstance(root, yaml.MappingNode)
+    (title_key, title), (faq_key, faq) = root.value
+    assert (title_key.value, title.value, title.start_mark.line) == ("title", "Una", 0)
+    assert (faq_key.value, faq.start_mark.line) == ("faq", 2)
 
 
 def test_a_mistake_is_quoted_with_a_caret_under_it() -> None:

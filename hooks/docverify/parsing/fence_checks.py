@@ -46,7 +46,7 @@ def problems(language: str, options: dict[str, str], where: str, line: int) -> l
             )
         ]
     found = _unknown(options, at)
-    block_id = options.get("id", "")
+    block_id = options.get("id")
     if not block_id:
         return [
             *found,
@@ -102,7 +102,7 @@ def _values(options: dict[str, str], at: Where) -> list[Finding]:
                         at,
                     )
                 )
-    if options.get("source", LAYOUTS[0]) not in LAYOUTS:
+    if "source" in options and options["source"] not in LAYOUTS:
         found.append(
             _problem(
                 Kind.INVALID_OPTION,

@@ -7,6 +7,7 @@ Dates stay strings so that the engine, not YAML, decides what a valid date is: P
 from __future__ import annotations
 
 import re
+from collections.abc import Hashable
 from typing import Any
 
 import yaml
@@ -31,9 +32,18 @@ def compose(text: str) -> yaml.Node | None:
     """`text` as YAML nodes, each with its line (libyaml's parser); raises yaml.YAMLError as
     PyYAML's own parser words it."""
     try:
-        return yaml.compose(text, Loader=FAST_LOADER)
+        return _compose(text, FAST_LOADER)
     except yaml.YAMLError:
-        return yaml.compose(text, Loader=yaml.SafeLoader)
+        return _compose(text, yaml.SafeLoader)
+
+
+def _compose(text: str, kind: type[yaml.SafeLoader]) -> yaml.Node | None:
+    """yaml.compose with the loader `kind`, which every call names."""
+    loader = kind(text)
+    try:
+        return loader.get_single_node()
+    finally:
+        loader.dispose()
 
 
 class _Loader(FAST_LOADER):  # type: ignore[misc,valid-type]
@@ -58,6 +68,13 @@ def _construct_mapping(loader: _Loader, node: yaml.MappingNode) -> LineDict:
     result.key_lines = {}
     for key_node, value_node in node.value:
         key = loader.construct_object(key_node, deep=True)
+        if not isinstance(key, Hashable):  # a list or a mapping as a key: an error, not a crash
+            raise yaml.constructor.ConstructorError(
+                "while constructing a mapping",
+                node.start_mark,
+                "found unhashable key",
+                key_node.start_mark,
+            )
         result[key] = loader.construct_object(value_node, deep=True)
         result.key_lines[str(key)] = key_node.start_mark.line + 1 + loader.line_offset
     return result
@@ -124,7 +141,3 @@ def source(text: str) -> str:
     """The front matter's YAML as written (between its «---» lines), or "" when there is none."""
     match = _FRONT.match(text)
     return (match.group(1) or "") if match else ""
-
-
-def as_text(value: Any) -> str:
-    return "" if value is None else str(value)

@@ -44,4 +44,4 @@ def parse_options(info: str) -> tuple[str, dict[str, str]]:
 
 
 def is_executed(options: dict[str, Any]) -> bool:
-    return str(options.get("exec", "")).lower() in TRUE
+    return "exec" in options and str(options["exec"]).lower() in TRUE
