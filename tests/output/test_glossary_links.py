@@ -20,10 +20,11 @@ TERMS = Glossary(
             ("gráfico computacional",),
             False,
             2,
+            4,
         ),
-        Term("tensor hoja", "leaf tensor", "Tensor sin operación.", (), False, 7),
-        Term("hoja", "leaf", "Lo mismo, corto.", (), False, 12),
-        Term("backward", "backward", "Lanza la retropropagación.", (), True, 17),
+        Term("tensor hoja", "leaf tensor", "Tensor sin operación.", (), False, 7, 9),
+        Term("hoja", "leaf", "Lo mismo, corto.", (), False, 12, 14),
+        Term("backward", "backward", "Lanza la retropropagación.", (), True, 17, 19),
     ),
 )
 
@@ -95,7 +96,7 @@ def test_a_code_term_links_its_first_inline_code_whole() -> None:
 def test_a_use_inside_another_sense_of_the_word_is_skipped() -> None:
     """«de forma deliberada» is a manner, not a shape: the first use of «forma» that is the term
     gets the link, also one in the same text after the other sense."""
-    shape = Term("forma", "shape", "El tamaño.", (), False, 3, ("de forma deliberada",))
+    shape = Term("forma", "shape", "El tamaño.", (), False, 3, 5, ("de forma deliberada",))
     glossary = Glossary(Path("glosario.yml"), (shape,))
     for html in (
         "<p>Limpiar de forma deliberada.</p><p>Un tensor de forma (2, 3).</p>",
@@ -129,7 +130,7 @@ def test_the_page_lists_every_term_with_its_anchor() -> None:
 def test_code_in_a_definition_is_code_on_the_page_and_plain_in_the_tooltip() -> None:
     """A definition's `code` spans render as code on the glossary page (the rest escaped), and
     the link's tooltip, plain text, shows no backticks."""
-    term = Term("hoja", "leaf", "Suma en su `.grad` la derivada; *no* es `x*y`.", (), False, 1)
+    term = Term("hoja", "leaf", "Suma en su `.grad` la derivada; *no* es `x*y`.", (), False, 1, 3)
     glossary = Glossary(Path("glosario.yml"), (term,))
     page = glossary_page.render(glossary)
     assert "Suma en su `.grad` la derivada; \\*no\\* es `x*y`." in page, page

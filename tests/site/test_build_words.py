@@ -106,6 +106,53 @@ def test_a_glossary_definition_is_flagged(project: Project) -> None:
     assert [(p, n) for p, n, _ in found] == [("docs/glosario.yml", 4)], found
 
 
+def test_a_finding_says_why_and_what_to_write_instead(project: Project) -> None:
+    project.page("index.md", PAGE.format(takeaway="Bien.", body="La salida grabada.", comment="a"))
+    cfg = project.config
+    [finding] = build_words.check(cfg, read_site(cfg), None)
+    assert finding.message == (
+        "«grabada» es una palabra de la verificación del sitio, no del lector: esta página (o el "
+        "glosario) habla a quien aprende."
+    )
+    assert finding.fix == (
+        "dilo con las palabras del lector (CPU o GPU, «la salida comprobada», «se comprueba»); "
+        "lo que hace la verificación se explica una vez, en la página «Cómo se verifica»."
+    )
+
+
+def test_a_word_is_flagged_at_its_own_line_of_a_paragraph(project: Project) -> None:
+    found = _found(project, "index.md", body="La salida grabada\nse lee\ny el informe\ntambién.")
+    assert [(p, n) for p, n, _ in found] == [("docs/index.md", 9), ("docs/index.md", 11)], found
+
+
+# The same first term, its definition written three other ways YAML allows: a quoted key, a
+# flow mapping on one line, the text on the line after its key. A word of the definition is
+# flagged at the line where the definition's text starts, whatever the next term writes.
+DEFINITIONS = [
+    (GLOSSARY.replace('    definition: "Registro de', '    "definition": "Registro grabado de'), 4),
+    (
+        GLOSSARY.replace(
+            """  - term: grafo
+    english: computational graph
+    definition: "Registro de las operaciones que produjeron un tensor."
+    avoid: ["gráfico computacional"]
+""",
+            """  - {term: grafo, english: graph, definition: "Grabado.", avoid: []}
+""",
+        ),
+        2,
+    ),
+    (GLOSSARY.replace('    definition: "Registro de', '    definition:\n      "Grabado de'), 5),
+]
+
+
+def test_a_definition_is_flagged_where_its_text_starts(project: Project) -> None:
+    for data, line in DEFINITIONS:
+        project.page("glosario.yml", data)
+        found = _found(project, "index.md")
+        assert [(p, n) for p, n, _ in found] == [("docs/glosario.yml", line)], (data, found)
+
+
 def test_seed_text_is_never_flagged(project: Project) -> None:
     (project.root / "semilla.txt").write_text("El informe del original.\n", encoding="utf-8")
     text = PAGE.format(takeaway="Bien.", body="El informe del original.", comment="uno")

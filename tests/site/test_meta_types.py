@@ -16,64 +16,115 @@ from docverify.parsing.pages import read_page
 from docverify.site import anatomy, scaffold
 
 PAGE = "articulos/nuevo.md"
-# (the line as the scaffold writes it, as it is written wrong, the name the message gives)
+# How YAML reads a text cut by its unquoted «: », as the message says it.
+MAP = "un mapa clave: valor (sin comillas, YAML corta el texto en su «: »)"
+# (the line as the scaffold writes it, as it is written wrong, the name the message gives, how
+# YAML reads it, what the page would show)
 WRITTEN = {
-    "title": ('title: "Un artículo nuevo"', "title: [Un artículo, nuevo]", "el título"),
+    "title": (
+        'title: "Un artículo nuevo"',
+        "title: [Un artículo, nuevo]",
+        "el título",
+        "una lista",
+        "[Un artículo, nuevo]",
+    ),
     "description": (
         'description: "Una frase que dice qué resuelve este artículo y para quién."',
         "description: [Una frase, otra]",
         "la frase inicial",
+        "una lista",
+        "[Una frase, otra]",
     ),
     "approach": (
         'approach: "Cómo aborda el artículo el tema, en una línea."',
         "approach: 42",
         "la línea de enfoque",
+        "un número",
+        "42",
     ),
     "goals": (
         '  - "Primer objetivo: qué sabrá hacer el lector al terminar"',
         "  - Primer objetivo: qué sabrá hacer el lector al terminar",
-        "«Qué aprenderás»",
+        "el elemento 1 de «Qué aprenderás»",
+        MAP,
+        "Primer objetivo: qué sabrá hacer el lector al terminar",
     ),
-    "prerequisites": ('  - "Python básico"', "  - [Python, básico]", "«Antes de empezar»"),
+    "prerequisites": (
+        '  - "Python básico"',
+        "  - [Python, básico]",
+        "el elemento 1 de «Antes de empezar»",
+        "una lista",
+        "[Python, básico]",
+    ),
     "takeaways": (
         '  - "Primera conclusión clave."',
         "  - Forma, tipo y dispositivo: viajan con cada tensor",
-        "«Conclusiones clave»",
+        "el elemento 1 de «Conclusiones clave»",
+        MAP,
+        "Forma, tipo y dispositivo: viajan con cada tensor",
     ),
     "question": (
         '  - question: "¿Primera pregunta frecuente?"',
         "  - question: true",
         "«question» de la pregunta frecuente 1",
+        "un valor true/false",
+        "true",
     ),
     "answer": (
         '    answer: "Respuesta breve."',
         "    answer: {No: basta la CPU}",
         "«answer» de la pregunta frecuente 1",
+        MAP,
+        "{No: basta la CPU}",
     ),
     "source title": (
         '  - title: "Título de la fuente consultada"',
         "  - title: 2026",
         "«title» de la fuente 1",
+        "un número",
+        "2026",
     ),
     "reference": (
         '    reference: "PyTorch / ruta/del/archivo.py"',
         "    reference: 3.5",
         "«reference» de la fuente 1",
+        "un número",
+        "3.5",
     ),
     "editorial_goals": (
         'takeaways:\n  - "Primera conclusión clave."',
         'takeaways:\n  - "Primera conclusión clave."\neditorial_goals:\n  - Leer: un grafo',
-        "«Al terminar sabrás» (editorial)",
+        "el elemento 1 de «Al terminar sabrás» (editorial)",
+        MAP,
+        "Leer: un grafo",
     ),
     "editorial_prerequisites": (
         'takeaways:\n  - "Primera conclusión clave."',
         'takeaways:\n  - "Primera conclusión clave."\neditorial_prerequisites:\n  - [a, b]',
-        "«Necesitas antes» (editorial)",
+        "el elemento 1 de «Necesitas antes» (editorial)",
+        "una lista",
+        "[a, b]",
     ),
     "editorial_description": (
         'takeaways:\n  - "Primera conclusión clave."',
         'takeaways:\n  - "Primera conclusión clave."\neditorial_description: [Dice, dos cosas]',
         "la descripción para buscadores (editorial)",
+        "una lista",
+        "[Dice, dos cosas]",
+    ),
+    "date": (
+        'approach: "Cómo aborda el artículo el tema, en una línea."',
+        "approach: 2026-01-01",
+        "la línea de enfoque",
+        "una fecha",
+        "2026-01-01",
+    ),
+    "other type": (
+        'title: "Un artículo nuevo"',
+        "title: !!binary aGVsbG8=",
+        "el título",
+        "otro tipo",
+        "!!binary aGVsbG8=",
     ),
 }
 
@@ -93,15 +144,20 @@ def test_the_scaffold_is_well_typed(project: Project) -> None:
 
 @pytest.mark.parametrize("part", sorted(WRITTEN))
 def test_a_part_that_is_not_a_text_is_named_at_its_line(project: Project, part: str) -> None:
-    good, bad, name = WRITTEN[part]
+    good, bad, name, read_as, shown = WRITTEN[part]
     text = _scaffold()
     assert good in text, part
     broken = text.replace(good, bad, 1)
     line = broken.split("\n").index(bad.split("\n")[-1]) + 1
-    wrong = [f for f in _found(project, broken) if f[0] is Kind.WRONG_TYPE]
-    assert [(kind, at) for kind, at, _, _ in wrong] == [(Kind.WRONG_TYPE, line)], wrong
-    _, _, message, fix = wrong[0]
-    assert name in message and "ponlo entre comillas" in fix, (message, fix)
+    page = read_page(project.config, project.page(PAGE, broken))
+    wrong = [f for f in anatomy.check(project.config, page) if f.kind is Kind.WRONG_TYPE]
+    assert [(f.path, f.line) for f in wrong] == [(f"docs/{PAGE}", line)], wrong
+    message, fix = wrong[0].message, wrong[0].fix
+    assert message == (
+        f"{name} debe ser un texto, y YAML lo lee como {read_as}: la página mostraría "
+        f"«{shown}» tal como lo lee Python."
+    )
+    assert fix == f'ponlo entre comillas: "{shown}".'
     # Quoting what was written, as the fix says, makes the part a text again.
     quoted = fix.split("ponlo entre comillas: ", 1)[1].rstrip(".")
     last = bad.split("\n")[-1]
@@ -128,3 +184,25 @@ def test_an_empty_part_is_no_wrong_type(project: Project, part: str, empty: str)
     found = _found(project, text.replace(good, emptied, 1))
     assert [f for f in found if f[0] is Kind.WRONG_TYPE] == [], found
     assert not any('""' in fix for _, _, _, fix in found), found
+
+
+def test_a_quote_in_the_text_is_escaped_in_the_fix(project: Project) -> None:
+    """The fix is the text between double quotes: a double quote of the text is escaped there,
+    and the line written as the fix says is a text again."""
+    good = '  - "Primera conclusión clave."'
+    bad = '  - El "grafo": registro de operaciones'
+    broken = _scaffold().replace(good, bad, 1)
+    [(_, _, message, fix)] = [f for f in _found(project, broken) if f[0] is Kind.WRONG_TYPE]
+    assert r"«El \"grafo\": registro de operaciones»" in message, message
+    assert fix == r'ponlo entre comillas: "El \"grafo\": registro de operaciones".', fix
+    fixed = broken.replace(bad, r'  - "El \"grafo\": registro de operaciones"', 1)
+    assert [f for f in _found(project, fixed) if f[0] is Kind.WRONG_TYPE] == []
+
+
+def test_a_part_the_page_does_not_show_is_not_judged(project: Project) -> None:
+    """Only the shown parts are texts: a list of mappings under another key, with a number for
+    its «title», is no wrong type (the sources' «title» would be)."""
+    good = 'takeaways:\n  - "Primera conclusión clave."'
+    extra = good + "\nrelated:\n  - title: 2026\n    reference: 3.5"
+    found = _found(project, _scaffold().replace(good, extra, 1))
+    assert [f for f in found if f[0] is Kind.WRONG_TYPE] == [], found

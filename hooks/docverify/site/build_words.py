@@ -44,13 +44,9 @@ def check(config: Config, pages: list[Page], terms: glossary.Glossary | None) ->
             if not glossary_lint.from_seed(text, seed):
                 found += _words(config, text.path, text.text, text.line_at)
     if terms is not None:
-        lines = terms.path.read_text(encoding="utf-8").split("\n")
         for term in terms.terms:
-            line = next(
-                (n for n, raw in enumerate(lines, 1) if n >= term.line and "definition:" in raw),
-                term.line,
-            )
-            found += _words(config, terms.path, prose.mask(term.definition), lambda _, at=line: at)
+            at = term.definition_line
+            found += _words(config, terms.path, prose.mask(term.definition), lambda _, at=at: at)
     return found
 
 

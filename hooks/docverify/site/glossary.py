@@ -63,6 +63,7 @@ class Term:
     avoid: tuple[str, ...]
     code: bool
     line: int  # in the data file
+    definition_line: int  # where its definition starts, in the data file
     other_senses: tuple[str, ...] = ()  # phrases where the word means something else
 
     @property
@@ -242,6 +243,7 @@ def _term(node: yaml.Node, problem: Problem) -> Term | None:
         avoid=avoid,
         code=code is not None and code.value.lower() == "true",
         line=line,
+        definition_line=fields["definition"].start_mark.line + 1,
         other_senses=other_senses,
     )
 
