@@ -92,16 +92,30 @@ def test_a_page_without_data_files_keeps_the_spec_it_had(project: Project) -> No
     assert "data_files" in SETUP_FIELDS  # and yet a page with them digests them
 
 
+NOT_A_LIST = "«data_files:» debe ser una lista de rutas dentro de docs/, no «{}»."
+OUTSIDE = "«{}» en «data_files:» no es una ruta dentro de docs/."
+MISSING = "«data_files:» nombra docs/{}, que no existe o no es un archivo."
+
+
 @pytest.mark.parametrize(
     ("front", "said"),
     [
-        ("data_files: datos/tabla.csv", "debe ser una lista"),
-        ("data_files:\n  - 3", "debe ser una lista"),
-        ("data_files:\n  - /etc/passwd", "no es una ruta dentro de docs/"),
-        ("data_files:\n  - ../pyproject.toml", "no es una ruta dentro de docs/"),
-        ("data_files:\n  - datos/otra.csv", "docs/datos/otra.csv, que no existe"),
-        ("data_files:\n  - datos", "docs/datos, que no existe o no es un archivo"),
-        ("data_files:\n  - datos/tabla.csv\n  - tabla.csv", "dos archivos llamados «tabla.csv»"),
+        ("data_files: datos/tabla.csv", NOT_A_LIST.format("'datos/tabla.csv'")),
+        ("data_files:\n  - 3", NOT_A_LIST.format("[3]")),
+        (
+            'data_files:\n  - datos/tabla.csv\n  - "  "',
+            NOT_A_LIST.format("['datos/tabla.csv', '  ']"),
+        ),
+        ("data_files:\n  - /etc/passwd", OUTSIDE.format("/etc/passwd")),
+        ("data_files:\n  - ../pyproject.toml", OUTSIDE.format("../pyproject.toml")),
+        ("data_files:\n  - datos/../tabla.csv", OUTSIDE.format("datos/../tabla.csv")),
+        ("data_files:\n  - datos/otra.csv", MISSING.format("datos/otra.csv")),
+        ("data_files:\n  - datos", MISSING.format("datos")),
+        (
+            "data_files:\n  - datos/tabla.csv\n  - tabla.csv",
+            "«data_files:» nombra dos archivos llamados «tabla.csv» (datos/tabla.csv y "
+            "tabla.csv): en la carpeta de los bloques uno taparía al otro.",
+        ),
     ],
 )
 def test_each_malformed_entry_is_an_error_at_the_keys_line(
@@ -112,15 +126,32 @@ def test_each_malformed_entry_is_an_error_at_the_keys_line(
     page = _page(project)
     found = [f for f in page.findings if f.kind == Kind.MALFORMED_DATA_FILES]
     assert len(found) == 1, page.findings
-    assert said in found[0].message
+    assert found[0].message == said
     assert found[0].line == 3  # «data_files:» is the front matter's second key
     assert found[0].path == "docs/datos.md"
     assert "datos/digitos.csv" in found[0].fix  # the fix shows how to write it
 
 
-def test_the_valid_files_of_a_partly_wrong_list_are_kept(project: Project) -> None:
-    page = _page(_project(project, "data_files:\n  - datos/otra.csv\n  - datos/tabla.csv"))
-    assert [f.rel for f in page.data_files] == ["datos/tabla.csv"]
+def test_an_empty_list_and_a_name_that_only_starts_with_dots_are_valid(project: Project) -> None:
+    assert _page(_project(project, "data_files: []")).findings == []
+    (project.root / "docs" / "..tabla.csv").write_text(CSV, encoding="utf-8")
+    page = _page(_project(project, "data_files:\n  - ..tabla.csv"))
+    assert (page.findings, [(f.rel, f.name) for f in page.data_files]) == (
+        [],
+        [("..tabla.csv", "..tabla.csv")],
+    )
+
+
+@pytest.mark.parametrize("wrong", ["datos/otra.csv", "../pyproject.toml", "tabla.csv"])
+def test_the_valid_files_after_a_wrong_entry_are_kept(project: Project, wrong: str) -> None:
+    """Each wrong entry is reported and skipped; reading goes on (tabla.csv: a second file of
+    the same name as the first)."""
+    _project(project, f"data_files:\n  - datos/tabla.csv\n  - {wrong}\n  - otros/b.csv")
+    (project.root / "docs" / "tabla.csv").write_text(CSV, encoding="utf-8")
+    (project.root / "docs" / "otros").mkdir()
+    (project.root / "docs" / "otros" / "b.csv").write_text(CSV, encoding="utf-8")
+    page = _page(project)
+    assert [f.rel for f in page.data_files] == ["datos/tabla.csv", "otros/b.csv"]
     assert [f.kind for f in page.findings] == [Kind.MALFORMED_DATA_FILES]
 
 

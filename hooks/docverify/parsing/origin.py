@@ -97,7 +97,7 @@ def read(page: Page) -> Origin | None:
 
 def quoted(page: Page, block: Block) -> bool:
     """Is `block` quoted code (the page has an origin and the block is not marked ours)?"""
-    return KEY in page.meta and block.options.get(OWN, "false") != "true"
+    return KEY in page.meta and block.options.get(OWN) != "true"
 
 
 def problems(where: str, page: Page) -> list[Finding]:

@@ -90,7 +90,7 @@ class Page:
 def closing_fence(fence: str) -> re.Pattern[str]:
     """The line that closes a fenced block opened with `fence` (the same character, at least as
     many times, nothing after it)."""
-    return re.compile(rf"^[ \t]*{re.escape(fence[0])}{{{len(fence)},}}[ \t]*$")
+    return re.compile(rf"^[ \t]*{re.escape(fence[:1])}{{{len(fence)},}}[ \t]*$")
 
 
 def page_stem(rel: str) -> str:
@@ -187,8 +187,8 @@ def _add_block(
     content: list[str],
     fence_line: int,
     *,
-    fence_end: int = 0,
-    column: int = 0,
+    fence_end: int,
+    column: int,
 ) -> None:
     def problem(kind: Kind, message: str, fix: str) -> None:
         page.findings.append(Finding(kind, message, where, fence_line, fix))
@@ -198,9 +198,10 @@ def _add_block(
     if fence_checks.stops(found):
         return
     block_id = options["id"]
-    code, origin, origin_line, snippet = _resolve_code(config, page, content, fence_line, problem)
-    if code is None:
+    resolved = _resolve_code(config, page, content, fence_line, problem)
+    if resolved is None:
         return
+    code, origin, origin_line, snippet = resolved
     code = tabs.as_markdown_shows(config, page.findings, code, origin, origin_line, column)
     duplicate = next((b for b in page.blocks if b.id == block_id), None)
     if duplicate:
@@ -232,7 +233,9 @@ def _add_block(
 
 def _resolve_code(
     config: Config, page: Page, content: list[str], fence_line: int, problem: Any
-) -> tuple[str | None, Path, int, str | None]:
+) -> tuple[str, Path, int, str | None] | None:
+    """The block's code, the file and line it starts at, and its snippet's name; None (and a
+    problem) when its snippet is missing or mixed with code."""
     includes = [m for m in (_SNIPPET.match(line) for line in content) if m]
     if not includes:
         return "\n".join(content).rstrip("\n") + "\n", page.path, fence_line + 1, None
@@ -242,7 +245,7 @@ def _resolve_code(
             "un bloque ejecutado incluye un único snippet o lleva su código en línea, no ambos.",
             'deja en el bloque solo la línea --8<-- "archivo.py".',
         )
-        return None, page.path, 0, None
+        return None
     name = includes[0].group("path")
     target = config.snippets_dir / name
     if not target.is_file():
@@ -251,7 +254,7 @@ def _resolve_code(
             f"el snippet «{name}» no existe en {config.rel(config.snippets_dir)}/.",
             f"crea {config.rel(target)} o corrige la ruta del --8<--.",
         )
-        return None, page.path, 0, None
+        return None
     code = target.read_text(encoding="utf-8").rstrip("\n") + "\n"
     return code, target, 1, name
 
