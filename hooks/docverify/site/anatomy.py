@@ -91,7 +91,7 @@ def _front_matter_parts(page: Page, where: str) -> list[Finding]:
                     Kind.MISSING_PART,
                     f"falta {name} (clave «{key}» del front matter).",
                     where,
-                    page.meta_line(key) if key in page.meta else 1,
+                    page.meta_line(key),  # 1 when the key is not there
                     f"añade «{key}:» al front matter (ver la guía de autores o `docverify new`).",
                 )
             )
@@ -105,7 +105,8 @@ def _front_matter_parts(page: Page, where: str) -> list[Finding]:
                     f"escribe «{key}:» como lista «- …».",
                 )
             )
-    for index, item in enumerate(page.meta.get("faq") or [], 1):
+    faq = page.meta.get("faq")
+    for index, item in enumerate(faq if isinstance(faq, list) else [], 1):
         if not (isinstance(item, dict) and item.get("question") and item.get("answer")):
             findings.append(
                 Finding(
@@ -124,7 +125,7 @@ def _body_sections(page: Page, where: str) -> list[Finding]:
     findings: list[Finding] = []
     titles = headings(page)
     names = [t for t, _ in titles]
-    position = -1
+    position = 0  # where the furthest closing section seen so far is, in `names`
     for section in BODY_SECTIONS:
         if section not in names:
             findings.append(
@@ -138,7 +139,7 @@ def _body_sections(page: Page, where: str) -> list[Finding]:
             )
             continue
         index = names.index(section)
-        if index < position:
+        if index < position:  # pragma: no mutate; equivalent: distinct names never share an index
             findings.append(
                 Finding(
                     Kind.SECTION_ORDER,
@@ -149,7 +150,8 @@ def _body_sections(page: Page, where: str) -> list[Finding]:
                 )
             )
         position = max(position, index)
-    first_required = min((names.index(s) for s in BODY_SECTIONS if s in names), default=0)
+    # No heading before the first closing section (or none at all, when none is there).
+    first_required = min((names.index(s) for s in BODY_SECTIONS if s in names), default=len(names))
     if first_required == 0:
         findings.append(
             Finding(
@@ -200,7 +202,8 @@ def check_editorial(config: Config, page: Page) -> list[Finding]:
     findings: list[Finding] = []
     lines = page.body.split("\n")
     around = admonitions(page)
-    for (number, stack), line in zip(around, lines, strict=True):
+    for number, stack in around:
+        line = lines[number - page.body_line]
         hidden = any(kind == SEED_NOTE and marker == "???" for kind, marker in stack)
         marker = next((p for p in PLACEHOLDERS if p in line), None)
         if marker and not hidden:
