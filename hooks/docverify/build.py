@@ -104,25 +104,25 @@ def run(
         if request.canary_report
         else (None, [])
     )
-    judged, site_wide = _checks(config, pages, nav, day)  # the same as `docverify lint`
+    page_checks, site_wide = _checks(config, pages, nav, day)  # the same as `docverify lint`
     return BuildResult(
         config=config,
         today=day,
         pages={p.rel: p for p in pages},
         verification=verification,
-        fresh=judged.fresh,
-        anatomy=judged.anatomy,
+        fresh=page_checks.fresh,
+        anatomy=page_checks.anatomy,
         findings=[
             *config.findings,
-            *judged.findings,
+            *page_checks.findings,
             *verification.findings,
             *site_wide,
             *canary_findings,
         ],
         nav=nav,
-        glossary=judged.glossary,
+        glossary=page_checks.glossary,
         canary=view,
-        coverage=coverage.of(verification, judged.fresh, day),
+        coverage=coverage.of(verification, page_checks.fresh, day),
         notes=_notes(verification, view, plan.cache),
     )
 
@@ -146,8 +146,8 @@ def check(
     found: list[Finding] = []
     if checked is not None:
         nav = navigation.of_project(config) if whole else None
-        judged, site_wide = _checks(config, checked, nav, request.day or today(), whole)
-        found = [*judged.findings, *site_wide]
+        page_checks, site_wide = _checks(config, checked, nav, request.day or today(), whole)
+        found = [*page_checks.findings, *site_wide]
     findings = [*config.findings, *verification.findings, *found]
     return dataclasses.replace(verification, findings=findings)
 
@@ -158,9 +158,9 @@ def lint(config: Config, pages: list[Page] | None = None) -> list[Finding]:
     pages and the whole site (`_checks`), and what only a full recording set can tell without
     running: every block that runs on cpu has a cpu recording. `pages`: every page."""
     pages = read_site(config) if pages is None else pages
-    judged, site_wide = _checks(config, pages, navigation.of_project(config), today())
+    page_checks, site_wide = _checks(config, pages, navigation.of_project(config), today())
     findings = [*config.findings, *(f for page in pages for f in page.findings)]
-    findings += judged.findings + site_lint.missing_recordings(config, pages) + site_wide
+    findings += page_checks.findings + site_lint.missing_recordings(config, pages) + site_wide
     # Same line: by the name authors read, so the listing keeps its order.
     return sorted(findings, key=lambda f: (f.path, f.line, f.kind.label))
 
@@ -171,12 +171,12 @@ def _checks(
     nav: navigation.Nav | None,
     day: dt.date,
     whole: bool = True,
-) -> tuple[checks.Judged, list[Finding]]:
+) -> tuple[checks.PageChecks, list[Finding]]:
     """What `run`, `check` and `lint` check without running anything: each page (anatomy,
     sources, glossary) and, when `pages` is every page (`whole`), the whole site (navigation,
     unused snippets, reserved names, orphans)."""
-    judged = checks.judge(config, pages, day)
-    return judged, checks.site_wide(config, pages, nav) if whole else []
+    page_checks = checks.per_page(config, pages, day)
+    return page_checks, checks.site_wide(config, pages, nav) if whole else []
 
 
 def _notes(
