@@ -139,13 +139,13 @@ def evaluate(config: Config, pages: list[Page], today: dt.date) -> Freshness:
         sources, problems = read_sources(config, page)
         findings.extend(problems)
         for source in sources:
-            status = judge(config, pol, source, today)
+            status = source_status(config, pol, source, today)
             statuses.append(status)
             findings.extend(status.findings)
     return Freshness(policy=pol, today=today, statuses=statuses, findings=findings)
 
 
-def judge(config: Config, pol: Policy, source: Source, today: dt.date) -> SourceStatus:
+def source_status(config: Config, pol: Policy, source: Source, today: dt.date) -> SourceStatus:
     """Date rule, then drift rule, for one source."""
     where = config.rel(config.docs_dir / source.page)
     line = source.key_lines.get("verified", source.line)
