@@ -1,7 +1,7 @@
 # The build pipeline, the engine's top layer: verify, judge, and render what the site shows.
 """The one pipeline of the engine: a request (core/request.py) in, a `BuildResult` out.
 
-`prepare` turns the request into a plan (runner, cache, or the verification jobs' reports to
+`prepare` turns the request into a route (runner, cache, or the verification jobs' reports to
 render instead of running anything: report/from_reports.py); `observe` verifies every block
 (verifying/); `run` adds a gpu job's and a canary's reports and the checks of every page and of
 the whole site (site/checks.py, the same functions `docverify lint` calls), into one frozen
@@ -37,7 +37,7 @@ from docverify.verifying.verify import verify
 
 
 @dataclass
-class Plan:
+class Route:
     """How one request runs here: its runner, its cache, and the reports it renders instead."""
 
     runner: str
@@ -56,29 +56,29 @@ def run_site(
     return run(config, pages, request_mod.from_env(), executor, nav=nav)
 
 
-def prepare(config: Config, request: Request, executor: Executor) -> Plan:
+def prepare(config: Config, request: Request, executor: Executor) -> Route:
     """The runner, cache and reports of `request`: a build from reports takes their runner
     and uses no cache; execution off never starts the torch fork server to pick a runner."""
     if request.from_reports is not None:
         source = from_reports.load(config, list(request.from_reports), request.runner)
-        return Plan(source.runner, reports=source)
+        return Route(source.runner, reports=source)
     asked = request.runner
     runner = executor.resolve_runner(asked) if request.execute or asked != "auto" else "cpu"
     cache = None
     if request.cache is not CacheUse.OFF:
         cache = cache_mod.Cache.for_config(config, read=request.cache is CacheUse.READ)
-    return Plan(runner, cache)
+    return Route(runner, cache)
 
 
 def observe(
-    config: Config, pages: list[Page], request: Request, plan: Plan, executor: Executor
+    config: Config, pages: list[Page], request: Request, route: Route, executor: Executor
 ) -> Verification:
     """Every block of `pages` verified: run here (or served by the cache), or, in a build from
     reports, what the verification jobs observed, judged against the recordings."""
-    if plan.reports is not None:
-        return from_reports.verify(config, pages, plan.reports)
+    if route.reports is not None:
+        return from_reports.verify(config, pages, route.reports)
     return verify(
-        config, pages, plan.runner, executor, cache=plan.cache, execute_blocks=request.execute
+        config, pages, route.runner, executor, cache=route.cache, execute_blocks=request.execute
     )
 
 
@@ -95,8 +95,8 @@ def run(
     `pages` is every page. A canary's report adds what its torch would change (INFO findings
     only: a canary never fails a build)."""
     day = request.day or today()
-    plan = prepare(config, request, executor)
-    verification = observe(config, pages, request, plan, executor)
+    route = prepare(config, request, executor)
+    verification = observe(config, pages, request, route, executor)
     if request.gpu_reports is not None:  # CI's publishing build: what the gpu job observed
         verification = gpu_report.attach(config, verification, request.gpu_reports)
     view, canary_findings = (
@@ -123,7 +123,7 @@ def run(
         glossary=page_checks.glossary,
         canary=view,
         coverage=coverage.of(verification, page_checks.fresh, day),
-        notes=_notes(verification, view, plan.cache),
+        notes=_notes(verification, view, route.cache),
     )
 
 
@@ -131,7 +131,7 @@ def check(
     config: Config,
     pages: list[Page],
     request: Request,
-    plan: Plan,
+    route: Route,
     executor: Executor,
     *,
     checked: list[Page] | None = None,
@@ -142,7 +142,7 @@ def check(
     pages (`_checks`: each page, and with `whole`, every page of the site, the whole site).
     Those come after the blocks' so that the reports of a sharded check, where only the first
     shard checks them, merge into the order of an unsharded one (report/merge.py)."""
-    verification = observe(config, pages, request, plan, executor)
+    verification = observe(config, pages, request, route, executor)
     found: list[Finding] = []
     if checked is not None:
         nav = navigation.of_project(config) if whole else None

@@ -64,8 +64,8 @@ def _check(args: argparse.Namespace) -> int:
     executor = executor_mod.shared(args.workers)
     # The build's own pipeline (build.py), asked for blocks only: no report, nothing rendered.
     asked = request.from_env(runner=args.runner, no_cache=args.no_cache, site=False)
-    plan = build.prepare(cfg, asked, executor)
-    runner, cache = plan.runner, plan.cache
+    route = build.prepare(cfg, asked, executor)
+    runner, cache = route.runner, route.cache
     durations = shards.durations_path(cfg, args.durations)
     part: Shard | None = None
     every = pages
@@ -74,7 +74,7 @@ def _check(args: argparse.Namespace) -> int:
         part = Shard(str(shard), split.digest, split.basis, [list(p) for p in split.shards])
     # The checks of the pages and of the whole site: once, unsharded or by shard 1.
     checked = every if shard is None or shard.index == 1 else None
-    verification = build.check(cfg, pages, asked, plan, executor, checked=checked, whole=whole)
+    verification = build.check(cfg, pages, asked, route, executor, checked=checked, whole=whole)
     measured = shards.page_durations(verification.outcomes)
     if shard is None:  # shards only read the file, so that all of them compute the same plan
         shards.save_durations(durations, runner, measured)
