@@ -141,7 +141,7 @@ class Shard(_Keyed):
     """What only a shard's report holds (verifying/shards.py): which shard, of which plan."""
 
     shard: str  # "I/N"
-    plan: str  # the plan's digest
+    plan: str  # the digest of the shards' assignment (shards.Assignment.digest)
     basis: str  # what the plan weighed: the blocks, or earlier durations
     plan_shards: list[list[str]]  # every shard's pages
 
