@@ -88,7 +88,7 @@ def _refuse(message: str) -> int:
     _args,
 )
 def _canary(args: argparse.Namespace) -> int:
-    from docverify.output import canary as canary_output  # noqa: PLC0415
+    from docverify.output import canary_output  # noqa: PLC0415
     from docverify.report import canary  # noqa: PLC0415
     from docverify.running import environments, interpreter  # noqa: PLC0415
     from docverify.running.executor import Executor  # noqa: PLC0415

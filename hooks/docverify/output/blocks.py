@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass, field
 from textwrap import indent
 
-from docverify.output import canary, panel
+from docverify.output import canary_output, panel
 from docverify.parsing.options import MDEXEC_OPTIONS, OUR_OPTIONS
 from docverify.verifying.outcome import Outcome
 
@@ -35,7 +35,7 @@ class ShownBlock:
     fence_options: dict[str, str] = field(default_factory=dict)  # kept on the shown code fence
 
 
-def shown(outcome: Outcome, canary_view: canary.View | None = None) -> ShownBlock:
+def shown(outcome: Outcome, canary_view: canary_output.View | None = None) -> ShownBlock:
     """The block of `outcome` as its page shows it: its code, its panel (panel.py) and the
     layout, tab titles and code fence options its fence asks for."""
     options = outcome.block.options

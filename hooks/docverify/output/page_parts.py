@@ -19,7 +19,7 @@ from typing import Any
 from docverify.core.dates import spanish_date
 from docverify.core.findings import Finding, Level
 from docverify.output import (
-    canary,
+    canary_output,
     coverage,
     credit,
     home,
@@ -47,7 +47,7 @@ def page_markdown(
 ) -> str:
     """Page `rel` as the site shows it: banner of errors, article parts, article list."""
     page = result.pages.get(rel)
-    upcoming = canary.page_list(result.canary, page) if page is not None else ""
+    upcoming = canary_output.page_list(result.canary, page) if page is not None else ""
     quoted = credit.markdown(page) if page is not None else ""  # whatever else the page shows
     if page is not None and result.complete(rel):
         markdown = (

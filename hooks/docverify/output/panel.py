@@ -17,7 +17,7 @@ from docverify.core.dates import spanish_date_of
 from docverify.core.findings import Level
 from docverify.core.policies import DEVICE_LABEL
 from docverify.core.status import Status
-from docverify.output import canary, curve, graph, markup, runner_view
+from docverify.output import canary_output, curve, graph, markup, runner_view
 from docverify.site.result import block_anchor
 from docverify.verifying import curve as curve_text
 from docverify.verifying import graph as graph_text
@@ -146,12 +146,12 @@ def render_outcome(outcome: Outcome) -> str:
     return f'!!! {kind} dv-output ""\n\n{indent(content, "    ")}\n'
 
 
-def markdown(outcome: Outcome, canary_view: canary.View | None = None) -> str:
+def markdown(outcome: Outcome, canary_view: canary_output.View | None = None) -> str:
     """Everything under one block: its panel, its picture, the canary's box and its errors."""
     block = outcome.block
     shown = render_outcome(outcome) + figure(outcome)
     if canary_view is not None:  # a build given a canary's report
-        shown += canary.block_box(canary_view, block)
+        shown += canary_output.block_box(canary_view, block)
     failures = [f for f in outcome.findings if f.level is Level.ERROR]
     if failures:
         title = f"Error en el bloque «{block.id}»"
