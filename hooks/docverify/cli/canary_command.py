@@ -159,7 +159,7 @@ def observe(
     does, and describe what would change: the report and its canary section. `search_path`
     is that interpreter's sys.path, where its fingerprinted packages are read."""
     from docverify.report import canary  # noqa: PLC0415
-    from docverify.sources import canary as canary_sources  # noqa: PLC0415
+    from docverify.sources import canary_sources  # noqa: PLC0415
     from docverify.verifying.verify import verify  # noqa: PLC0415
 
     verification = verify(cfg, pages, runner, executor)
