@@ -9,7 +9,7 @@ and the site inside its configuration's folder, and keeps its cache there):
     docs/        the site's one render (output/render.py) on disk (docs_folder.py): pages,
                  verification page and its JSON, glossary, notebooks, static files
     overrides/   the project's theme overrides plus the patched search scripts (patches.py)
-    mkdocs.yml   derived from the project's (config.py)
+    mkdocs.yml   derived from the project's (zensical_config.py)
     site/        what Zensical builds
 
 Zensical runs in a process of its own (`python -m zensical`): it executes nothing. After it,
@@ -33,8 +33,7 @@ from docverify.core import config as engine_config
 from docverify.core.findings import Finding, Level
 from docverify.output import render
 from docverify.running.executor import Executor
-from docverify.zensical import config as config_mod
-from docverify.zensical import docs_folder, patches
+from docverify.zensical import docs_folder, patches, zensical_config
 
 DEFAULT_DIR = Path("build") / "zensical"
 _ANSI = re.compile(r"\x1b\[[0-9;]*m")  # Zensical colours its messages whatever NO_COLOR says
@@ -45,7 +44,7 @@ def generate(root: Path, out: Path, executor: Executor) -> tuple[render.Site, do
     findings as the MkDocs build logs them. Returns the rendered site (its result's errors
     decide) and the docs folder written."""
     mkdocs_yml = root / "mkdocs.yml"
-    source = config_mod.load(mkdocs_yml)
+    source = zensical_config.load(mkdocs_yml)
     docs_dir = (root / str(source.get("docs_dir", "docs"))).resolve()
     pages = sorted(p for p in docs_dir.rglob("*.md") if p.is_file())
     result = build_mod.run_site(root, pages, executor, mkdocs_yml)
@@ -54,7 +53,7 @@ def generate(root: Path, out: Path, executor: Executor) -> tuple[render.Site, do
     site = render.site(result, notebook_pages=True)  # Zensical has no notebook plugin
     rendered = docs_folder.build(site, docs_dir, bool(source.get("use_directory_urls", True)))
     _emit(result.findings)
-    docs_folder.write(rendered, out / config_mod.DOCS)
+    docs_folder.write(rendered, out / zensical_config.DOCS)
     theme = docs_folder.Folder(texts=patches.patched())
     custom = (source.get("theme") or {}).get("custom_dir")
     if custom:
@@ -62,10 +61,10 @@ def generate(root: Path, out: Path, executor: Executor) -> tuple[render.Site, do
         theme.copies = {
             p.relative_to(folder).as_posix(): p for p in sorted(folder.rglob("*")) if p.is_file()
         }
-    docs_folder.write(theme, out / config_mod.OVERRIDES)
-    settings = config_mod.derive(source, root)
+    docs_folder.write(theme, out / zensical_config.OVERRIDES)
+    settings = zensical_config.derive(source, root)
     settings["site_description"] = site.description(source.get("site_description"))
-    derived = config_mod.dump(settings, mkdocs_yml)
+    derived = zensical_config.dump(settings, mkdocs_yml)
     docs_folder.put(out / "mkdocs.yml", derived.encode("utf-8"))
     return site, rendered
 
@@ -86,7 +85,7 @@ def build(root: Path, out: Path, executor: Executor, *, strict: bool = False) ->
     site, rendered = generate(root, out, executor)
     result = site.result
     if result.errors:
-        shutil.rmtree(out / config_mod.SITE, ignore_errors=True)  # no stale site left behind
+        shutil.rmtree(out / zensical_config.SITE, ignore_errors=True)  # no stale site left behind
         print(build_mod.summary(result.errors), file=sys.stderr)
         return 1
     done = subprocess.run(
@@ -106,10 +105,10 @@ def build(root: Path, out: Path, executor: Executor, *, strict: bool = False) ->
             file=sys.stderr,
         )
         return 1
-    source = config_mod.load(root / "mkdocs.yml")
+    source = zensical_config.load(root / "mkdocs.yml")
     directory_urls = bool(source.get("use_directory_urls", True))
-    docs_folder.finish(site, rendered, out / config_mod.SITE, directory_urls)
-    print(f"Sitio verificado y construido con Zensical en {out / config_mod.SITE}")
+    docs_folder.finish(site, rendered, out / zensical_config.SITE, directory_urls)
+    print(f"Sitio verificado y construido con Zensical en {out / zensical_config.SITE}")
     return 0
 
 
@@ -117,7 +116,7 @@ def _watched(root: Path) -> dict[Path, tuple[int, int]]:
     """Every source file a rebuild depends on, with its modification time and size: the
     configuration files, the docs, the snippets and recordings, the theme overrides and the
     `watch:` folders of mkdocs.yml."""
-    source = config_mod.load(root / "mkdocs.yml")
+    source = zensical_config.load(root / "mkdocs.yml")
     places = [
         root / "mkdocs.yml",
         root / "pyproject.toml",
