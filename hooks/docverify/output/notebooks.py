@@ -20,8 +20,7 @@ from docverify.core import policies
 from docverify.core.config import LABEL, Config
 from docverify.core.dates import spanish_date
 from docverify.core.markdown import md_escape
-from docverify.output import coverage as coverage_text
-from docverify.output import credit, notebook_links
+from docverify.output import coverage_text, credit, notebook_links
 from docverify.output import notebook_cells as cells_mod
 from docverify.output.notebook_markdown import notebook_markdown
 from docverify.parsing import origin

@@ -12,7 +12,7 @@ from docverify.core import device_marks, device_rule
 from docverify.core.config import LABEL, RUNNERS, Config
 from docverify.core.dates import day_count, spanish_date, spanish_date_of
 from docverify.core.markdown import md_escape
-from docverify.output import coverage, report_blocks
+from docverify.output import coverage_text, report_blocks
 from docverify.parsing.pages import Page
 from docverify.site import navigation
 from docverify.site.coverage import Coverage
@@ -55,7 +55,7 @@ def render(
             else "."
         ),
         *_origin_lines(verification),
-        *([opening] if (opening := coverage.verification_opening(cov)) else []),
+        *([opening] if (opening := coverage_text.verification_opening(cov)) else []),
         *_peer_lines(verification),
         *(report_blocks.problems(blocks, _titles(pages)) if blocks else []),
         "## Cómo leer este informe",

@@ -1,5 +1,5 @@
 """What one build knows of where this version of the site ran: the data behind every sentence
-the site says about the CPU and the GPU (output/coverage.py words them).
+the site says about the CPU and the GPU (output/coverage_text.py words them).
 
 Computed once per build from what the build holds: the runner it ran on and what it observed,
 the gpu job's report when it was given one (report/gpu_report.py: the blocks' gpu verdicts), the
