@@ -17,10 +17,9 @@ from docverify.core.dates import spanish_date_of
 from docverify.core.findings import Level
 from docverify.core.policies import DEVICE_LABEL
 from docverify.core.status import Status
-from docverify.output import canary_output, curve, graph, markup, runner_view
+from docverify.output import canary_output, curve_picture, graph_picture, markup, runner_view
 from docverify.site.result import block_anchor
-from docverify.verifying import curve as curve_text
-from docverify.verifying import graph as graph_text
+from docverify.verifying import curve, graph
 from docverify.verifying.outcome import Outcome, Provenance, Source
 
 
@@ -167,8 +166,8 @@ def figure(outcome: Outcome) -> str:
     if outcome.status != Status.OK:
         return ""
     pictures = (
-        (graph_text.OPTION, outcome.observed, graph.figure, "dv-grafo"),
-        (curve_text.OPTION, outcome.verdict.compared, curve.figure, "dv-curva"),
+        (graph.OPTION, outcome.observed, graph_picture.figure, "dv-grafo"),
+        (curve.OPTION, outcome.verdict.compared, curve_picture.figure, "dv-curva"),
     )
     shown = ""
     for option, text, draw, prefix in pictures:
@@ -177,7 +176,7 @@ def figure(outcome: Outcome) -> str:
             continue
         try:
             drawn = draw(text, title, f"{prefix}-{outcome.block.id}")
-        except (graph_text.GraphError, curve_text.CurveError):
+        except (graph.GraphError, curve.CurveError):
             continue
         shown += f"\n\n{markup.raw(drawn)}\n"
     return shown
