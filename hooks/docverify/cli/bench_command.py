@@ -84,8 +84,8 @@ def _bench(args: argparse.Namespace) -> int:
 
 
 def _shards(args: argparse.Namespace, root: Path) -> int:
-    """`docverify bench --shards N,N…`: the shards measurement alone (bench/shards.py)."""
-    from docverify.bench import shards  # noqa: PLC0415
+    """`docverify bench --shards N,N…`: the shards measurement alone (bench/sharding.py)."""
+    from docverify.bench import sharding  # noqa: PLC0415
 
     try:
         counts = sorted({int(n) for n in args.shards.split(",") if n.strip()})
@@ -105,7 +105,7 @@ def _shards(args: argparse.Namespace, root: Path) -> int:
         smoke=args.smoke,
     )
     try:
-        line = shards.run(bench, counts, out=lambda text: print(text, flush=True))
+        line = sharding.run(bench, counts, out=lambda text: print(text, flush=True))
     except RuntimeError as exc:
         print(f"docverify bench: {exc}", file=sys.stderr)
         return 1

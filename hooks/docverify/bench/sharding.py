@@ -140,7 +140,7 @@ def _same(whole: Path, merged: Path, total: int) -> None:
 
 
 def _site(bench: Bench, corpus: Path, env: dict[str, str], reports: Path | None) -> float:
-    args = [sys.executable, "-m", "docverify.bench.shards", "site", str(corpus)]
+    args = [sys.executable, "-m", "docverify.bench.sharding", "site", str(corpus)]
     seconds, done = timed([*args, *([str(reports)] if reports else [])], corpus, env)
     data = json.loads(done.stdout.strip().splitlines()[-1])
     if data["errors"]:
