@@ -12,7 +12,7 @@ from typing import Any
 
 from docverify.core.config import Config
 from docverify.parsing.pages import read_site
-from docverify.report import write as report_write
+from docverify.report import report_folder
 from docverify.running.executor import Executor
 from docverify.verifying.outcome import Verification
 from docverify.verifying.verify import execute, verify
@@ -36,7 +36,7 @@ def check_report(
     pages = read_site(config)
     run = cpu_run_as_gpu if runner == "gpu" else execute
     report = verify(config, pages, runner, executor, run=run)
-    report_write.write(folder, report, config=config)
+    report_folder.write(folder, report, config=config)
     return report
 
 

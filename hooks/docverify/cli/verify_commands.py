@@ -53,7 +53,7 @@ def _check_args(parser: argparse.ArgumentParser) -> None:
 @command("check", "verifica los bloques sin construir el sitio", _check_args)
 def _check(args: argparse.Namespace) -> int:
     from docverify import build  # noqa: PLC0415
-    from docverify.report import write as report_write  # noqa: PLC0415
+    from docverify.report import report_folder  # noqa: PLC0415
     from docverify.report.report_json import Shard  # noqa: PLC0415
     from docverify.running import executor as executor_mod  # noqa: PLC0415
     from docverify.verifying import shards, summary  # noqa: PLC0415
@@ -79,7 +79,7 @@ def _check(args: argparse.Namespace) -> int:
     if shard is None:  # shards only read the file, so that all of them compute the same plan
         shards.save_durations(durations, runner, measured)
     if args.report:
-        report_write.write(
+        report_folder.write(
             Path(args.report),
             verification,
             config=cfg,

@@ -1,6 +1,6 @@
 """What the torch canary leaves and shows: its report folder, its summary, its boxes on pages.
 
-The folder is a check report (report_write.write: report.json, findings.txt, diffs/) with the
+The folder is a check report (report_folder.write: report.json, findings.txt, diffs/) with the
 `canary` section (report/canary.py), plus `resumen.md`, a summary in Spanish for people (and
 for the body of CI's issue). On a site built with DOCVERIFY_CANARY_REPORT, each page with blocks
 that would change gets a short list at its top, and each such block a collapsed box under its
@@ -21,8 +21,7 @@ from docverify.core.findings import Level
 from docverify.core.status import Status
 from docverify.output import markup
 from docverify.parsing.pages import Block, Page
-from docverify.report import canary, report_json
-from docverify.report import write as report_write
+from docverify.report import canary, report_folder, report_json
 from docverify.verifying.outcome import Verification
 
 
@@ -30,7 +29,7 @@ def write(
     config: Config, folder: Path, verification: Verification, section: report_json.Canary
 ) -> list[Path]:
     """Write the check report with its canary section, and the summary beside it."""
-    written = report_write.write(folder, verification, config=config, canary=section)
+    written = report_folder.write(folder, verification, config=config, canary=section)
     path = folder / canary.SUMMARY_FILE
     write_atomic(path, summary(config, verification, section))
     return [*written, path]

@@ -2,7 +2,7 @@
 
 `docverify canary` runs every block under another interpreter (running/interpreter.py) and
 judges the results with `verify` itself, against the current recordings: the same seeds,
-normalisers, tolerances and device rule. Its report is a check report (write.py), so
+normalisers, tolerances and device rule. Its report is a check report (report_folder.py), so
 `docverify accept` adopts it once the pin is bumped, plus a canary section made here
 (report_json.Canary): the versions and build variants of both sides, which blocks would change,
 the warnings torch emits that the recordings do not have, and the fingerprinted sources whose

@@ -4,7 +4,7 @@ A failed CI run is read later, from an artifact. Its report keeps the run's find
 where an unsharded run puts it, the verdict of every block, and what each block printed with its
 code's digests (digests.py) and the run's provenance, so that `docverify accept` can adopt it,
 a build can show it, and the reports of a run's shards can be merged (merge.py). Its format is
-report_json.py's; write.py lays out its folder.
+report_json.py's; report_folder.py lays out its folder.
 """
 
 from __future__ import annotations
