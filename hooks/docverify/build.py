@@ -180,7 +180,7 @@ def _checks(
 
 
 def _notes(
-    verification: Verification, view: canary.View | None, cache: cache_mod.Cache | None
+    verification: Verification, view: canary.CanaryView | None, cache: cache_mod.Cache | None
 ) -> tuple[str, ...]:
     """For the terminal: what ran, as `docverify check` counts it, and the canary's changes."""
     hits = cache.hits if cache and cache.read else None

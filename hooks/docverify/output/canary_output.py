@@ -146,11 +146,11 @@ def anchor(block_id: str) -> str:
     return f"dv-canario-{block_id}"
 
 
-def _when(view: canary.View) -> str:
+def _when(view: canary.CanaryView) -> str:
     return f"canario del {spanish_date_of(view.report.date)}"
 
 
-def block_box(view: canary.View | None, block: Block) -> str:
+def block_box(view: canary.CanaryView | None, block: Block) -> str:
     """Under a block's output: a collapsed box with how the canary's torch would change it."""
     change = view.changes.get(block.key) if view else None
     if view is None or change is None:
@@ -169,7 +169,7 @@ def block_box(view: canary.View | None, block: Block) -> str:
     return "\n\n" + markup.raw("\n".join(parts)) + "\n"
 
 
-def page_list(view: canary.View | None, page: Page) -> str:
+def page_list(view: canary.CanaryView | None, page: Page) -> str:
     """At the top of a page: which of its blocks and sources the canary's torch would change."""
     if view is None:
         return ""

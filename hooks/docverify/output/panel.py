@@ -18,6 +18,7 @@ from docverify.core.findings import Level
 from docverify.core.policies import DEVICE_LABEL
 from docverify.core.status import Status
 from docverify.output import canary_output, curve_picture, graph_picture, markup, runner_view
+from docverify.report.canary import CanaryView
 from docverify.site.result import block_anchor
 from docverify.verifying import curve, graph
 from docverify.verifying.outcome import Outcome, Provenance, Source
@@ -145,7 +146,7 @@ def render_outcome(outcome: Outcome) -> str:
     return f'!!! {kind} dv-output ""\n\n{indent(content, "    ")}\n'
 
 
-def markdown(outcome: Outcome, canary_view: canary_output.View | None = None) -> str:
+def markdown(outcome: Outcome, canary_view: CanaryView | None = None) -> str:
     """Everything under one block: its panel, its picture, the canary's box and its errors."""
     block = outcome.block
     shown = render_outcome(outcome) + figure(outcome)
