@@ -54,7 +54,7 @@ def _check_args(parser: argparse.ArgumentParser) -> None:
 def _check(args: argparse.Namespace) -> int:
     from docverify import build  # noqa: PLC0415
     from docverify.report import report_folder  # noqa: PLC0415
-    from docverify.report.report_json import Shard  # noqa: PLC0415
+    from docverify.report.report_json import Sharded  # noqa: PLC0415
     from docverify.running import executor as executor_mod  # noqa: PLC0415
     from docverify.verifying import shards, summary  # noqa: PLC0415
 
@@ -67,11 +67,11 @@ def _check(args: argparse.Namespace) -> int:
     route = build.prepare(cfg, asked, executor)
     runner, cache = route.runner, route.cache
     durations = shards.durations_path(cfg, args.durations)
-    part: Shard | None = None
+    part: Sharded | None = None
     every = pages
     if shard is not None:
         pages, split = shards.select(every, runner, shard, shards.load_durations(durations, runner))
-        part = Shard(str(shard), split.digest, split.basis, [list(p) for p in split.shards])
+        part = Sharded(str(shard), split.digest, split.basis, [list(p) for p in split.shards])
     # The checks of the pages and of the whole site: once, unsharded or by shard 1.
     checked = every if shard is None or shard.index == 1 else None
     verification = build.check(cfg, pages, asked, route, executor, checked=checked, whole=whole)

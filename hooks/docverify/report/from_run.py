@@ -18,7 +18,7 @@ from docverify.core.config import Config, today
 from docverify.core.findings import errors
 from docverify.parsing.pages import Page
 from docverify.report import digests, report_json
-from docverify.report.report_json import Canary, Entry, Noted, Report, Shard
+from docverify.report.report_json import Canary, Entry, Noted, Report, Sharded
 from docverify.verifying.outcome import Outcome, Verification
 
 
@@ -38,7 +38,7 @@ def report(
     *,
     config: Config,
     every: list[Page] | None = None,
-    shard: Shard | None = None,
+    shard: Sharded | None = None,
     durations: dict[str, float] | None = None,
     canary: Canary | None = None,
 ) -> Report:
