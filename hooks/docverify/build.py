@@ -42,7 +42,7 @@ class Route:
 
     runner: str
     cache: cache_mod.Cache | None = None
-    reports: from_reports.Source | None = None  # a build from the verification jobs' reports
+    reports: from_reports.GivenReports | None = None  # a build from the verification jobs' reports
 
 
 def run_site(

@@ -21,7 +21,7 @@ from docverify.output import canary_output, curve_picture, graph_picture, markup
 from docverify.report.canary import CanaryView
 from docverify.site.result import block_anchor
 from docverify.verifying import curve, graph
-from docverify.verifying.outcome import Outcome, Provenance, Source
+from docverify.verifying.outcome import Outcome, Provenance, SeenIn
 
 
 def _provenance(runner: str, torch: str | None, when: str, device_policy: str) -> str:
@@ -58,10 +58,10 @@ def _details(outcome: Outcome) -> list[str]:
 def _where(seen: Provenance) -> str:
     """Where this build's runner output was observed, when not in this build: a few words for
     the line (the full account, once, is on the page that explains the verification)."""
-    if seen.source == Source.REPORT:  # a build from reports: observed by a verification job
+    if seen.source == SeenIn.REPORT:  # a build from reports: observed by a verification job
         split = f" ({seen.shards} partes)" if seen.shards not in ("", "1") else ""
         return ("en CI" if seen.run_url else "comprobación local") + split
-    if seen.source == Source.CACHE:
+    if seen.source == SeenIn.CACHE:
         return "caché local"
     return ""
 
