@@ -19,8 +19,8 @@ from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
-from docverify.core import config as config_mod
-from docverify.core import request as request_mod
+from docverify.core import config as config_mod  # clash: `config`, each function's Config
+from docverify.core import request as request_mod  # clash: `request`, each function's Request
 from docverify.core.config import Config, today
 from docverify.core.findings import Finding
 from docverify.core.request import CacheUse, Request
@@ -28,10 +28,10 @@ from docverify.parsing.pages import Page, read_page, read_site
 from docverify.report import canary, from_reports, gpu_report
 from docverify.running.executor import Executor
 from docverify.site import checks, coverage, navigation
-from docverify.site import lint as site_lint
+from docverify.site import lint as lint_mod  # clash: this module's `lint`
 from docverify.site.result import BuildResult
-from docverify.verifying import cache as cache_mod
-from docverify.verifying import summary as counts
+from docverify.verifying import cache as cache_mod  # clash: `cache`, the route's Cache
+from docverify.verifying import summary as summary_mod  # clash: this module's `summary`
 from docverify.verifying.outcome import Verification
 from docverify.verifying.verify import verify
 
@@ -160,7 +160,7 @@ def lint(config: Config, pages: list[Page] | None = None) -> list[Finding]:
     pages = read_site(config) if pages is None else pages
     page_checks, site_wide = _checks(config, pages, navigation.of_project(config), today())
     findings = [*config.findings, *(f for page in pages for f in page.findings)]
-    findings += page_checks.findings + site_lint.missing_recordings(config, pages) + site_wide
+    findings += page_checks.findings + lint_mod.missing_recordings(config, pages) + site_wide
     # Same line: by the name authors read, so the listing keeps its order.
     return sorted(findings, key=lambda f: (f.path, f.line, f.kind.label))
 
@@ -184,7 +184,7 @@ def _notes(
 ) -> tuple[str, ...]:
     """For the terminal: what ran, as `docverify check` counts it, and the canary's changes."""
     hits = cache.hits if cache and cache.read else None
-    notes = ["docverify: " + counts.line(verification, hits)]
+    notes = ["docverify: " + summary_mod.line(verification, hits)]
     if view is not None:
         n = len(view.changes)
         notes.append(

@@ -13,8 +13,7 @@ from docverify.cli.commands import (
     runner_args,
     select_pages,
 )
-from docverify.core import config as config_mod
-from docverify.core import request
+from docverify.core import config, request
 from docverify.core.findings import errors
 from docverify.core.status import Status
 from docverify.parsing.pages import read_site
@@ -55,10 +54,12 @@ def _check(args: argparse.Namespace) -> int:
     from docverify import build  # noqa: PLC0415
     from docverify.report import report_folder  # noqa: PLC0415
     from docverify.report.report_json import Sharded  # noqa: PLC0415
+
+    # clash: `executor`, the Executor this function makes
     from docverify.running import executor as executor_mod  # noqa: PLC0415
     from docverify.verifying import shards, summary  # noqa: PLC0415
 
-    cfg = config_mod.load()
+    cfg = config.load()
     shard = shards.parse(args.shard) if args.shard else None
     pages, whole = select_pages(cfg, args.paths)
     executor = executor_mod.shared(args.workers)
@@ -101,11 +102,12 @@ def _check(args: argparse.Namespace) -> int:
 
 @command("record", "graba las salidas que cambiaron (nunca con CI=true)", runner_args)
 def _record(args: argparse.Namespace) -> int:
+    # clash: `executor`, the Executor this function makes
     from docverify.running import executor as executor_mod  # noqa: PLC0415
     from docverify.verifying.record import record  # noqa: PLC0415
 
     cfg = configuration("record")
-    if config_mod.in_ci():
+    if config.in_ci():
         print(
             "docverify record: se niega a grabar con CI=true; graba en local y revisa el diff.",
             file=sys.stderr,

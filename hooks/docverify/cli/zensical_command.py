@@ -42,6 +42,7 @@ def _args(parser: argparse.ArgumentParser) -> None:
     _args,
 )
 def _zensical(args: argparse.Namespace) -> int:
+    # clash: `executor`, the Executor this function makes
     from docverify.running import executor as executor_mod  # noqa: PLC0415
     from docverify.zensical import adapter, patches, zensical_config  # noqa: PLC0415
 

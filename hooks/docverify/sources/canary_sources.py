@@ -15,8 +15,7 @@ from typing import Any
 
 from docverify.core.config import Config
 from docverify.parsing.pages import Page
-from docverify.sources import fingerprint as fp_mod
-from docverify.sources import freshness, reverify
+from docverify.sources import fingerprint, freshness, reverify
 from docverify.sources.model import read_sources
 
 
@@ -64,9 +63,9 @@ def changes(config: Config, pages: list[Page], path: Sequence[str]) -> list[Sour
                 "sha256": fp.sha256,
             }
             try:
-                now = fp_mod.installed(fp, path)
-            except fp_mod.FingerprintError as exc:
-                version = fp_mod.package_version(fp.package, path)
+                now = fingerprint.installed(fp, path)
+            except fingerprint.FingerprintError as exc:
+                version = fingerprint.package_version(fp.package, path)
                 found.append(
                     SourceChange(
                         **base, version=version, new_sha256=None, problem=str(exc), diff=""

@@ -26,7 +26,7 @@ from docverify.core.dates import day_count, spanish_date
 from docverify.core.findings import Finding, Level
 from docverify.core.kinds import Kind
 from docverify.parsing.pages import Page
-from docverify.sources import fingerprint as fp_mod
+from docverify.sources import fingerprint
 from docverify.sources.model import Source, read_sources
 
 DRIFT_MODES = ("error", "report")
@@ -65,7 +65,7 @@ class SourceStatus:
     age_days: int
     review_by: dt.date
     status: str  # a key of STATUS
-    installed: fp_mod.Installed | None = None
+    installed: fingerprint.Installed | None = None
     drift_note: str = ""
     findings: list[Finding] = field(default_factory=list)
 
@@ -212,8 +212,8 @@ def _drift(
         )
         return
     try:
-        now = fp_mod.installed(fp)
-    except fp_mod.FingerprintError as exc:
+        now = fingerprint.installed(fp)
+    except fingerprint.FingerprintError as exc:
         if status.status in FRESH:
             status.status = "drift"
         status.drift_note = str(exc)
