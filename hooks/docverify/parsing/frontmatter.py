@@ -124,7 +124,3 @@ def source(text: str) -> str:
     """The front matter's YAML as written (between its «---» lines), or "" when there is none."""
     match = _FRONT.match(text)
     return (match.group(1) or "") if match else ""
-
-
-def as_text(value: Any) -> str:
-    return "" if value is None else str(value)
