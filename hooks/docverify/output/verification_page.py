@@ -16,20 +16,11 @@ from docverify.output import coverage_text, report_blocks
 from docverify.parsing.pages import Page
 from docverify.site import navigation
 from docverify.site.coverage import Coverage
-from docverify.sources.freshness import STATUS, Freshness, SourceStatus, evaluate
+from docverify.sources.freshness import STATUS, Freshness, SourceStatus
 from docverify.verifying.outcome import Provenance, Verification
 
 URI = navigation.REPORT_URI  # the site reserves the name (site/navigation.py)
 TITLE = "Informe de verificación"
-
-
-def build(
-    config: Config, pages: list[Page], verification: Verification | None, today: dt.date
-) -> str:
-    """The verification page for `pages` on `today`, with this build's block results when given
-    (its articles in the order of the project's navigation)."""
-    fresh = evaluate(config, pages, today)
-    return render(config, pages, verification, fresh, nav=navigation.of_project(config))
 
 
 def render(
