@@ -6,9 +6,9 @@ render instead of running anything: report/from_reports.py); `observe` verifies 
 (verifying/); `run` adds a gpu job's and a canary's reports and the checks of every page and of
 the whole site (site/checks.py, the same functions `docverify lint` calls), into one frozen
 `BuildResult`. Site generators call `run_site`, then turn its result into the site with the one
-render (output/render.py); `docverify check` calls `prepare` and `observe` (it shards the pages
-in between). Nothing imports this module but the adapters and the command line, so every
-package below it stays free of cycles.
+render (output/render.py), both through the adapters' API (api.py); `docverify check` calls
+`prepare` and `observe` (it shards the pages in between). Nothing imports this module but that
+API, the command line and the benchmark, so every package below it stays free of cycles.
 """
 
 from __future__ import annotations

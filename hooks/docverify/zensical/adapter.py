@@ -1,12 +1,12 @@
 """`docverify zensical build|serve`: verify, write the rendered docs, let Zensical build them.
 
-The engine runs first, exactly as in the MkDocs build (docverify.build.run_site): the same
+The engine runs first, exactly as in the MkDocs build (api.run_site, docverify/api.py): the same
 findings, printed the same way, and on any error the same summary line and a non-zero exit
 before Zensical runs (serve keeps serving, and each page shows its errors, as `mkdocs serve`
 does). Then, in one folder (by default build/zensical/, ignored by git; Zensical wants the docs
 and the site inside its configuration's folder, and keeps its cache there):
 
-    docs/        the site's one render (output/render.py) on disk (docs_folder.py): pages,
+    docs/        the site's one render (api.render_site) on disk (docs_folder.py): pages,
                  verification page and its JSON, glossary, notebooks, static files
     overrides/   the project's theme overrides plus the patched search scripts (patches.py)
     mkdocs.yml   derived from the project's (zensical_config.py)
@@ -28,18 +28,14 @@ import threading
 import time
 from pathlib import Path
 
-from docverify import build as build_mod
-from docverify.core import config as engine_config
-from docverify.core.findings import Finding, Level
-from docverify.output import render
-from docverify.running.executor import Executor
+from docverify import api
 from docverify.zensical import docs_folder, patches, zensical_config
 
 DEFAULT_DIR = Path("build") / "zensical"
 _ANSI = re.compile(r"\x1b\[[0-9;]*m")  # Zensical colours its messages whatever NO_COLOR says
 
 
-def generate(root: Path, out: Path, executor: Executor) -> tuple[render.Site, docs_folder.Folder]:
+def generate(root: Path, out: Path, executor: api.Executor) -> tuple[api.Site, docs_folder.Folder]:
     """Verify the project at `root` and write everything Zensical needs into `out`; print the
     findings as the MkDocs build logs them. Returns the rendered site (its result's errors
     decide) and the docs folder written."""
@@ -47,10 +43,10 @@ def generate(root: Path, out: Path, executor: Executor) -> tuple[render.Site, do
     source = zensical_config.load(mkdocs_yml)
     docs_dir = (root / str(source.get("docs_dir", "docs"))).resolve()
     pages = sorted(p for p in docs_dir.rglob("*.md") if p.is_file())
-    result = build_mod.run_site(root, pages, executor, mkdocs_yml)
+    result = api.run_site(root, pages, executor, mkdocs_yml)
     for note in result.notes:
         print(note)
-    site = render.site(result, notebook_pages=True)  # Zensical has no notebook plugin
+    site = api.render_site(result, notebook_pages=True)  # Zensical has no notebook plugin
     rendered = docs_folder.build(site, docs_dir, bool(source.get("use_directory_urls", True)))
     _emit(result.findings)
     docs_folder.write(rendered, out / zensical_config.DOCS)
@@ -69,9 +65,9 @@ def generate(root: Path, out: Path, executor: Executor) -> tuple[render.Site, do
     return site, rendered
 
 
-def _emit(findings: list[Finding]) -> None:
+def _emit(findings: list[api.Finding]) -> None:
     for finding in findings:
-        stream = sys.stderr if finding.level is Level.ERROR else sys.stdout
+        stream = sys.stderr if finding.level is api.Level.ERROR else sys.stdout
         print(finding.format(), file=stream)
 
 
@@ -80,13 +76,13 @@ def zensical(*args: str, out: Path) -> list[str]:
     return [sys.executable, "-m", "zensical", *args, "-f", str(out / "mkdocs.yml")]
 
 
-def build(root: Path, out: Path, executor: Executor, *, strict: bool = False) -> int:
+def build(root: Path, out: Path, executor: api.Executor, *, strict: bool = False) -> int:
     """`docverify zensical build`: 0 when verified and built, 1 otherwise (said why)."""
     site, rendered = generate(root, out, executor)
     result = site.result
     if result.errors:
         shutil.rmtree(out / zensical_config.SITE, ignore_errors=True)  # no stale site left behind
-        print(build_mod.summary(result.errors), file=sys.stderr)
+        print(api.summary(result.errors), file=sys.stderr)
         return 1
     done = subprocess.run(
         zensical("build", *(["--strict"] if strict else []), out=out),
@@ -121,7 +117,7 @@ def _watched(root: Path) -> dict[Path, tuple[int, int]]:
         root / "mkdocs.yml",
         root / "pyproject.toml",
         root / str(source.get("docs_dir", "docs")),
-        engine_config.load(root).snippets_dir,
+        api.load_config(root).snippets_dir,
         *(root / str(w) for w in source.get("watch") or []),
     ]
     if custom := (source.get("theme") or {}).get("custom_dir"):
@@ -135,7 +131,7 @@ def _watched(root: Path) -> dict[Path, tuple[int, int]]:
     return found
 
 
-def serve(root: Path, out: Path, executor: Executor, address: str, poll: float = 1.0) -> int:
+def serve(root: Path, out: Path, executor: api.Executor, address: str, poll: float = 1.0) -> int:
     """`docverify zensical serve`: Zensical serves `out` and rebuilds what changes in it; this
     process verifies again and rewrites the docs whenever a source changes. Errors are shown
     on the pages and here, and serving goes on (as `mkdocs serve` does)."""
@@ -144,7 +140,7 @@ def serve(root: Path, out: Path, executor: Executor, address: str, poll: float =
         result = generate(root, out, executor)[0].result
         if result.errors:
             print(
-                build_mod.summary(result.errors)
+                api.summary(result.errors)
                 + " docverify zensical serve sigue sirviendo: cada página muestra los suyos.",
                 file=sys.stderr,
                 flush=True,
