@@ -1,10 +1,11 @@
 """MkDocs hooks: translate MkDocs events into docverify calls; the engine does the work.
 
-One build (docverify.build) and its one render (output/render.py, the same as the Zensical
-build's) per MkDocs build, made in on_files and dropped in on_post_build (or on_build_error), so
-every `mkdocs serve` rebuild starts clean. The hooks only map that render onto MkDocs: its
-generated files onto MkDocs' files, each page's Markdown and metadata onto on_page_markdown and
-`page.meta`, its finishing step onto on_page_content. MkDocs never reads an executed fence.
+One build and its one render (the same as the Zensical build's) per MkDocs build, through the
+engine's API for adapters (docverify/api.py, the only engine module imported here), made in
+on_files and dropped in on_post_build (or on_build_error), so every `mkdocs serve` rebuild
+starts clean. The hooks only map that render onto MkDocs: its generated files onto MkDocs'
+files, each page's Markdown and metadata onto on_page_markdown and `page.meta`, its finishing
+step onto on_page_content. MkDocs never reads an executed fence.
 Any error of the build fails `mkdocs build` and `gh-deploy` (Abort, whatever `strict` says);
 `mkdocs serve` keeps serving and each page shows its errors.
 """
@@ -17,18 +18,18 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from docverify import build
-from docverify.core.findings import Finding, Level
-from docverify.integrations import templates
-from docverify.output import markup, notebooks, render, search
-from docverify.running import executor as executor_mod
+from docverify import api
 from mkdocs.exceptions import Abort, PluginError
 from mkdocs.plugins import event_priority
 from mkdocs.structure.files import File
 from pathspec.gitignore import GitIgnoreSpec
 
 log = logging.getLogger("mkdocs.hooks.docverify")
-_LEVELS = {Level.ERROR: logging.ERROR, Level.WARNING: logging.WARNING, Level.INFO: logging.INFO}
+_LEVELS = {
+    api.Level.ERROR: logging.ERROR,
+    api.Level.WARNING: logging.WARNING,
+    api.Level.INFO: logging.INFO,
+}
 
 
 def on_startup(command: str, dirty: bool) -> None:
@@ -37,18 +38,18 @@ def on_startup(command: str, dirty: bool) -> None:
 
 def on_config(config: Any) -> Any:
     fences = config.mdx_configs.setdefault("pymdownx.superfences", {})
-    fences["custom_fences"] = markup.custom_fences(fences.get("custom_fences") or [])
+    fences["custom_fences"] = api.custom_fences(fences.get("custom_fences") or [])
     # Notebooks are reached from their article, never from the nav: no «not in the nav» INFO.
     # (mkdocs-jupyter wraps each File after on_files, so MkDocs reads this pattern, not an
     # inclusion level set on the File.)
-    spec = GitIgnoreSpec.from_lines([f"/{notebooks.FOLDER}/*.ipynb"])
+    spec = GitIgnoreSpec.from_lines([f"/{api.NOTEBOOK_FOLDER}/*.ipynb"])
     current = config.get("not_in_nav")
     config["not_in_nav"] = current + spec if current else spec
     return config
 
 
 def on_env(env: Any, config: Any, files: Any) -> Any:
-    env.bytecode_cache = templates.CACHE  # each template compiled once per process
+    env.bytecode_cache = api.TEMPLATE_CACHE  # each template compiled once per process
     return env
 
 
@@ -57,17 +58,17 @@ def on_files(files: Any, config: Any) -> Any:
     mkdocs_yml = Path(config.config_file_path)
     docs = files.documentation_pages()
     pages = [Path(f.abs_src_path) for f in docs if f.abs_src_path and f.src_uri.endswith(".md")]
-    executor = executor_mod.shared()  # warm across serve rebuilds
+    executor = api.shared_executor()  # warm across serve rebuilds
     try:
-        result = build.run_site(mkdocs_yml.parent, pages, executor, mkdocs_yml)
+        result = api.run_site(mkdocs_yml.parent, pages, executor, mkdocs_yml)
     except ValueError as exc:  # an unknown DOCVERIFY_RUNNER
         raise PluginError(f"docverify: {exc}") from exc
-    site = _state["site"] = render.site(result)
+    site = _state["site"] = api.render_site(result)
     for note in result.notes:
         log.info(note)
     _emit(result.findings)
     config["site_description"] = site.description(config.get("site_description"))
-    for unpublished in filter(None, map(files.get_file_from_path, render.UNPUBLISHED)):
+    for unpublished in filter(None, map(files.get_file_from_path, api.UNPUBLISHED)):
         files.remove(unpublished)
     folder = _state["notebook_dir"] = tempfile.mkdtemp(prefix="docverify-cuadernos-")
     for uri, text in site.files.items():
@@ -97,21 +98,21 @@ def on_page_content(html: str, page: Any, config: Any, files: Any) -> str:
 def on_post_build(config: Any) -> None:
     result = _state["site"].result
     _reset()
-    search.fold_index_file(Path(config.site_dir, "search", "search_index.json"))
+    api.fold_index_file(Path(config.site_dir, "search", "search_index.json"))
     if result.errors and _session.get("command") == "serve":
         log.error(
             "%s mkdocs serve sigue sirviendo: cada página muestra los suyos.",
-            build.summary(result.errors),
+            api.summary(result.errors),
         )
     elif result.errors:
-        raise Abort(build.summary(result.errors))
+        raise Abort(api.summary(result.errors))
 
 
 def on_build_error(error: Exception) -> None:
     _reset()
 
 
-def _links(page: Any, files: Any) -> render.Links:
+def _links(page: Any, files: Any) -> api.Links:
     """Where MkDocs publishes each file, seen from `page` (asked when needed: mkdocs-jupyter
     gives the notebooks their pages after on_files)."""
 
@@ -119,10 +120,10 @@ def _links(page: Any, files: Any) -> render.Links:
         found = files.get_file_from_path(path)
         return (found.url, found.dest_uri) if found is not None else None
 
-    return render.Links(page.file.url, where)
+    return api.Links(page.file.url, where)
 
 
-def _emit(findings: list[Finding]) -> None:
+def _emit(findings: list[api.Finding]) -> None:
     for finding in findings:
         log.log(_LEVELS[finding.level], finding.format())
 

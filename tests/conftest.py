@@ -374,12 +374,12 @@ def _reduce_to_new_article(root: Path) -> None:
     that exercise a mechanism (a build's cache, the published address, runner tabs, the
     benchmark's smoke run) rather than the content: it builds in seconds, not the real site's
     minutes."""
-    from docverify.output import coverage  # noqa: PLC0415
+    from docverify.output import coverage_text  # noqa: PLC0415
     from docverify.site import navigation  # noqa: PLC0415
 
     cfg = config_mod.load(root)
     keep = {"index.md", NEW_PAGE.removeprefix("docs/")}
-    keep |= {p.rel for p in read_site(cfg) if coverage.MARKER_LINE.search(p.body)}
+    keep |= {p.rel for p in read_site(cfg) if coverage_text.MARKER_LINE.search(p.body)}
     gone = [p for p in read_site(cfg) if p.rel not in keep]
     for page in gone:
         page.path.unlink()

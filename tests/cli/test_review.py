@@ -21,7 +21,7 @@ from pathlib import Path
 import pytest
 from conftest import Project, docverify
 from docverify.cli import main as cli
-from docverify.cli import review
+from docverify.cli import review_command
 from docverify.parsing.pages import read_site
 from docverify.report import accept, report_json
 from support.blocks import block
@@ -200,7 +200,9 @@ def test_review_asks_only_when_both_its_input_and_its_output_are_a_terminal(
     folder = two_changed_blocks(project)
     recordings = {p: p.read_text(encoding="utf-8") for p in project.root.rglob("*.cpu.txt")}
     asked: list[str] = []
-    monkeypatch.setattr(review, "_key", lambda prompt: asked.append(prompt) or review.ALL)
+    monkeypatch.setattr(
+        review_command, "_key", lambda prompt: asked.append(prompt) or review_command.ALL
+    )
     monkeypatch.chdir(project.root)
     for stdin, stdout in ((False, True), (True, False), (False, False), (True, True)):
         out, err = Stream(stdout), io.StringIO()

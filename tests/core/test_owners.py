@@ -34,7 +34,7 @@ REPORT_KEYS = {
 WRITERS = {
     RECORDING_OWNER: "grabaciones",
     REPORT_OWNER: "report.json",
-    "report/write.py": "findings.txt y diffs/ de la carpeta de un informe",
+    "report/report_folder.py": "findings.txt y diffs/ de la carpeta de un informe",
     "verifying/cache.py": "la caché local",
     "verifying/shards.py": "las duraciones de las páginas",
 }

@@ -69,7 +69,7 @@ def test_site_has_no_errors(report: Verification) -> None:
     """Judged on the pinned day (support.clock): a source due for review soon is INFO, never an
     error here; the build and CI judge the real day."""
     day = clock.site_day(ROOT)
-    whole = site.judge(CONFIG, PAGES, day).findings + site.site_wide(CONFIG, PAGES, None)
+    whole = site.per_page(CONFIG, PAGES, day).findings + site.site_wide(CONFIG, PAGES, None)
     findings = errors(whole + report.findings)
     assert not findings, "\n\n".join(f.format() for f in findings)
 

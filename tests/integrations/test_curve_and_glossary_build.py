@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from bs4 import BeautifulSoup
 from conftest import docverify, mkdocs_build, zensical_build
-from docverify.output import curve as drawing
+from docverify.output import curve_picture as drawing
 from docverify.verifying import curve, recordings
 from support.glossary import GLOSSARY
 from support.mkdocs_site import EPOCH, Site
@@ -47,7 +47,7 @@ def _points(article: BeautifulSoup) -> list[str]:
 
 
 def _drawn_from(site: Site) -> list[str]:
-    """The points the recording of the curve block gives, drawn by output/curve.py."""
+    """The points the recording of the curve block gives, drawn by output/curve_picture.py."""
     body = recordings.read(site.root / "snippets/articulos/a/curva.cpu.txt", "cpu").body
     svg = drawing.svg(curve.parse(body.strip()), "", "")
     return re.search(r'class="dv-curve-line"[^>]* points="([^"]*)"', svg).group(1).split()

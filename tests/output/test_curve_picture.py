@@ -7,7 +7,7 @@ from pathlib import Path
 
 from conftest import Project
 from docverify.core.status import Status
-from docverify.output import curve as drawing
+from docverify.output import curve_picture as drawing
 from docverify.output import panel
 from docverify.parsing.pages import Block
 from docverify.verifying import curve, judge

@@ -19,6 +19,7 @@ from docverify.output import panel, verification_page
 from docverify.parsing.pages import read_site
 from docverify.report import accept, gpu_report, report_json
 from docverify.running.executor import Executor
+from docverify.sources import freshness
 from docverify.verifying import recordings
 from docverify.verifying.outcome import Verification
 from docverify.verifying.record import record
@@ -89,7 +90,7 @@ def test_same_output_shows_once_labelled_with_both(
         project.config,
         build.pages,
         build,
-        verification_page.evaluate(project.config, build.pages, TODAY),
+        freshness.evaluate(project.config, build.pages, TODAY),
     )
     assert "GPU (ejecución de CI): coincide con su grabación ✓" in page
     assert "https://github.com/equipo/pytorch-es/actions/runs/7" in page

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from docverify.output import graph as drawing
+from docverify.output import graph_picture as drawing
 from docverify.verifying import graph
 
 WALK = """\

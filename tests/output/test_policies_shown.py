@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 from conftest import Project
-from docverify.output import notebooks, panel, verification_page
+from docverify.output import notebooks, panel
 from docverify.parsing.pages import read_page, read_site
 from docverify.verifying.verify import unrun, verify
-from support import report
+from support import report, report_page
 
 PAGE = """\
 ---
@@ -84,7 +84,7 @@ def test_verification_page_has_the_device_policy_of_each_gpu_block(project: Proj
     )
     config = project.config
     pages = read_site(config)
-    text = verification_page.build(config, pages, unrun(config, pages, "cpu"), dt.date(2026, 1, 1))
+    text = report_page.markdown(config, pages, unrun(config, pages, "cpu"), dt.date(2026, 1, 1))
     said = report.said(text)
     assert said[("a.md", "valor")]["Corre en"] == "CPU, GPU (cuda por defecto)"
     assert said[("a.md", "propio")]["Corre en"] == "CPU, GPU (dispositivos del código)"

@@ -24,7 +24,7 @@ from docverify.site import navigation
 from docverify.verifying import baselines, recordings
 from docverify.verifying.record import record
 from docverify.verifying.verify import unrun, verify
-from support import blocks, clock, report
+from support import blocks, clock, report, report_page
 from support import site as support_site
 from support.site import text_of
 from support.sources import expected_review_by
@@ -37,7 +37,7 @@ def test_report_lists_every_source_with_its_dates() -> None:
     cfg = config_mod.load(ROOT)
     pages = read_site(cfg)
     day = clock.site_day(ROOT)
-    text = verification_page.build(cfg, pages, unrun(cfg, pages, "cpu"), day)
+    text = report_page.markdown(cfg, pages, unrun(cfg, pages, "cpu"), day)
     cited = clock.sources(ROOT)
     rows = [line for line in text.splitlines() if line.startswith("| ") and " días | " in line]
     if not cited:
@@ -86,7 +86,7 @@ def test_no_row_repeats_what_every_row_says() -> None:
     with each block's own id in it (`x.cpu.txt` in the row of block x)."""
     cfg = config_mod.load(ROOT)
     pages = read_site(cfg)
-    text = verification_page.build(cfg, pages, unrun(cfg, pages, "cpu"), clock.site_day(ROOT))
+    text = report_page.markdown(cfg, pages, unrun(cfg, pages, "cpu"), clock.site_day(ROOT))
     rows = [
         {(label, value.replace(md_escape(block_id), "<id>")) for label, value in said.items()}
         for block_id, said in report.rows(text)
@@ -132,7 +132,7 @@ def alike(project: Project, n: int) -> str:
     project.page("a.md", "# A\n\n" + "\n".join([*same, ONLY_CPU]))
     cfg = project.config
     pages = read_site(cfg)
-    return verification_page.build(cfg, pages, unrun(cfg, pages, "cpu"), TODAY)
+    return report_page.markdown(cfg, pages, unrun(cfg, pages, "cpu"), TODAY)
 
 
 def test_blocks_alike_add_only_their_names(project: Project) -> None:
@@ -154,7 +154,7 @@ def test_articles_follow_the_reading_order(project: Project, executor: Executor)
     (project.root / "mkdocs.yml").write_text(f"site_name: x\nnav:\n{nav}", encoding="utf-8")
     cfg = project.config
     pages = read_site(cfg)
-    alone = verification_page.build(cfg, pages, unrun(cfg, pages, "cpu"), TODAY)
+    alone = report_page.markdown(cfg, pages, unrun(cfg, pages, "cpu"), TODAY)
     result = build.run(
         cfg, pages, Request(runner="cpu", execute=False), executor, nav=navigation.of_project(cfg)
     )
@@ -184,7 +184,7 @@ def test_a_block_with_a_problem_is_named_first_and_keeps_its_verdict(
         for path in changed:
             path.write_text("otro valor", encoding="utf-8")
         pages = read_site(cfg)
-        text = verification_page.build(cfg, pages, verify(cfg, pages, "cpu", executor), TODAY)
+        text = report_page.markdown(cfg, pages, verify(cfg, pages, "cpu", executor), TODAY)
         top = text.split("## Cómo leer este informe")[0]
         assert "!!! failure" in top, top
         named = re.findall(r"^    - \[.*\]\(a\.md\), `(b\d)`: (.*)$", top, re.MULTILINE)

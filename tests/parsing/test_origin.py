@@ -304,7 +304,7 @@ def test_a_malformed_origin_fails_lint_and_the_checks_of_every_build(project: Pr
     text = _page(project, VALID | {"commit": "main"})
     cfg = project.config
     page = read_page(cfg, cfg.docs_dir / "portado.md")
-    judged = checks.judge(cfg, [page]).findings
+    judged = checks.per_page(cfg, [page]).findings
     assert Kind.MALFORMED_ORIGIN in [f.kind for f in judged]
     done = docverify(project.root, "lint")
     assert done.returncode != 0

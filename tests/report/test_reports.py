@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 from conftest import _shared, as_local_author, docverify
 from docverify import build
-from docverify.bench import shards
+from docverify.bench import sharding
 from docverify.bench.corpus import make_corpus
 from docverify.core import config as config_mod
 from docverify.core.kinds import Kind
@@ -29,6 +29,7 @@ from docverify.parsing.pages import read_site
 from docverify.report import merge
 from docverify.running import executor as executor_mod
 from docverify.running.executor import Executor
+from docverify.verifying import summary
 from docverify.verifying.record import record
 from support.relabel import relabel
 
@@ -347,7 +348,7 @@ def test_a_build_from_reports_shows_what_an_executed_build_shows(
     assert all("en CI" in line for line in there)
     if reports == "parts3":
         assert all("(3 partes)" in line for line in there)
-    assert "ninguno ejecutado aquí" in build.counts.line(replayed.verification)
+    assert "ninguno ejecutado aquí" in summary.line(replayed.verification)
     site = render.site(replayed)
     assert "observed_in" in json.loads(site.files[render.JSON_NAME])
     assert "Esta construcción no ejecutó ningún bloque" in site.files[verification_page.URI]
@@ -451,13 +452,13 @@ def test_the_benchmark_refuses_a_merge_that_differs_from_the_whole(
     merged = tmp_path / "combinado"
     done = docverify(corpus, "reports", "merge", *map(str, _parts(corpus, 3)), "--out", str(merged))
     assert done.returncode == 0, done.stderr
-    shards._same(corpus / "reports" / "whole", merged, 3)  # equal: no error
+    sharding._same(corpus / "reports" / "whole", merged, 3)  # equal: no error
     data = report(merged)
     first = next(iter(data["observations"].values()))
     first["output"] += "\notra línea"
     (merged / "report.json").write_text(json.dumps(data), "utf-8")
     with pytest.raises(RuntimeError, match="no es igual al entero"):
-        shards._same(corpus / "reports" / "whole", merged, 3)
+        sharding._same(corpus / "reports" / "whole", merged, 3)
 
 
 def test_merge_never_writes_over_one_of_its_parts(corpus: Path, tmp_path: Path) -> None:

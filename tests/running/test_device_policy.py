@@ -52,12 +52,12 @@ def spec(key: str, code: str, policy: str) -> BlockSpec:
 def test_plan_sets_cuda_as_default_only_on_gpu_under_default_cuda(
     runner: str, policy: str, device: str | None
 ) -> None:
-    assert setup.plan(runner, policy) == setup.Setup(default_device=device)
+    assert setup.for_policy(runner, policy) == setup.Setup(default_device=device)
 
 
 def test_plan_refuses_an_unknown_policy() -> None:
     with pytest.raises(ValueError, match="unknown device policy"):
-        setup.plan("gpu", "cuda")
+        setup.for_policy("gpu", "cuda")
 
 
 def run_page_here(
@@ -124,7 +124,7 @@ def test_policies_switch_per_block_and_torch_is_touched_only_on_change(
         calls.clear()
         current = setup.Setup(default_device=None)
         for policy in policies:
-            current = child.apply_setup(setup.plan(runner, policy), current)
+            current = child.apply_setup(setup.for_policy(runner, policy), current)
         assert calls == expected, runner
 
 

@@ -21,7 +21,7 @@ import pytest
 from bs4 import BeautifulSoup, Tag
 from conftest import ROOT, Built
 from docverify.core import config as config_mod
-from docverify.output import curve as drawing
+from docverify.output import curve_picture as drawing
 from docverify.parsing.pages import Page, page_stem, read_site
 from docverify.site import anatomy
 from docverify.verifying import curve, graph, recordings

@@ -23,7 +23,7 @@ from docverify.core import request
 from docverify.core.dates import spanish_date_of
 from docverify.core.markdown import md_escape
 from docverify.core.request import Request
-from docverify.output import coverage as words
+from docverify.output import coverage_text as words
 from docverify.output import (
     notebooks,
     page_parts,

@@ -55,7 +55,7 @@ def _lint(
     project.page("pagina.md", page)
     project.snippet("pagina/uno.py", code)
     cfg = project.config
-    return checks.judge(cfg, read_site(cfg)).findings
+    return checks.per_page(cfg, read_site(cfg)).findings
 
 
 def _kinds(found: list[Finding]) -> list[tuple[Kind, int]]:
@@ -227,7 +227,7 @@ def test_every_front_matter_part_a_reader_reads_is_checked(project: Project) -> 
         text = "---\n" + "".join(_front_key(k, v) for k, v in values.items()) + "---\n\nTexto.\n"
         project.page("articulos/a.md", text)
         cfg = project.config
-        found = checks.judge(cfg, read_site(cfg)).findings
+        found = checks.per_page(cfg, read_site(cfg)).findings
         lines = [f.line for f in found if f.kind is Kind.AVOIDED_PHRASE]
         assert lines == [n for n, line in enumerate(text.split("\n"), 1) if "gráfico" in line], (
             key,
@@ -273,7 +273,7 @@ def test_a_table_row_is_the_seeds_only_when_every_cell_is(project: Project) -> N
 def test_a_seed_that_is_not_a_file(project: Project) -> None:
     project.page("glosario.yml", GLOSSARY)
     project.page("pagina.md", '---\ntitle: "P"\nseed: "falta.txt"\n---\n\nTexto.\n')
-    [finding] = checks.judge(project.config, read_site(project.config)).findings
+    [finding] = checks.per_page(project.config, read_site(project.config)).findings
     assert (finding.kind, finding.line) == (Kind.MISSING_SEED, 3)
 
 

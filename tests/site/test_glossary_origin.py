@@ -37,7 +37,7 @@ def _flagged(project: Project, front: str) -> list[str]:
     project.page("portado.md", text)
     cfg = project.config
     lines = text.split("\n")
-    found = checks.judge(cfg, read_site(cfg)).findings
+    found = checks.per_page(cfg, read_site(cfg)).findings
     return [lines[f.line - 1] for f in found if f.kind is Kind.AVOIDED_PHRASE]
 
 

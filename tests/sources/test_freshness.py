@@ -155,8 +155,8 @@ def test_real_sources_hold_until_their_review_date(tmp_path: Path) -> None:
     if not dates:
         pytest.skip("ninguna página cita fuentes")
     first = min(dates)
-    assert not errors(site.judge(cfg, pages, first).findings)
-    stale = errors(site.judge(cfg, pages, first + dt.timedelta(days=1)).findings)
+    assert not errors(site.per_page(cfg, pages, first).findings)
+    stale = errors(site.per_page(cfg, pages, first + dt.timedelta(days=1)).findings)
     assert [f.kind for f in stale] == [Kind.STALE_SOURCE] * dates.count(first), stale
 
 

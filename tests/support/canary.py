@@ -73,9 +73,9 @@ def report_here(
 
     With runner="gpu" the blocks run on the CPU and the report says gpu (a relabelled run,
     support/relabel.py), judged against the gpu runner's baselines as the canary's gpu job is."""
-    from docverify.cli.canary import observe  # noqa: PLC0415
+    from docverify.cli.canary_command import observe  # noqa: PLC0415
     from docverify.core import versions  # noqa: PLC0415
-    from docverify.output import canary as canary_output  # noqa: PLC0415
+    from docverify.output import canary_output  # noqa: PLC0415
     from docverify.report import canary  # noqa: PLC0415
     from docverify.verifying.verify import verify  # noqa: PLC0415
 

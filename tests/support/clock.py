@@ -13,7 +13,6 @@ from pathlib import Path
 
 from docverify.core import config as config_mod
 from docverify.parsing.pages import read_site
-from docverify.sources import freshness
 from docverify.sources.model import Source, read_sources
 
 # A day for a site without sources; any fixed day would do.
@@ -29,12 +28,6 @@ def sources(root: Path) -> list[Source]:
     """Every well-formed source cited by the pages of the project at `root`."""
     cfg = config_mod.load(root)
     return [s for page in read_site(cfg) for s in read_sources(cfg, page)[0]]
-
-
-def review_dates(root: Path) -> list[dt.date]:
-    """The review-by date of each source of `root`, under the project's own policy."""
-    pol, _ = freshness.policy(config_mod.load(root))
-    return [freshness.review_by(pol, s) for s in sources(root)]
 
 
 def latest_verified(root: Path) -> dt.date:

@@ -12,8 +12,9 @@ from typing import Any
 
 from docverify.core.config import Config
 from docverify.parsing.pages import read_site
-from docverify.report import write as report_write
+from docverify.report import report_folder
 from docverify.running.executor import Executor
+from docverify.verifying import baselines
 from docverify.verifying.outcome import Verification
 from docverify.verifying.verify import execute, verify
 
@@ -36,7 +37,7 @@ def check_report(
     pages = read_site(config)
     run = cpu_run_as_gpu if runner == "gpu" else execute
     report = verify(config, pages, runner, executor, run=run)
-    report_write.write(folder, report, config=config)
+    report_folder.write(folder, report, config=config)
     return report
 
 
@@ -53,3 +54,13 @@ def snapshot(folder: Path) -> dict[str, bytes]:
     return {
         p.relative_to(folder).as_posix(): p.read_bytes() for p in folder.rglob("*") if p.is_file()
     }
+
+
+def drop_device(text: str) -> str:
+    """`text` without the `device='cuda:N'` argument of every tensor repr in it: the device
+    rule's one pass (baselines.rewrite) without joining the suffixes torch wrapped.
+
+    Only an argument directly inside `tensor(...)` (at its own bracket depth) is dropped, with
+    the comma and the spaces or line break before it; `cuda:0` anywhere else stays.
+    """
+    return baselines.rewrite(text, join=False, drop=True).text

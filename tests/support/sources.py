@@ -37,7 +37,7 @@ def judge(project, today: dt.date) -> list[Finding]:
     """Every site-wide finding of `project` with its sources judged on `today`."""
     cfg = project.config
     pages = read_site(cfg)
-    return site.judge(cfg, pages, today).findings + site.site_wide(cfg, pages, None)
+    return site.per_page(cfg, pages, today).findings + site.site_wide(cfg, pages, None)
 
 
 def expected_review_by(cfg: config_mod.Config, source: Source) -> dt.date:

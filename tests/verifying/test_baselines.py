@@ -23,7 +23,6 @@ from conftest import BIN, Project
 from docverify.core.config import Config
 from docverify.core.findings import errors
 from docverify.core.kinds import Kind
-from docverify.output import verification_page
 from docverify.parsing.pages import Block, Page, read_site
 from docverify.running.executor import Executor
 from docverify.verifying import baselines, compare, recordings
@@ -31,8 +30,8 @@ from docverify.verifying.outcome import Verification
 from docverify.verifying.record import record
 from docverify.verifying.recordings import Recording
 from docverify.verifying.verify import unrun, verify
-from support import report
-from support.relabel import cpu_run_as_gpu
+from support import report, report_page
+from support.relabel import cpu_run_as_gpu, drop_device
 
 # What torch appends to the repr of a tensor that lives on the first GPU.
 SUFFIX = ", device='cuda:0')"
@@ -99,10 +98,10 @@ def test_the_device_argument_of_a_repr_is_dropped(make: Any) -> None:
     cpu = repr(make())
     gpu = gpu_like(cpu)
     assert gpu != cpu and "device='cuda:0'" in gpu
-    assert baselines.drop_device(gpu) == cpu
+    assert drop_device(gpu) == cpu
     # torch moves an argument that does not fit to its own line, after ",\n" and the indent
     wrapped = gpu.replace(", device=", ",\n       device=", 1)
-    assert baselines.drop_device(wrapped) == cpu
+    assert drop_device(wrapped) == cpu
 
 
 @pytest.mark.parametrize(
@@ -122,14 +121,14 @@ def test_the_device_argument_of_a_repr_is_dropped(make: Any) -> None:
     ],
 )
 def test_nothing_else_is_masked(text: str) -> None:
-    assert baselines.drop_device(text) == text
+    assert drop_device(text) == text
 
 
 def test_the_rule_applies_to_every_repr_in_the_output() -> None:
     cpu = [repr(torch.tensor(float(i))) for i in range(3)]
     gpu = [c[:-1] + SUFFIX.replace("0", str(i)) for i, c in enumerate(cpu)]
     text = "[" + ", ".join(gpu) + "] y cuda:1"
-    assert baselines.drop_device(text) == "[" + ", ".join(cpu) + "] y cuda:1"
+    assert drop_device(text) == "[" + ", ".join(cpu) + "] y cuda:1"
 
 
 # --- which recording a runner compares with -------------------------------------------------
@@ -249,7 +248,7 @@ def lint_output(root: Path) -> str:
 
 def shown(cfg: Config, pages: list[Page]) -> dict[str, str]:
     """What the verification page says of the block a/salida."""
-    text = verification_page.build(cfg, pages, unrun(cfg, pages, "cpu"), dt.date(2026, 1, 1))
+    text = report_page.markdown(cfg, pages, unrun(cfg, pages, "cpu"), dt.date(2026, 1, 1))
     return report.said(text)[("a.md", "salida")]
 
 
@@ -359,7 +358,7 @@ def test_wrapped_gpu_reprs_match_their_cpu_recording(
         baseline = baselines.Baseline("gpu", Recording(Path("x.cpu.txt"), "cpu", {}, cpu))
         assert baseline.device_rule and baseline.matches(gpu, tol), (cpu, gpu)
         assert not baseline.matches(changed, tol), (cpu, changed)
-        missed += baselines.drop_device(gpu) != cpu
+        missed += drop_device(gpu) != cpu
     assert missed, "ningún repr envuelto: la prueba no ejercita la regla"
 
 

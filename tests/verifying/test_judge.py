@@ -16,8 +16,7 @@ import pytest
 from conftest import Project
 from docverify.core.status import Status
 from docverify.parsing.pages import read_site
-from docverify.report import report_json
-from docverify.report import write as report_write
+from docverify.report import report_folder, report_json
 from docverify.running.executor import Executor
 from docverify.verifying import judge
 from docverify.verifying.cache import Cache
@@ -93,7 +92,7 @@ def test_a_report_keeps_each_expectation_as_judged(
     _page(project)
     cfg = project.config
     folder = tmp_path_factory.mktemp("informe")
-    report_write.write(folder, verify(cfg, read_site(cfg), "cpu", executor), config=cfg)
+    report_folder.write(folder, verify(cfg, read_site(cfg), "cpu", executor), config=cfg)
     raw = json.loads(report_json.path_in(folder).read_text(encoding="utf-8"))
     kept = raw["observations"]["a/b"]["result"]["expectations"]
     assert [(e["expected"], e["ok"]) for e in kept] == [("12", True), ("6", False)]

@@ -49,11 +49,11 @@ def test_shards_are_disjoint_and_cover_every_block(site: Project, total: int) ->
 
 def test_the_plan_does_not_depend_on_the_order_of_the_pages(site: Project) -> None:
     pages = read_site(site.config)
-    reference = shards.plan(pages, "cpu", 3, {})
+    reference = shards.assignment(pages, "cpu", 3, {})
     for seed in range(5):
         shuffled = pages[:]
         random.Random(seed).shuffle(shuffled)
-        again = shards.plan(shuffled, "cpu", 3, {})
+        again = shards.assignment(shuffled, "cpu", 3, {})
         assert again.shards == reference.shards
         assert again.digest == reference.digest
 
@@ -73,12 +73,12 @@ def test_longest_first_to_the_lightest_shard() -> None:
 
 def test_durations_decide_the_split_over_block_counts(site: Project) -> None:
     pages = read_site(site.config)
-    by_blocks = shards.plan(pages, "cpu", 2, {})
+    by_blocks = shards.assignment(pages, "cpu", 2, {})
     assert by_blocks.basis == "bloques"
     assert "a.md" in by_blocks.shards[0]  # the page with most blocks goes first
     # b.md has one block but it is slow (say, it trains a model): it now weighs most of all.
     durations = {p.rel: 0.01 * len(p.blocks) for p in pages} | {"b.md": 30.0}
-    by_time = shards.plan(pages, "cpu", 2, durations)
+    by_time = shards.assignment(pages, "cpu", 2, durations)
     assert by_time.basis == "duraciones"
     assert by_time.shards[0] == ("b.md",)
     assert sorted(by_time.shards[1]) == sorted(p.rel for p in pages if p.rel != "b.md")

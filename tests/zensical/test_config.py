@@ -8,7 +8,7 @@ import pytest
 import yaml
 from conftest import ROOT
 from docverify.output import markup
-from docverify.zensical import config
+from docverify.zensical import zensical_config
 
 CHANGED = {"hooks", "watch", "docs_dir", "site_dir", "plugins", "theme", "markdown_extensions"}
 
@@ -19,14 +19,17 @@ def _names(extensions: list[object]) -> list[str]:
 
 def test_the_derived_configuration_of_the_site(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("SITE_URL", "https://ejemplo.org/pytorch-es/")
-    source = config.load(ROOT / "mkdocs.yml")
-    derived = config.derive(source, ROOT)
+    source = zensical_config.load(ROOT / "mkdocs.yml")
+    derived = zensical_config.derive(source, ROOT)
     # Zensical would ignore hooks silently, and execute blocks if markdown-exec were a plugin.
     assert "hooks" not in derived and "watch" not in derived
     assert derived["plugins"] == ["search"]
-    assert "markdown-exec" not in config.dump(derived, ROOT / "mkdocs.yml")
-    assert (derived["docs_dir"], derived["site_dir"]) == (config.DOCS, config.SITE)
-    assert derived["theme"]["custom_dir"] == config.OVERRIDES
+    assert "markdown-exec" not in zensical_config.dump(derived, ROOT / "mkdocs.yml")
+    assert (derived["docs_dir"], derived["site_dir"]) == (
+        zensical_config.DOCS,
+        zensical_config.SITE,
+    )
+    assert derived["theme"]["custom_dir"] == zensical_config.OVERRIDES
     assert derived["theme"]["name"] == "material" and derived["theme"]["variant"] == "classic"
     assert derived["site_url"] == "https://ejemplo.org/pytorch-es/"  # !ENV, as MkDocs reads it
     assert "/cuadernos/" in derived["not_in_nav"]
@@ -50,7 +53,9 @@ def test_the_derived_configuration_of_the_site(monkeypatch: pytest.MonkeyPatch) 
 
 def test_the_written_configuration_names_the_output_formatter(tmp_path: Path) -> None:
     """Zensical reads YAML with PyYAML's full loader: the formatter goes by its Python name."""
-    text = config.dump(config.derive(config.load(ROOT / "mkdocs.yml"), ROOT), ROOT / "mkdocs.yml")
+    text = zensical_config.dump(
+        zensical_config.derive(zensical_config.load(ROOT / "mkdocs.yml"), ROOT), ROOT / "mkdocs.yml"
+    )
     assert text.startswith("# Generado por «docverify zensical»"), text[:80]
     assert "!!python/name:docverify.output.markup.format_output" in text
     loaded = yaml.load(text, Loader=yaml.Loader)  # what Zensical does
@@ -61,5 +66,5 @@ def test_the_written_configuration_names_the_output_formatter(tmp_path: Path) ->
 
 def test_an_unreadable_mkdocs_yml_is_a_spanish_error(tmp_path: Path) -> None:
     (tmp_path / "mkdocs.yml").write_text("site_name: [sin cerrar\n", encoding="utf-8")
-    with pytest.raises(config.ConfigError, match="no se puede leer"):
-        config.load(tmp_path / "mkdocs.yml")
+    with pytest.raises(zensical_config.ConfigError, match="no se puede leer"):
+        zensical_config.load(tmp_path / "mkdocs.yml")

@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 from conftest import mkdocs_build, zensical_build
-from docverify.output import coverage, search
+from docverify.output import coverage_text, search
 from support.glossary import GLOSSARY
 from support.mkdocs_site import EPOCH, Site
 
@@ -38,7 +38,7 @@ description: "Un recorrido por los tensores."
 
 Los tensores en PyTorch, paso a paso: cada tensor, cada operación con tensores en PyTorch.
 
-{coverage.MARKER}
+{coverage_text.MARKER}
 """
 THEME = """\
 theme:

@@ -6,7 +6,7 @@ import shutil
 from pathlib import Path
 from typing import Any
 
-from docverify.core import config as config_mod
+from docverify.core import config
 
 # What a copy of the site needs to build: pages, snippets, hooks, theme overrides, the verified
 # texts of the sources' fingerprints, the seed texts that articles name in `seed:` (the glossary's
@@ -83,5 +83,5 @@ def page_specs(root: Path, runner: str) -> list[list[dict[str, Any]]]:
     from docverify.parsing.pages import read_site  # noqa: PLC0415
     from docverify.running.specs import spec  # noqa: PLC0415
 
-    cfg = config_mod.load(root)
+    cfg = config.load(root)
     return [[spec(cfg, b) for b in p.blocks if b.runs_on(runner)] for p in read_site(cfg)]

@@ -99,6 +99,8 @@ def _version(package: str) -> str:
 def isolation(bench: Bench, out: Any) -> None:
     """What page isolation costs per page: fork from the warm server vs a fresh interpreter."""
     from docverify.core import policies  # noqa: PLC0415
+
+    # clash: `executor`, the Executor this function makes
     from docverify.running import executor as executor_mod  # noqa: PLC0415
     from docverify.running.executor import PageJob  # noqa: PLC0415
 

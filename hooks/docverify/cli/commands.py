@@ -12,7 +12,7 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
-from docverify.core import config as config_mod
+from docverify.core import config
 from docverify.core.findings import Finding, Level, errors
 from docverify.parsing.pages import Page, read_site
 
@@ -33,11 +33,11 @@ def command(
     return register
 
 
-def configuration(command: str) -> config_mod.Config:
+def configuration(command: str) -> config.Config:
     """The project's configuration, for a command that writes or decides on it: a mistake in
     [tool.docverify] is printed with its line and ends the command (exit 1) before it does
     anything. `check` and `lint` load it themselves and report those mistakes among the rest."""
-    cfg = config_mod.load()
+    cfg = config.load()
     if bad := errors(list(cfg.findings)):
         print_findings(bad)
         print(
@@ -49,7 +49,7 @@ def configuration(command: str) -> config_mod.Config:
     return cfg
 
 
-def select_pages(cfg: config_mod.Config, paths: list[str]) -> tuple[list[Page], bool]:
+def select_pages(cfg: config.Config, paths: list[str]) -> tuple[list[Page], bool]:
     """The pages named by PATHS (files or folders), or every page; and whether that is all."""
     if not paths:
         return read_site(cfg), True
@@ -76,7 +76,7 @@ def runner_args(parser: argparse.ArgumentParser, auto: str = "gpu si hay CUDA") 
     the runner `auto` picks, as the help says it)."""
     parser.add_argument(
         "--runner",
-        choices=[*config_mod.RUNNERS, "auto"],
+        choices=[*config.RUNNERS, "auto"],
         default=None,
         help=f"runner (por defecto DOCVERIFY_RUNNER o auto: {auto})",
     )

@@ -11,7 +11,7 @@ from docverify import cli
 from docverify.cli.commands import COMMANDS
 
 # The everyday commands first in `docverify --help`, then the others by module name.
-FIRST = "verify"
+FIRST = "verify_commands"
 DESCRIPTION = "Verifica, graba y revisa los bloques de código de la documentación."
 
 

@@ -7,7 +7,7 @@ import functools
 import os
 import tomllib
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -45,9 +45,6 @@ class Config:
         if not (path.is_absolute() and self.root.is_absolute()):  # depends on the cwd
             return _relative.__wrapped__(path, self.root)
         return _relative(path, self.root)
-
-    def with_root(self, root: Path) -> Config:
-        return replace(self, root=root)
 
     @property
     def pyproject(self) -> str:

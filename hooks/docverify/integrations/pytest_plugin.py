@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from docverify.core import config as config_mod
+from docverify.core import config as config_mod  # clash: `config`, pytest's Config
 from docverify.core import hashing
 from docverify.parsing.pages import is_executed, parse_options
 

@@ -14,8 +14,9 @@ import re
 from dataclasses import dataclass, field
 from textwrap import indent
 
-from docverify.output import canary, panel
+from docverify.output import panel
 from docverify.parsing.options import MDEXEC_OPTIONS, OUR_OPTIONS
+from docverify.report.canary import CanaryView
 from docverify.verifying.outcome import Outcome
 
 DEFAULT_LAYOUT = "above"
@@ -35,7 +36,7 @@ class ShownBlock:
     fence_options: dict[str, str] = field(default_factory=dict)  # kept on the shown code fence
 
 
-def shown(outcome: Outcome, canary_view: canary.View | None = None) -> ShownBlock:
+def shown(outcome: Outcome, canary_view: CanaryView | None = None) -> ShownBlock:
     """The block of `outcome` as its page shows it: its code, its panel (panel.py) and the
     layout, tab titles and code fence options its fence asks for."""
     options = outcome.block.options

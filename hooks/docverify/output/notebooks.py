@@ -20,9 +20,7 @@ from docverify.core import policies
 from docverify.core.config import LABEL, Config
 from docverify.core.dates import spanish_date
 from docverify.core.markdown import md_escape
-from docverify.output import coverage as coverage_text
-from docverify.output import credit, notebook_links
-from docverify.output import notebook_cells as cells_mod
+from docverify.output import coverage_text, credit, notebook_cells, notebook_links
 from docverify.output.notebook_markdown import notebook_markdown
 from docverify.parsing import origin
 from docverify.parsing.pages import Page, page_stem
@@ -60,26 +58,26 @@ def build(
     header += _data_note(page)
     if (quoted := origin.read(page)) is not None:
         header += "\n\n" + credit.sentence(quoted)
-    cells: list[dict[str, Any]] = [cells_mod.markdown_cell("docverify_cabecera", header)]
+    cells: list[dict[str, Any]] = [notebook_cells.markdown_cell("docverify_cabecera", header)]
     cells.append(
-        cells_mod.code_cell(
-            cells_mod.SETUP_ID,
-            cells_mod.SETUP.format(
+        notebook_cells.code_cell(
+            notebook_cells.SETUP_ID,
+            notebook_cells.SETUP.format(
                 threads=policies.INTRA_OP_THREADS,
                 seed=config.seed,
                 hash_seed=config.hash_seed,
                 runner=verification.runner,
-                device=cells_mod.device_setup(page.blocks),
+                device=notebook_cells.device_setup(page.blocks),
             ),
             [],
             {"docverify": {"setup": True}},
         )
     )
     cells += _body(page, verification)
-    cells.append(cells_mod.markdown_cell("docverify_preguntas", _faq(page)))
+    cells.append(notebook_cells.markdown_cell("docverify_preguntas", _faq(page)))
     if sources is None:
         sources, _ = read_sources(config, page)
-    cells.append(cells_mod.markdown_cell("docverify_fuentes", _sources(sources)))
+    cells.append(notebook_cells.markdown_cell("docverify_fuentes", _sources(sources)))
     count = 0
     for cell in cells:  # numbered as a run from the top would number them
         if cell["cell_type"] == "code":
@@ -117,20 +115,22 @@ def _body(page: Page, verification: Verification) -> list[dict[str, Any]]:
     cells: list[dict[str, Any]] = []
     lines = notebook_markdown(page.body.split("\n"))
     position = 0  # index into `lines` of the first line not yet in a cell
-    streams = cells_mod.stream_cells(page.blocks)
+    streams = notebook_cells.stream_cells(page.blocks)
     for number, block in enumerate(page.blocks, 1):
         start = block.fence_line - page.body_line
         if block.fence_end <= 0 or start < position:
             continue  # an unclosed fence or a block we cannot place: the page itself reports it
         cells.append(
-            cells_mod.markdown_cell(f"docverify_texto_{number}", "\n".join(lines[position:start]))
+            notebook_cells.markdown_cell(
+                f"docverify_texto_{number}", "\n".join(lines[position:start])
+            )
         )
         before, after = streams.get(block.key, ([], []))
-        cells.extend(cells_mod.stream_cell(cell_id, code, block) for cell_id, code in before)
-        cells.append(cells_mod.block_cell(block, verification))
-        cells.extend(cells_mod.stream_cell(cell_id, code, block) for cell_id, code in after)
+        cells.extend(notebook_cells.stream_cell(cell_id, code, block) for cell_id, code in before)
+        cells.append(notebook_cells.block_cell(block, verification))
+        cells.extend(notebook_cells.stream_cell(cell_id, code, block) for cell_id, code in after)
         position = block.fence_end - page.body_line + 1
-    cells.append(cells_mod.markdown_cell("docverify_texto_final", "\n".join(lines[position:])))
+    cells.append(notebook_cells.markdown_cell("docverify_texto_final", "\n".join(lines[position:])))
     return cells
 
 

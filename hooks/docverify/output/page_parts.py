@@ -19,8 +19,8 @@ from typing import Any
 from docverify.core.dates import spanish_date
 from docverify.core.findings import Finding, Level
 from docverify.output import (
-    canary,
-    coverage,
+    canary_output,
+    coverage_text,
     credit,
     home,
     markup,
@@ -47,7 +47,7 @@ def page_markdown(
 ) -> str:
     """Page `rel` as the site shows it: banner of errors, article parts, article list."""
     page = result.pages.get(rel)
-    upcoming = canary.page_list(result.canary, page) if page is not None else ""
+    upcoming = canary_output.page_list(result.canary, page) if page is not None else ""
     quoted = credit.markdown(page) if page is not None else ""  # whatever else the page shows
     if page is not None and result.complete(rel):
         markdown = (
@@ -73,9 +73,9 @@ def page_markdown(
     if page is not None:
         markdown += source_problems(result, rel)
     markdown = verification_method.fill(result, home.fill(result, rel, markdown))
-    if coverage.MARKER_LINE.search(markdown):
-        where_ran = coverage.home(result.coverage)
-        markdown = coverage.MARKER_LINE.sub(lambda _: where_ran, markdown)
+    if coverage_text.MARKER_LINE.search(markdown):
+        where_ran = coverage_text.home(result.coverage)
+        markdown = coverage_text.MARKER_LINE.sub(lambda _: where_ran, markdown)
     if rel == verification_page.URI:
         return banner([(f, None) for f in result.errors], "en esta compilación") + markdown
     return banner(result.page_errors(rel), "en esta página") + markdown
@@ -156,7 +156,7 @@ def description_meta(result: BuildResult, rel: str) -> dict[str, Any]:
     page = result.pages.get(rel)
     if page is not None and (editorial := page.meta.get("editorial_description")):
         return {"description": str(editorial)}
-    if page is None or result.coverage is None or not coverage.MARKER_LINE.search(page.body):
+    if page is None or result.coverage is None or not coverage_text.MARKER_LINE.search(page.body):
         return {}
     return {"description": with_sentence(page.meta.get("description"), result)}
 
@@ -167,7 +167,7 @@ def with_sentence(authored: object, result: BuildResult) -> str:
     text = str(authored or "").strip()
     if result.coverage is None:
         return text
-    return f"{text} {coverage.description(result.coverage)}".strip()
+    return f"{text} {coverage_text.description(result.coverage)}".strip()
 
 
 def search_meta(result: BuildResult, uri: str, meta: dict[str, Any]) -> dict[str, Any]:

@@ -17,11 +17,11 @@ from docverify.core.dates import spanish_date_of
 from docverify.core.findings import Level
 from docverify.core.policies import DEVICE_LABEL
 from docverify.core.status import Status
-from docverify.output import canary, curve, graph, markup, runner_view
+from docverify.output import canary_output, curve_picture, graph_picture, markup, runner_view
+from docverify.report.canary import CanaryView
 from docverify.site.result import block_anchor
-from docverify.verifying import curve as curve_text
-from docverify.verifying import graph as graph_text
-from docverify.verifying.outcome import Outcome, Provenance, Source
+from docverify.verifying import curve, graph
+from docverify.verifying.outcome import Outcome, Provenance, SeenIn
 
 
 def _provenance(runner: str, torch: str | None, when: str, device_policy: str) -> str:
@@ -58,10 +58,10 @@ def _details(outcome: Outcome) -> list[str]:
 def _where(seen: Provenance) -> str:
     """Where this build's runner output was observed, when not in this build: a few words for
     the line (the full account, once, is on the page that explains the verification)."""
-    if seen.source == Source.REPORT:  # a build from reports: observed by a verification job
+    if seen.source == SeenIn.REPORT:  # a build from reports: observed by a verification job
         split = f" ({seen.shards} partes)" if seen.shards not in ("", "1") else ""
         return ("en CI" if seen.run_url else "comprobación local") + split
-    if seen.source == Source.CACHE:
+    if seen.source == SeenIn.CACHE:
         return "caché local"
     return ""
 
@@ -146,12 +146,12 @@ def render_outcome(outcome: Outcome) -> str:
     return f'!!! {kind} dv-output ""\n\n{indent(content, "    ")}\n'
 
 
-def markdown(outcome: Outcome, canary_view: canary.View | None = None) -> str:
+def markdown(outcome: Outcome, canary_view: CanaryView | None = None) -> str:
     """Everything under one block: its panel, its picture, the canary's box and its errors."""
     block = outcome.block
     shown = render_outcome(outcome) + figure(outcome)
     if canary_view is not None:  # a build given a canary's report
-        shown += canary.block_box(canary_view, block)
+        shown += canary_output.block_box(canary_view, block)
     failures = [f for f in outcome.findings if f.level is Level.ERROR]
     if failures:
         title = f"Error en el bloque «{block.id}»"
@@ -167,8 +167,8 @@ def figure(outcome: Outcome) -> str:
     if outcome.status != Status.OK:
         return ""
     pictures = (
-        (graph_text.OPTION, outcome.observed, graph.figure, "dv-grafo"),
-        (curve_text.OPTION, outcome.verdict.compared, curve.figure, "dv-curva"),
+        (graph.OPTION, outcome.observed, graph_picture.figure, "dv-grafo"),
+        (curve.OPTION, outcome.verdict.compared, curve_picture.figure, "dv-curva"),
     )
     shown = ""
     for option, text, draw, prefix in pictures:
@@ -177,7 +177,7 @@ def figure(outcome: Outcome) -> str:
             continue
         try:
             drawn = draw(text, title, f"{prefix}-{outcome.block.id}")
-        except (graph_text.GraphError, curve_text.CurveError):
+        except (graph.GraphError, curve.CurveError):
             continue
         shown += f"\n\n{markup.raw(drawn)}\n"
     return shown

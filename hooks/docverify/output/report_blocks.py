@@ -24,7 +24,7 @@ from docverify.core.policies import DEVICE_LABEL
 from docverify.core.status import Status
 from docverify.parsing.pages import Block, Page
 from docverify.verifying import recordings
-from docverify.verifying.outcome import Outcome, Source, Verification
+from docverify.verifying.outcome import Outcome, SeenIn, Verification
 
 RUNS = "runs"
 NOW = "now"
@@ -193,7 +193,7 @@ def _recorded(outcome: Outcome, runner: str) -> str:
 def _now(verification: Verification, outcome: Outcome) -> str:
     """This build's verdict on the block, and the other runner's from its report."""
     seen = outcome.verdict.provenance
-    reported = seen is not None and seen.source == Source.REPORT
+    reported = seen is not None and seen.source == SeenIn.REPORT
     now = (
         f"{LABEL.get(verification.runner, verification.runner)}"
         + (" (ejecución de CI)" if reported and seen and seen.run_url else "")

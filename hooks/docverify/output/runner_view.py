@@ -16,7 +16,7 @@ from docverify.core.config import LABEL
 from docverify.core.dates import spanish_date_of
 from docverify.core.policies import DEFAULT_CUDA, DEVICE_LABEL
 from docverify.core.status import Status
-from docverify.output import coverage
+from docverify.output import coverage_text
 from docverify.parsing.pages import Block
 from docverify.verifying.outcome import Agreement, Provenance, Verdict
 
@@ -67,11 +67,11 @@ def other(block: Block, verdict: Verdict) -> OtherView:
     if recording is not None:
         when = (
             f"salida del {spanish_date_of(recording.header.get('date'))} en "
-            f"{recording.header.get('device', '?')}, {coverage.RECORDED}"
+            f"{recording.header.get('device', '?')}, {coverage_text.RECORDED}"
         )
         return OtherView(
             runner,
-            f"{label}: {coverage.RECORDED}",
+            f"{label}: {coverage_text.RECORDED}",
             verdict.text,
             recording.header.get("torch"),
             when,
@@ -82,10 +82,10 @@ def other(block: Block, verdict: Verdict) -> OtherView:
     # block whose device marks ask for it, that its output there will be its own; a GPU device
     # policy other than the default, folded. What that means and why is said once, on the page
     # that explains the verification; each block's reasons are in the report's table.
-    own = f", {coverage.NEEDS_OWN}" if verdict.reference.needs_own else ""
+    own = f", {coverage_text.NEEDS_OWN}" if verdict.reference.needs_own else ""
     policy = (
         f"{label}: {DEVICE_LABEL[block.device_policy]}"
         if runner == "gpu" and block.device_policy != DEFAULT_CUDA
         else ""
     )
-    return OtherView(runner, f"{label}: {coverage.NOT_RUN}{own}", None, None, "", note=policy)
+    return OtherView(runner, f"{label}: {coverage_text.NOT_RUN}{own}", None, None, "", note=policy)

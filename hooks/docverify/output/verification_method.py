@@ -1,7 +1,7 @@
 """The page that explains how the site is verified, and the one line that links to it.
 
 What is true of every block is said once, on that page (docs/como-se-verifica.md): where this
-version ran (output/coverage.py, at coverage.MARKER), what each mark under an output means
+version ran (output/coverage_text.py, at coverage_text.MARKER), what each mark under an output means
 (LEGEND) and how reading times are computed (READING). The page is whichever holds
 coverage.MARKER; each article's header links to it in one line (`article_line`), and to the
 report page when no page holds the marker.
@@ -13,7 +13,7 @@ import html
 import posixpath
 import re
 
-from docverify.output import coverage, home, verification_page
+from docverify.output import coverage_text, home, verification_page
 from docverify.site.coverage import Coverage
 from docverify.site.result import BuildResult
 from docverify.verifying.outcome import Verification
@@ -36,7 +36,7 @@ def fill(result: BuildResult, markdown: str) -> str:
 def page_rel(result: BuildResult) -> str:
     """The docs-relative path of the page that explains the verification: the one that holds
     coverage.MARKER, else the report page."""
-    holder = (p.rel for p in result.pages.values() if coverage.MARKER_LINE.search(p.body))
+    holder = (p.rel for p in result.pages.values() if coverage_text.MARKER_LINE.search(p.body))
     return next(holder, verification_page.URI)
 
 
@@ -52,7 +52,7 @@ def article_line(result: BuildResult, rel: str) -> str:
 
 def legend(cov: Coverage | None, verification: Verification | None = None) -> str:
     """What the marks in the output titles mean, with what this version's coverage says of the
-    runners (output/coverage.py). A build from the verification jobs' reports
+    runners (output/coverage_text.py). A build from the verification jobs' reports
     (`verification.origin`) observed nothing itself: it says so."""
     here = (
         "la salida que observó la verificación de este commit (su procedencia está bajo ella)"
@@ -66,7 +66,7 @@ def legend(cov: Coverage | None, verification: Verification | None = None) -> st
     ]
     if cov is None or cov.cpu_observed:
         items.append(f"«CPU ✓»: {here} coincide con la grabada.")
-    runners = coverage.legend_gpu(cov)
+    runners = coverage_text.legend_gpu(cov)
     items += [runners] if runners else []
     items += [
         "«Error esperado ✓»: el bloque debía terminar con ese error y así fue.",

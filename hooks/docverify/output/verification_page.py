@@ -12,24 +12,15 @@ from docverify.core import device_marks, device_rule
 from docverify.core.config import LABEL, RUNNERS, Config
 from docverify.core.dates import day_count, spanish_date, spanish_date_of
 from docverify.core.markdown import md_escape
-from docverify.output import coverage, report_blocks
+from docverify.output import coverage_text, report_blocks
 from docverify.parsing.pages import Page
 from docverify.site import navigation
 from docverify.site.coverage import Coverage
-from docverify.sources.freshness import STATUS, Freshness, SourceStatus, evaluate
+from docverify.sources.freshness import STATUS, Freshness, SourceStatus
 from docverify.verifying.outcome import Provenance, Verification
 
 URI = navigation.REPORT_URI  # the site reserves the name (site/navigation.py)
 TITLE = "Informe de verificación"
-
-
-def build(
-    config: Config, pages: list[Page], verification: Verification | None, today: dt.date
-) -> str:
-    """The verification page for `pages` on `today`, with this build's block results when given
-    (its articles in the order of the project's navigation)."""
-    fresh = evaluate(config, pages, today)
-    return render(config, pages, verification, fresh, nav=navigation.of_project(config))
 
 
 def render(
@@ -55,7 +46,7 @@ def render(
             else "."
         ),
         *_origin_lines(verification),
-        *([opening] if (opening := coverage.verification_opening(cov)) else []),
+        *([opening] if (opening := coverage_text.verification_opening(cov)) else []),
         *_peer_lines(verification),
         *(report_blocks.problems(blocks, _titles(pages)) if blocks else []),
         "## Cómo leer este informe",

@@ -22,7 +22,6 @@ from docverify.parsing.options import (
 
 _FENCE_OPEN = re.compile(r"^(?P<indent>[ \t]*)(?P<fence>`{3,}|~{3,})(?P<info>.*)$")
 _SNIPPET = re.compile(r"""^\s*-{1,}8<-{1,}\s+(["'])(?P<path>[^"']+)\1\s*$""")
-_ID = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 
 
 @dataclass

@@ -2,7 +2,7 @@
 
 `docverify canary` runs every block under another interpreter (running/interpreter.py) and
 judges the results with `verify` itself, against the current recordings: the same seeds,
-normalisers, tolerances and device rule. Its report is a check report (write.py), so
+normalisers, tolerances and device rule. Its report is a check report (report_folder.py), so
 `docverify accept` adopts it once the pin is bumped, plus a canary section made here
 (report_json.Canary): the versions and build variants of both sides, which blocks would change,
 the warnings torch emits that the recordings do not have, and the fingerprinted sources whose
@@ -154,7 +154,7 @@ class BlockChange:
 
 
 @dataclass
-class View:
+class CanaryView:
     """A canary report attached to a build: what the site shows of it."""
 
     report: report_json.Report
@@ -181,7 +181,7 @@ class View:
 
 def attach(
     config: Config, verification: Verification, folder: Path
-) -> tuple[View | None, list[Finding]]:
+) -> tuple[CanaryView | None, list[Finding]]:
     """Judge a canary report's observations against this build's pages and recordings.
 
     Findings are INFO: a canary report that cannot be used, or that is stale, is said (in the
@@ -193,7 +193,7 @@ def attach(
         return None, [
             Finding(Kind.INVALID_CANARY_REPORT, f"{ENV}: {exc}", ENV, 1, FIX_REPORT, Level.INFO)
         ]
-    view = View(data)
+    view = CanaryView(data)
     findings: list[Finding] = []
     for item in digests.stale(config, verification.pages, data):
         if item.key not in verification.outcomes:
@@ -234,7 +234,7 @@ def _change(
     config: Config,
     made: Outcome,
     entry: report_json.Entry,
-    view: View,
+    view: CanaryView,
     noticed: tuple[str, ...],
 ) -> BlockChange | None:
     """What the canary's run of one block changes, as judged against today's recordings;

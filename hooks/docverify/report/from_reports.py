@@ -24,8 +24,7 @@ from docverify.core.kinds import Kind
 from docverify.parsing.pages import Block, Page
 from docverify.report import digests, merge, report_json
 from docverify.verifying import judge
-from docverify.verifying.outcome import Observation, Provenance, Verification
-from docverify.verifying.outcome import Source as SeenIn  # Source: the reports a build reads
+from docverify.verifying.outcome import Observation, Provenance, SeenIn, Verification
 from docverify.verifying.verify import unrun
 
 ENV = request.FROM_REPORTS_ENV
@@ -37,7 +36,7 @@ FIX = (
 
 
 @dataclass
-class Source:
+class GivenReports:
     """The reports a build renders instead of running blocks, or why it cannot use them."""
 
     runner: str
@@ -45,16 +44,18 @@ class Source:
     findings: list[Finding] = field(default_factory=list)
 
 
-def load(config: Config, paths: list[Path], requested: str = "auto") -> Source:
+def load(config: Config, paths: list[Path], requested: str = "auto") -> GivenReports:
     """Read (and merge) the reports at PATHS for a build that asked for runner `requested`."""
     fallback = requested if requested in RUNNERS else "cpu"
     try:
         data = merge.load(paths)
     except report_json.ReportError as exc:
-        return Source(fallback, None, [Finding(Kind.INVALID_REPORT, f"{ENV}: {exc}", ENV, 1, FIX)])
+        return GivenReports(
+            fallback, None, [Finding(Kind.INVALID_REPORT, f"{ENV}: {exc}", ENV, 1, FIX)]
+        )
     where = config.rel(data.path)
     if requested not in ("auto", data.runner):
-        return Source(
+        return GivenReports(
             fallback,
             None,
             [
@@ -69,11 +70,11 @@ def load(config: Config, paths: list[Path], requested: str = "auto") -> Source:
             ],
         )
     if old := data.without_results():
-        return Source(data.runner, None, [report_json.format_2(ENV, where, old, FIX)])
-    return Source(data.runner, data)
+        return GivenReports(data.runner, None, [report_json.format_2(ENV, where, old, FIX)])
+    return GivenReports(data.runner, data)
 
 
-def verify(config: Config, pages: list[Page], source: Source) -> Verification:
+def verify(config: Config, pages: list[Page], source: GivenReports) -> Verification:
     """The verification of a build from `source`: every block judged from its entry, by the
     one loop (verifying/judge.py); a block the report cannot give is not run, and why."""
     runner, data = source.runner, source.report

@@ -4,7 +4,7 @@ A failed CI run is read later, from an artifact. Its report keeps the run's find
 where an unsharded run puts it, the verdict of every block, and what each block printed with its
 code's digests (digests.py) and the run's provenance, so that `docverify accept` can adopt it,
 a build can show it, and the reports of a run's shards can be merged (merge.py). Its format is
-report_json.py's; write.py lays out its folder.
+report_json.py's; report_folder.py lays out its folder.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from docverify.core.config import Config, today
 from docverify.core.findings import errors
 from docverify.parsing.pages import Page
 from docverify.report import digests, report_json
-from docverify.report.report_json import Canary, Entry, Noted, Report, Shard
+from docverify.report.report_json import Canary, Entry, Noted, Report, Sharded
 from docverify.verifying.outcome import Outcome, Verification
 
 
@@ -38,7 +38,7 @@ def report(
     *,
     config: Config,
     every: list[Page] | None = None,
-    shard: Shard | None = None,
+    shard: Sharded | None = None,
     durations: dict[str, float] | None = None,
     canary: Canary | None = None,
 ) -> Report:

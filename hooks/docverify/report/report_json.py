@@ -137,11 +137,11 @@ class _Keyed:
 
 
 @dataclass(frozen=True)
-class Shard(_Keyed):
+class Sharded(_Keyed):
     """What only a shard's report holds (verifying/shards.py): which shard, of which plan."""
 
     shard: str  # "I/N"
-    plan: str  # the plan's digest
+    plan: str  # the digest of the shards' assignment (shards.Assignment.digest)
     basis: str  # what the plan weighed: the blocks, or earlier durations
     plan_shards: list[list[str]]  # every shard's pages
 
@@ -186,7 +186,7 @@ class Report:
     findings: tuple[Noted, ...] = ()
     all_pages: list[str] | None = None  # format 3: every page the run was asked for
     site_sha256: str | None = None  # format 3: the digest of all their code and options
-    shard: Shard | None = None
+    shard: Sharded | None = None
     durations: dict[str, float] | None = None  # seconds per page
     merged: Merged | None = None
     canary: Canary | None = None
@@ -226,7 +226,7 @@ class Report:
             findings=found,
             all_pages=list(listed) if isinstance(listed, list) else None,
             site_sha256=str(raw["site_sha256"]) if "site_sha256" in raw else None,
-            shard=Shard.from_json(raw) if "shard" in raw else None,
+            shard=Sharded.from_json(raw) if "shard" in raw else None,
             durations=raw["durations"] if isinstance(raw.get("durations"), dict) else None,
             merged=Merged.from_json(raw["merged"]) if isinstance(raw.get("merged"), dict) else None,
             canary=Canary.from_json(section) if isinstance(section, dict) else None,

@@ -91,7 +91,7 @@ def run_page(
         files = {spec["filename"] for spec in job["blocks"]}  # the page's own code
         current = setup.Setup(default_device=None)  # a fresh process: torch's own default
         for spec in job["blocks"]:
-            current = apply_setup(setup.plan(runner, spec["device_policy"]), current)
+            current = apply_setup(setup.for_policy(runner, spec["device_policy"]), current)
             conn.send((protocol.START, spec["key"]))
             namespace = sessions.setdefault(spec["session"], {}) if spec["session"] else {}
             if unfixed := hashing.mismatch(spec["hash_seed"]):  # its output could not be trusted

@@ -24,7 +24,7 @@ class Setup:
     default_device: str | None  # for torch.set_default_device; None: torch's own (cpu)
 
 
-def plan(runner: str, policy: str) -> Setup:
+def for_policy(runner: str, policy: str) -> Setup:
     """The set-up of a block of device policy `policy` on `runner` (cpu or gpu)."""
     if policy not in DEVICE_POLICIES:
         raise ValueError(f"unknown device policy {policy!r}; expected one of {DEVICE_POLICIES}")

@@ -1,6 +1,6 @@
 """Checks that need no execution: each article's structure and sources, and the whole site's.
 
-`judge` makes the checks of each page (anatomy, sources); `site_wide` the ones that only every
+`per_page` makes the checks of each page (anatomy, sources); `site_wide` the ones that only every
 page together can tell (navigation, unused snippets, reserved page names, orphan recordings).
 The build (docverify/build.py), `docverify lint` (site/lint.py) and `docverify check` call the
 same functions, so they can never disagree about a page or about the site.
@@ -30,7 +30,7 @@ from docverify.sources import freshness
 
 
 @dataclass(frozen=True)
-class Judged:
+class PageChecks:
     """What the site-wide checks found: each article's missing or malformed parts, the
     sources' freshness, and every finding in page order."""
 
@@ -40,7 +40,7 @@ class Judged:
     glossary: glossary.Glossary | None = None  # the site's glossary, when it has a data file
 
 
-def judge(config: Config, pages: list[Page], day: dt.date | None = None) -> Judged:
+def per_page(config: Config, pages: list[Page], day: dt.date | None = None) -> PageChecks:
     """Structure, source and glossary findings for every page (block findings come from verify).
 
     Sources are judged on `day` (default: today, injectable with SOURCE_DATE_EPOCH): dates,
@@ -59,7 +59,7 @@ def judge(config: Config, pages: list[Page], day: dt.date | None = None) -> Judg
     findings += malformed + glossary_lint.check(config, pages, terms)
     findings += build_words.check(config, pages, terms)
     findings += [f for p in pages for f in origin.problems(config.rel(p.path), p)]
-    return Judged(parts, fresh, findings, terms)
+    return PageChecks(parts, fresh, findings, terms)
 
 
 def site_wide(config: Config, pages: list[Page], nav: navigation.Nav | None) -> list[Finding]:

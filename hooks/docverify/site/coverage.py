@@ -1,5 +1,5 @@
 """What one build knows of where this version of the site ran: the data behind every sentence
-the site says about the CPU and the GPU (output/coverage.py words them).
+the site says about the CPU and the GPU (output/coverage_text.py words them).
 
 Computed once per build from what the build holds: the runner it ran on and what it observed,
 the gpu job's report when it was given one (report/gpu_report.py: the blocks' gpu verdicts), the
@@ -13,7 +13,7 @@ import datetime as dt
 from dataclasses import dataclass
 
 from docverify.sources.freshness import FRESH, Freshness
-from docverify.verifying.outcome import Provenance, Source, Verification
+from docverify.verifying.outcome import Provenance, SeenIn, Verification
 
 GPU = "gpu"
 
@@ -28,7 +28,7 @@ class GpuObserved:
     @property
     def in_build(self) -> bool:
         """This build ran on the gpu runner (else: the gpu job's report observed them)."""
-        return self.seen.source != Source.REPORT
+        return self.seen.source != SeenIn.REPORT
 
 
 @dataclass(frozen=True)
@@ -89,7 +89,7 @@ def of(verification: Verification, fresh: Freshness, today: dt.date) -> Coverage
         if observed:
             env = verification.env
             seen = Provenance(
-                GPU, env.get("torch", "?"), env.get("device", "?"), today.isoformat(), Source.BUILD
+                GPU, env.get("torch", "?"), env.get("device", "?"), today.isoformat(), SeenIn.BUILD
             )
             gpu = GpuObserved(observed, seen)
     elif reported := [v for o in outcomes if (v := o.reported(GPU)) and v.provenance]:
@@ -116,4 +116,4 @@ def of(verification: Verification, fresh: Freshness, today: dt.date) -> Coverage
 
 
 def _from_report(seen: Provenance | None) -> bool:
-    return seen is not None and seen.source == Source.REPORT
+    return seen is not None and seen.source == SeenIn.REPORT

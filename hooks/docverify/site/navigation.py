@@ -21,7 +21,7 @@ from docverify.parsing.pages import Page
 
 
 @dataclass(frozen=True)
-class Entry:
+class NavEntry:
     """One page named by the navigation: docs-relative path, title if any, line in mkdocs.yml."""
 
     target: str
@@ -32,7 +32,7 @@ class Entry:
 @dataclass(frozen=True)
 class Nav:
     path: Path  # the mkdocs.yml it was read from
-    entries: tuple[Entry, ...]
+    entries: tuple[NavEntry, ...]
     not_in_nav: tuple[str, ...] = ()  # MkDocs' patterns for pages left out on purpose
 
 
@@ -62,7 +62,7 @@ def parse(text: str, path: Path) -> Nav | None:
     keys = {k.value: v for k, v in root.value if isinstance(k, yaml.ScalarNode)}
     if "nav" not in keys:
         return None
-    entries: list[Entry] = []
+    entries: list[NavEntry] = []
     _walk(keys["nav"], None, entries)
     exempt = keys.get("not_in_nav")
     patterns = str(exempt.value).split("\n") if isinstance(exempt, yaml.ScalarNode) else []
@@ -90,7 +90,7 @@ def _exempt(rel: str, patterns: tuple[str, ...]) -> bool:
     )
 
 
-def _walk(node: yaml.Node, title: str | None, entries: list[Entry]) -> None:
+def _walk(node: yaml.Node, title: str | None, entries: list[NavEntry]) -> None:
     if not node.tag.startswith("tag:yaml.org,2002:"):
         return  # a tagged value (!ENV …) is resolved by MkDocs at build time, not a path here
     if isinstance(node, yaml.SequenceNode):
@@ -103,7 +103,7 @@ def _walk(node: yaml.Node, title: str | None, entries: list[Entry]) -> None:
         target = str(node.value)
         if "://" in target or target.startswith(("/", "#", "mailto:")):
             return  # external links are not pages
-        entries.append(Entry(posixpath.normpath(target), title, node.start_mark.line + 1))
+        entries.append(NavEntry(posixpath.normpath(target), title, node.start_mark.line + 1))
 
 
 # Pages the build generates: listed in the nav, never in docs/. The verification report's

@@ -37,9 +37,9 @@ class BuildResult:
     glossary: glossary.Glossary | None = None  # the site's terms, when it has a data file
     notes: tuple[str, ...] = ()  # for the terminal (cache use, a canary's changes)
     nav: navigation.Nav | None = None  # the site's navigation: the order of its articles
-    canary: canary.View | None = None  # a torch canary's report, when the build was given one
+    canary: canary.CanaryView | None = None  # a torch canary's report, when the build was given one
     # Where this version ran (cpu, gpu, how many blocks, on which GPU): every sentence of the
-    # site about the runners comes from it (output/coverage.py).
+    # site about the runners comes from it (output/coverage_text.py).
     coverage: coverage.Coverage | None = None
 
     @property

@@ -35,7 +35,7 @@ class ScaffoldError(ValueError):
 
 
 @dataclass(frozen=True)
-class Plan:
+class NewArticle:
     page: Path
     snippet: Path
     mkdocs_file: Path
@@ -138,7 +138,7 @@ def add_to_nav(text: str, entry: str, section: str = NAV_SECTION) -> str:
     return "\n".join(lines)
 
 
-def plan(config: Config, slug: str, title: str, mkdocs_file: Path) -> Plan:
+def new_article(config: Config, slug: str, title: str, mkdocs_file: Path) -> NewArticle:
     """Everything `new` will write, after checking that nothing exists; raises ScaffoldError."""
     if not SLUG.match(slug):
         raise ScaffoldError(
@@ -170,7 +170,7 @@ def plan(config: Config, slug: str, title: str, mkdocs_file: Path) -> Plan:
             f"no se pudo añadir {entry} al nav de {config.rel(mkdocs_file)}; "
             "añádelo a mano bajo «Artículos»."
         )
-    return Plan(
+    return NewArticle(
         page=page,
         snippet=snippet,
         mkdocs_file=mkdocs_file,
@@ -180,12 +180,12 @@ def plan(config: Config, slug: str, title: str, mkdocs_file: Path) -> Plan:
     )
 
 
-def apply(plan: Plan) -> None:
+def apply(article: NewArticle) -> None:
     """Create the snippet and the page (never over an existing file), then edit the nav."""
-    for path, text in ((plan.snippet, plan.snippet_text), (plan.page, plan.page_text)):
+    for path, text in ((article.snippet, article.snippet_text), (article.page, article.page_text)):
         path.parent.mkdir(parents=True, exist_ok=True)
         with path.open("x", encoding="utf-8", newline="\n") as handle:  # "x": fail if it exists
             handle.write(text)
-    mode = plan.mkdocs_file.stat().st_mode
-    write_atomic(plan.mkdocs_file, plan.mkdocs_text)
-    plan.mkdocs_file.chmod(mode)  # the temporary file was private; keep the author's mode
+    mode = article.mkdocs_file.stat().st_mode
+    write_atomic(article.mkdocs_file, article.mkdocs_text)
+    article.mkdocs_file.chmod(mode)  # the temporary file was private; keep the author's mode

@@ -26,7 +26,7 @@ from docverify.core.dates import day_count, spanish_date
 from docverify.core.findings import Finding, Level
 from docverify.core.kinds import Kind
 from docverify.parsing.pages import Page
-from docverify.sources import fingerprint as fp_mod
+from docverify.sources import fingerprint
 from docverify.sources.model import Source, read_sources
 
 DRIFT_MODES = ("error", "report")
@@ -65,7 +65,7 @@ class SourceStatus:
     age_days: int
     review_by: dt.date
     status: str  # a key of STATUS
-    installed: fp_mod.Installed | None = None
+    installed: fingerprint.Installed | None = None
     drift_note: str = ""
     findings: list[Finding] = field(default_factory=list)
 
@@ -139,13 +139,13 @@ def evaluate(config: Config, pages: list[Page], today: dt.date) -> Freshness:
         sources, problems = read_sources(config, page)
         findings.extend(problems)
         for source in sources:
-            status = judge(config, pol, source, today)
+            status = source_status(config, pol, source, today)
             statuses.append(status)
             findings.extend(status.findings)
     return Freshness(policy=pol, today=today, statuses=statuses, findings=findings)
 
 
-def judge(config: Config, pol: Policy, source: Source, today: dt.date) -> SourceStatus:
+def source_status(config: Config, pol: Policy, source: Source, today: dt.date) -> SourceStatus:
     """Date rule, then drift rule, for one source."""
     where = config.rel(config.docs_dir / source.page)
     line = source.key_lines.get("verified", source.line)
@@ -212,8 +212,8 @@ def _drift(
         )
         return
     try:
-        now = fp_mod.installed(fp)
-    except fp_mod.FingerprintError as exc:
+        now = fingerprint.installed(fp)
+    except fingerprint.FingerprintError as exc:
         if status.status in FRESH:
             status.status = "drift"
         status.drift_note = str(exc)

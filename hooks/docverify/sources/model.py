@@ -12,7 +12,7 @@ from docverify.core.dates import parse_date
 from docverify.core.findings import Finding
 from docverify.core.kinds import Kind
 from docverify.parsing.pages import Page
-from docverify.sources import fingerprint as fingerprint_mod
+from docverify.sources import fingerprint as fingerprint_mod  # clash: Source.fingerprint
 
 REQUIRED = ("title", "reference", "verified")
 OPTIONAL = ("url", "review_days", "owner", "fingerprint")

@@ -23,7 +23,7 @@ from pathlib import Path
 from docverify.core.config import Config
 from docverify.core.files import write_atomic
 from docverify.parsing.pages import Page, read_page
-from docverify.sources import fingerprint as fp_mod
+from docverify.sources import fingerprint as fingerprint_mod  # clash: edit's `fingerprint`
 from docverify.sources import freshness
 from docverify.sources.model import Source, read_sources
 
@@ -35,7 +35,7 @@ class Candidate:
     page: Page
     source: Source
     index: int  # among the page's well-formed sources, stable across edits of other sources
-    installed: fp_mod.Installed | None
+    installed: fingerprint_mod.Installed | None
     problem: str = ""  # why the installed text could not be read
     diff: str = ""
 
@@ -66,8 +66,8 @@ def candidates(config: Config, pages: list[Page], ref: str) -> list[Candidate]:
             fp = source.fingerprint
             if fp is not None:
                 try:
-                    candidate.installed = fp_mod.installed(fp)
-                except fp_mod.FingerprintError as exc:
+                    candidate.installed = fingerprint_mod.installed(fp)
+                except fingerprint_mod.FingerprintError as exc:
                     candidate.problem = str(exc)
                 else:
                     candidate.diff = diff_since(store, fp, candidate.installed)
@@ -75,11 +75,11 @@ def candidates(config: Config, pages: list[Page], ref: str) -> list[Candidate]:
     return found
 
 
-def diff_since(store: Path, fp: fp_mod.Fingerprint, now: fp_mod.Installed) -> str:
+def diff_since(store: Path, fp: fingerprint_mod.Fingerprint, now: fingerprint_mod.Installed) -> str:
     """What changed in the cited text since its fingerprint, as a unified diff (or a note)."""
     if fp.sha256 == now.sha256:
         return ""
-    old = fp_mod.read_snapshot(store, fp.sha256)
+    old = fingerprint_mod.read_snapshot(store, fp.sha256)
     if old is None:
         return (
             f"(no hay copia del texto verificado en {store.name}/: solo se sabe que la huella "
@@ -114,7 +114,7 @@ def apply(config: Config, candidate: Candidate, today: dt.date) -> Path:
         values = {"version": version.split("+", 1)[0], "sha256": candidate.installed.sha256}
         pol, _ = freshness.policy(config)
         store = freshness.snapshots_dir(config, pol)
-        snapshot = fp_mod.snapshot_path(store, candidate.installed.sha256)
+        snapshot = fingerprint_mod.snapshot_path(store, candidate.installed.sha256)
         if not snapshot.is_file():
             write_atomic(snapshot, candidate.installed.text)
     new = edit(text, source, today.isoformat(), values)

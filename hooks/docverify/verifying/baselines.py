@@ -153,27 +153,21 @@ def describe(
     return reference(config, block, runner, recs).described
 
 
-def drop_device(text: str) -> str:
-    """`text` without the `device='cuda:N'` argument of every tensor repr in it.
-
-    Only an argument directly inside `tensor(...)` (at its own bracket depth) is dropped, with
-    the comma and the spaces or line break before it; `cuda:0` anywhere else stays.
-    """
-    return _rewrite(text, join=False, drop=True).text
-
-
 def join_suffixes(text: str) -> View:
     """`text` with each tensor repr's wrapped suffixes joined to the line before them."""
-    return _rewrite(text, join=True, drop=False)
+    return rewrite(text, join=True, drop=False)
 
 
 def device_view(text: str) -> View:
     """`text` as the device rule sees an observed output: suffixes joined, device dropped."""
-    return _rewrite(text, join=True, drop=True)
+    return rewrite(text, join=True, drop=True)
 
 
-def _rewrite(text: str, *, join: bool, drop: bool) -> View:
-    """One pass over `text`, tracking brackets so that only a repr's own arguments change."""
+def rewrite(text: str, *, join: bool, drop: bool) -> View:
+    """One pass over `text`, tracking brackets so that only a repr's own arguments change:
+    with `join`, each tensor repr's wrapped suffixes joined to the line before them; with
+    `drop`, its `device='cuda:N'` argument dropped, with the comma and the spaces or line
+    break before it (only directly inside `tensor(...)`: `cuda:0` anywhere else stays)."""
     out: list[str] = []
     starts = [0]
     line = 0  # the original line at position i

@@ -15,8 +15,8 @@ A readable curve has at least two points, x strictly increasing and every y fini
 `inf` are numbers of the line, so a diverging loss is a finding, not a gap in the picture).
 
 That text is the block's output, recorded and verified like any other; verification checks that
-it reads as a curve (an unreadable one is a finding) and output/curve.py draws the picture from
-the recording the output matched. Pure functions: no MkDocs, no torch.
+it reads as a curve (an unreadable one is a finding) and output/curve_picture.py draws the
+picture from the recording the output matched. Pure functions: no MkDocs, no torch.
 """
 
 from __future__ import annotations

@@ -7,9 +7,9 @@ A block marked graph="<title>" prints a walk of `grad_fn.next_functions`, one no
     [2] AccumulateGrad (hoja x)
 
 That text is the block's output, recorded and verified like any other; verification checks that it
-reads as a graph (an unreadable one is a finding), and output/graph.py draws the picture from the
-verified text only, so a change in torch's graph is a divergence before it is a new picture.
-Other lines of the output are ignored. Pure functions: no MkDocs, no torch.
+reads as a graph (an unreadable one is a finding), and output/graph_picture.py draws the picture
+from the verified text only, so a change in torch's graph is a divergence before it is a new
+picture. Other lines of the output are ignored. Pure functions: no MkDocs, no torch.
 """
 
 from __future__ import annotations

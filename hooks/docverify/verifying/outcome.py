@@ -28,7 +28,7 @@ from docverify.verifying import compare
 from docverify.verifying.recordings import Recording
 
 
-class Source(StrEnum):
+class SeenIn(StrEnum):
     """Where a runner's output was observed."""
 
     BUILD = "build"  # this build ran the block
@@ -44,7 +44,7 @@ class Provenance:
     torch: str
     device: str
     date: str  # ISO date of the run
-    source: Source
+    source: SeenIn
     run_url: str = ""  # REPORT: the CI run ("" for a local `docverify check --report`)
     reports: tuple[str, ...] = ()  # REPORT: the report files, as given
     shards: str = ""  # REPORT: "N" when merged from the reports of N shards
@@ -162,7 +162,7 @@ class Outcome:
         """`runner`'s verdict when a report observed it (the gpu runner's on a cpu build)."""
         verdict = self.verdicts.get(runner)
         source = verdict.provenance.source if verdict and verdict.provenance else None
-        return verdict if runner != self.runner and source == Source.REPORT else None
+        return verdict if runner != self.runner and source == SeenIn.REPORT else None
 
 
 @dataclass(frozen=True)
@@ -200,5 +200,5 @@ def provenance(
         env.get("torch", "?"),
         env.get("device", "?"),
         cached or day.isoformat(),
-        Source.CACHE if cached else Source.BUILD,
+        SeenIn.CACHE if cached else SeenIn.BUILD,
     )

@@ -13,7 +13,6 @@ from docverify.parsing.pages import Block, page_stem
 
 _END = "# ----"
 _FIELD = re.compile(r"^# (?P<key>[\w -]+): (?P<value>.*)$")
-FIELDS = ("torch", "python", "device", "date")
 # Why the block's output on a GPU is not its CPU output (core/device_marks.py), in a cpu
 # recording; absent when there is no reason. Like every header key, never compared.
 MARKS = device_marks.HEADER_KEY

@@ -41,7 +41,7 @@ class Shard:
 
 
 @dataclass(frozen=True)
-class Plan:
+class Assignment:
     """The assignment of every page to a shard, and a digest that identifies it."""
 
     shards: tuple[tuple[str, ...], ...]  # page rel paths, per shard
@@ -113,7 +113,7 @@ def weights(
     )
 
 
-def assign(page_weights: Mapping[str, float], total: int, basis: str = "bloques") -> Plan:
+def assign(page_weights: Mapping[str, float], total: int, basis: str = "bloques") -> Assignment:
     """Longest first, each page to the lightest shard; ties broken by name and shard number."""
     shards: list[list[str]] = [[] for _ in range(total)]
     loads = [0.0] * total
@@ -121,19 +121,21 @@ def assign(page_weights: Mapping[str, float], total: int, basis: str = "bloques"
         target = min(range(total), key=lambda i: (loads[i], i))
         shards[target].append(rel)
         loads[target] += page_weights[rel]
-    return Plan(tuple(tuple(sorted(s)) for s in shards), tuple(loads), basis)
+    return Assignment(tuple(tuple(sorted(s)) for s in shards), tuple(loads), basis)
 
 
-def plan(pages: list[Page], runner: str, total: int, durations: Mapping[str, float]) -> Plan:
+def assignment(
+    pages: list[Page], runner: str, total: int, durations: Mapping[str, float]
+) -> Assignment:
     page_weights, basis = weights(pages, runner, durations)
     return assign(page_weights, total, basis)
 
 
 def select(
     pages: list[Page], runner: str, shard: Shard, durations: Mapping[str, float]
-) -> tuple[list[Page], Plan]:
-    """The pages of `shard` (in their original order) and the plan they come from."""
-    full = plan(pages, runner, shard.total, durations)
+) -> tuple[list[Page], Assignment]:
+    """The pages of `shard` (in their original order) and the assignment they come from."""
+    full = assignment(pages, runner, shard.total, durations)
     chosen = set(full.pages_of(shard))
     return [p for p in pages if p.rel in chosen], full
 

@@ -1,15 +1,15 @@
 """`docverify zensical build|serve`: verify, write the rendered docs, let Zensical build them.
 
-The engine runs first, exactly as in the MkDocs build (docverify.build.run_site): the same
+The engine runs first, exactly as in the MkDocs build (api.run_site, docverify/api.py): the same
 findings, printed the same way, and on any error the same summary line and a non-zero exit
 before Zensical runs (serve keeps serving, and each page shows its errors, as `mkdocs serve`
 does). Then, in one folder (by default build/zensical/, ignored by git; Zensical wants the docs
 and the site inside its configuration's folder, and keeps its cache there):
 
-    docs/        the site's one render (output/render.py) on disk (docs_folder.py): pages,
+    docs/        the site's one render (api.render_site) on disk (docs_folder.py): pages,
                  verification page and its JSON, glossary, notebooks, static files
     overrides/   the project's theme overrides plus the patched search scripts (patches.py)
-    mkdocs.yml   derived from the project's (config.py)
+    mkdocs.yml   derived from the project's (zensical_config.py)
     site/        what Zensical builds
 
 Zensical runs in a process of its own (`python -m zensical`): it executes nothing. After it,
@@ -28,33 +28,28 @@ import threading
 import time
 from pathlib import Path
 
-from docverify import build as build_mod
-from docverify.core import config as engine_config
-from docverify.core.findings import Finding, Level
-from docverify.output import render
-from docverify.running.executor import Executor
-from docverify.zensical import config as config_mod
-from docverify.zensical import docs_folder, patches
+from docverify import api
+from docverify.zensical import docs_folder, patches, zensical_config
 
 DEFAULT_DIR = Path("build") / "zensical"
 _ANSI = re.compile(r"\x1b\[[0-9;]*m")  # Zensical colours its messages whatever NO_COLOR says
 
 
-def generate(root: Path, out: Path, executor: Executor) -> tuple[render.Site, docs_folder.Folder]:
+def generate(root: Path, out: Path, executor: api.Executor) -> tuple[api.Site, docs_folder.Folder]:
     """Verify the project at `root` and write everything Zensical needs into `out`; print the
     findings as the MkDocs build logs them. Returns the rendered site (its result's errors
     decide) and the docs folder written."""
     mkdocs_yml = root / "mkdocs.yml"
-    source = config_mod.load(mkdocs_yml)
+    source = zensical_config.load(mkdocs_yml)
     docs_dir = (root / str(source.get("docs_dir", "docs"))).resolve()
     pages = sorted(p for p in docs_dir.rglob("*.md") if p.is_file())
-    result = build_mod.run_site(root, pages, executor, mkdocs_yml)
+    result = api.run_site(root, pages, executor, mkdocs_yml)
     for note in result.notes:
         print(note)
-    site = render.site(result, notebook_pages=True)  # Zensical has no notebook plugin
+    site = api.render_site(result, notebook_pages=True)  # Zensical has no notebook plugin
     rendered = docs_folder.build(site, docs_dir, bool(source.get("use_directory_urls", True)))
     _emit(result.findings)
-    docs_folder.write(rendered, out / config_mod.DOCS)
+    docs_folder.write(rendered, out / zensical_config.DOCS)
     theme = docs_folder.Folder(texts=patches.patched())
     custom = (source.get("theme") or {}).get("custom_dir")
     if custom:
@@ -62,17 +57,17 @@ def generate(root: Path, out: Path, executor: Executor) -> tuple[render.Site, do
         theme.copies = {
             p.relative_to(folder).as_posix(): p for p in sorted(folder.rglob("*")) if p.is_file()
         }
-    docs_folder.write(theme, out / config_mod.OVERRIDES)
-    settings = config_mod.derive(source, root)
+    docs_folder.write(theme, out / zensical_config.OVERRIDES)
+    settings = zensical_config.derive(source, root)
     settings["site_description"] = site.description(source.get("site_description"))
-    derived = config_mod.dump(settings, mkdocs_yml)
+    derived = zensical_config.dump(settings, mkdocs_yml)
     docs_folder.put(out / "mkdocs.yml", derived.encode("utf-8"))
     return site, rendered
 
 
-def _emit(findings: list[Finding]) -> None:
+def _emit(findings: list[api.Finding]) -> None:
     for finding in findings:
-        stream = sys.stderr if finding.level is Level.ERROR else sys.stdout
+        stream = sys.stderr if finding.level is api.Level.ERROR else sys.stdout
         print(finding.format(), file=stream)
 
 
@@ -81,13 +76,13 @@ def zensical(*args: str, out: Path) -> list[str]:
     return [sys.executable, "-m", "zensical", *args, "-f", str(out / "mkdocs.yml")]
 
 
-def build(root: Path, out: Path, executor: Executor, *, strict: bool = False) -> int:
+def build(root: Path, out: Path, executor: api.Executor, *, strict: bool = False) -> int:
     """`docverify zensical build`: 0 when verified and built, 1 otherwise (said why)."""
     site, rendered = generate(root, out, executor)
     result = site.result
     if result.errors:
-        shutil.rmtree(out / config_mod.SITE, ignore_errors=True)  # no stale site left behind
-        print(build_mod.summary(result.errors), file=sys.stderr)
+        shutil.rmtree(out / zensical_config.SITE, ignore_errors=True)  # no stale site left behind
+        print(api.summary(result.errors), file=sys.stderr)
         return 1
     done = subprocess.run(
         zensical("build", *(["--strict"] if strict else []), out=out),
@@ -106,10 +101,10 @@ def build(root: Path, out: Path, executor: Executor, *, strict: bool = False) ->
             file=sys.stderr,
         )
         return 1
-    source = config_mod.load(root / "mkdocs.yml")
+    source = zensical_config.load(root / "mkdocs.yml")
     directory_urls = bool(source.get("use_directory_urls", True))
-    docs_folder.finish(site, rendered, out / config_mod.SITE, directory_urls)
-    print(f"Sitio verificado y construido con Zensical en {out / config_mod.SITE}")
+    docs_folder.finish(site, rendered, out / zensical_config.SITE, directory_urls)
+    print(f"Sitio verificado y construido con Zensical en {out / zensical_config.SITE}")
     return 0
 
 
@@ -117,12 +112,12 @@ def _watched(root: Path) -> dict[Path, tuple[int, int]]:
     """Every source file a rebuild depends on, with its modification time and size: the
     configuration files, the docs, the snippets and recordings, the theme overrides and the
     `watch:` folders of mkdocs.yml."""
-    source = config_mod.load(root / "mkdocs.yml")
+    source = zensical_config.load(root / "mkdocs.yml")
     places = [
         root / "mkdocs.yml",
         root / "pyproject.toml",
         root / str(source.get("docs_dir", "docs")),
-        engine_config.load(root).snippets_dir,
+        api.load_config(root).snippets_dir,
         *(root / str(w) for w in source.get("watch") or []),
     ]
     if custom := (source.get("theme") or {}).get("custom_dir"):
@@ -136,7 +131,7 @@ def _watched(root: Path) -> dict[Path, tuple[int, int]]:
     return found
 
 
-def serve(root: Path, out: Path, executor: Executor, address: str, poll: float = 1.0) -> int:
+def serve(root: Path, out: Path, executor: api.Executor, address: str, poll: float = 1.0) -> int:
     """`docverify zensical serve`: Zensical serves `out` and rebuilds what changes in it; this
     process verifies again and rewrites the docs whenever a source changes. Errors are shown
     on the pages and here, and serving goes on (as `mkdocs serve` does)."""
@@ -145,7 +140,7 @@ def serve(root: Path, out: Path, executor: Executor, address: str, poll: float =
         result = generate(root, out, executor)[0].result
         if result.errors:
             print(
-                build_mod.summary(result.errors)
+                api.summary(result.errors)
                 + " docverify zensical serve sigue sirviendo: cada página muestra los suyos.",
                 file=sys.stderr,
                 flush=True,

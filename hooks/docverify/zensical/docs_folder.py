@@ -27,7 +27,7 @@ from typing import Any
 
 import yaml
 
-from docverify.output import render, search
+from docverify import api
 
 
 @dataclass
@@ -60,12 +60,12 @@ def _dest(url: str) -> str:
     return url + "index.html" if url.endswith("/") or not url else url
 
 
-def build(site: render.Site, docs_dir: Path, directory_urls: bool = True) -> Folder:
+def build(site: api.Site, docs_dir: Path, directory_urls: bool = True) -> Folder:
     """The docs folder of `site`, with the static files under `docs_dir`."""
     folder = Folder()
     for path in sorted(p for p in docs_dir.rglob("*") if p.is_file()):
         rel = path.relative_to(docs_dir).as_posix()
-        if path.suffix != ".md" and rel not in render.UNPUBLISHED:
+        if path.suffix != ".md" and rel not in api.UNPUBLISHED:
             folder.copies[rel] = path
     folder.texts.update(site.files)
     folder.texts.update(dict.fromkeys(site.pages, ""))  # each page is in the folder: linkable
@@ -74,12 +74,12 @@ def build(site: render.Site, docs_dir: Path, directory_urls: bool = True) -> Fol
         return folder.where(path, directory_urls)
 
     for rel in site.pages:
-        shown = site.page(rel, render.Links(rel, where))
+        shown = site.page(rel, api.Links(rel, where))
         folder.texts[rel] = front_matter(site, rel, shown.meta) + shown.markdown
     return folder
 
 
-def front_matter(site: render.Site, rel: str, meta: dict[str, Any]) -> str:
+def front_matter(site: api.Site, rel: str, meta: dict[str, Any]) -> str:
     """The front matter of page `rel`: the author's as written, or with the metadata the build
     sets on the page (`meta`) over it."""
     parsed = site.result.pages.get(rel)
@@ -91,7 +91,7 @@ def front_matter(site: render.Site, rel: str, meta: dict[str, Any]) -> str:
     return f"---\n{dumped}---\n"
 
 
-def _meta(site: render.Site, rel: str, meta: dict[str, Any]) -> dict[str, Any]:
+def _meta(site: api.Site, rel: str, meta: dict[str, Any]) -> dict[str, Any]:
     """Page `rel`'s whole metadata, as MkDocs' `page.meta` holds it: its front matter with
     `meta` over it (yaml's dates as text, as Zensical hands them to its theme)."""
     parsed = site.result.pages.get(rel)
@@ -106,9 +106,9 @@ _CONTENT = re.compile(
 )
 
 
-def finish(site: render.Site, folder: Folder, site_dir: Path, directory_urls: bool = True) -> None:
+def finish(site: api.Site, folder: Folder, site_dir: Path, directory_urls: bool = True) -> None:
     """What a generator with hooks does while it builds, done to what Zensical built: each
-    page's content through the render's finishing step (render.Site.finish), and each page's
+    page's content through the render's finishing step (api.Site.finish), and each page's
     search boost in Zensical's search index (output/search.py)."""
 
     def where(path: str) -> tuple[str, str] | None:
@@ -124,11 +124,11 @@ def finish(site: render.Site, folder: Folder, site_dir: Path, directory_urls: bo
         raw = path.read_text(encoding="utf-8") if path.is_file() else ""
         if (found := _CONTENT.search(raw)) is None:
             continue
-        content = site.finish(rel, found.group(2), render.Links(url, where))
+        content = site.finish(rel, found.group(2), api.Links(url, where))
         finished = raw[: found.start(2)] + content + raw[found.end(2) :]
         if finished != raw:
             path.write_text(finished, encoding="utf-8")
-    search.boost_zensical_index(site_dir / search.ZENSICAL_INDEX, boosts)
+    api.boost_zensical_index(site_dir / api.ZENSICAL_INDEX, boosts)
 
 
 def write(folder: Folder, dest: Path) -> int:

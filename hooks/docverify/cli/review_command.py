@@ -16,7 +16,7 @@ import sys
 import termios
 import tty
 
-from docverify.cli.accept import describe, plan_report, report_args
+from docverify.cli.accept_command import describe, plan_report, report_args
 from docverify.cli.commands import command, configuration
 from docverify.core.config import Config
 from docverify.report import accept

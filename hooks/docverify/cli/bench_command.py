@@ -10,7 +10,7 @@ from pathlib import Path
 
 from docverify.bench.common import Bench
 from docverify.cli.commands import command
-from docverify.core import config as config_mod
+from docverify.core import config
 
 
 def _bench_args(parser: argparse.ArgumentParser) -> None:
@@ -34,7 +34,7 @@ def _bench_args(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--runner",
-        choices=config_mod.RUNNERS,
+        choices=config.RUNNERS,
         default=Bench.runner,
         help=f"runner de P1 y P3; P2 corre siempre en cpu (por defecto {Bench.runner})",
     )
@@ -61,7 +61,7 @@ def _bench(args: argparse.Namespace) -> int:
     if args.repeat < 1 or args.pages < 1 or args.blocks < 1:
         print("docverify bench: --repeat, --pages y --blocks deben ser ≥ 1.", file=sys.stderr)
         return 2
-    root = config_mod.find_root()
+    root = config.find_root()
     if args.shards is not None:
         return _shards(args, root)
     try:
@@ -84,8 +84,8 @@ def _bench(args: argparse.Namespace) -> int:
 
 
 def _shards(args: argparse.Namespace, root: Path) -> int:
-    """`docverify bench --shards N,N…`: the shards measurement alone (bench/shards.py)."""
-    from docverify.bench import shards  # noqa: PLC0415
+    """`docverify bench --shards N,N…`: the shards measurement alone (bench/sharding.py)."""
+    from docverify.bench import sharding  # noqa: PLC0415
 
     try:
         counts = sorted({int(n) for n in args.shards.split(",") if n.strip()})
@@ -105,7 +105,7 @@ def _shards(args: argparse.Namespace, root: Path) -> int:
         smoke=args.smoke,
     )
     try:
-        line = shards.run(bench, counts, out=lambda text: print(text, flush=True))
+        line = sharding.run(bench, counts, out=lambda text: print(text, flush=True))
     except RuntimeError as exc:
         print(f"docverify bench: {exc}", file=sys.stderr)
         return 1

@@ -15,13 +15,12 @@ from typing import Any
 
 from docverify.core.config import Config
 from docverify.parsing.pages import Page
-from docverify.sources import fingerprint as fp_mod
-from docverify.sources import freshness, reverify
+from docverify.sources import fingerprint, freshness, reverify
 from docverify.sources.model import read_sources
 
 
 @dataclass(frozen=True)
-class Change:
+class SourceChange:
     """A fingerprinted source whose cited code is not the same under the other interpreter."""
 
     page: str  # docs-relative
@@ -42,11 +41,11 @@ class Change:
         return asdict(self)
 
 
-def changes(config: Config, pages: list[Page], path: Sequence[str]) -> list[Change]:
+def changes(config: Config, pages: list[Page], path: Sequence[str]) -> list[SourceChange]:
     """Every complete fingerprint of `pages` whose text differs on the interpreter `path`."""
     pol, _ = freshness.policy(config)
     store = freshness.snapshots_dir(config, pol)
-    found: list[Change] = []
+    found: list[SourceChange] = []
     for page in pages:
         for source in read_sources(config, page)[0]:
             fp = source.fingerprint
@@ -64,16 +63,18 @@ def changes(config: Config, pages: list[Page], path: Sequence[str]) -> list[Chan
                 "sha256": fp.sha256,
             }
             try:
-                now = fp_mod.installed(fp, path)
-            except fp_mod.FingerprintError as exc:
-                version = fp_mod.package_version(fp.package, path)
+                now = fingerprint.installed(fp, path)
+            except fingerprint.FingerprintError as exc:
+                version = fingerprint.package_version(fp.package, path)
                 found.append(
-                    Change(**base, version=version, new_sha256=None, problem=str(exc), diff="")
+                    SourceChange(
+                        **base, version=version, new_sha256=None, problem=str(exc), diff=""
+                    )
                 )
                 continue
             if now.sha256 != fp.sha256:
                 found.append(
-                    Change(
+                    SourceChange(
                         **base,
                         version=now.version,
                         new_sha256=now.sha256,

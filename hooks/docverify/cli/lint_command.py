@@ -8,8 +8,7 @@ from pathlib import Path
 
 from docverify import build
 from docverify.cli.commands import command, print_findings
-from docverify.core import config as config_mod
-from docverify.core import device_rule
+from docverify.core import config, device_rule
 from docverify.core.config import RUNNERS
 from docverify.core.findings import errors
 from docverify.parsing.pages import Block, Page, read_site
@@ -31,7 +30,7 @@ def _args(parser: argparse.ArgumentParser) -> None:
     _args,
 )
 def _lint(args: argparse.Namespace) -> int:
-    cfg = config_mod.load()
+    cfg = config.load()
     pages = read_site(cfg)  # always the whole site: navigation and unused files need every page
     findings = build.lint(cfg, pages)
     if args.paths:
@@ -56,7 +55,7 @@ def _chooser(paths: list[str]) -> Callable[[Page, Block], bool]:
     return chosen
 
 
-def print_device_dependent(cfg: config_mod.Config, pages: list[Page], paths: list[str]) -> None:
+def print_device_dependent(cfg: config.Config, pages: list[Page], paths: list[str]) -> None:
     """The blocks (of PATHS, or all) whose output on a GPU may not be their CPU output."""
     chosen = _chooser(paths)
     wanted = {b.key for p in pages for b in p.blocks if chosen(p, b)}
@@ -68,7 +67,7 @@ def print_device_dependent(cfg: config_mod.Config, pages: list[Page], paths: lis
         print("\n".join(lines))
 
 
-def print_baselines(cfg: config_mod.Config, pages: list[Page], paths: list[str]) -> None:
+def print_baselines(cfg: config.Config, pages: list[Page], paths: list[str]) -> None:
     """For each block (of PATHS, or all), which recording each of its runners compares with."""
     chosen = _chooser(paths)
 

@@ -20,7 +20,7 @@ from typing import Any
 
 import yaml
 
-from docverify.output import markup, notebooks
+from docverify import api
 
 DOCS, SITE, OVERRIDES = "docs", "site", "overrides"
 _FENCES = "pymdownx.superfences"
@@ -84,7 +84,7 @@ def derive(source: dict[str, Any], root: Path) -> dict[str, Any]:
     config["theme"] = theme
     plugins = [_name(p) for p in config.get("plugins") or []]
     config["plugins"] = ["search"] if "search" in plugins or "plugins" not in source else []
-    hidden = f"/{notebooks.FOLDER}/\n"
+    hidden = f"/{api.NOTEBOOK_FOLDER}/\n"
     config["not_in_nav"] = (str(config.get("not_in_nav") or "") + "\n" + hidden).lstrip("\n")
     extensions = []
     for entry in config.get("markdown_extensions") or []:
@@ -95,7 +95,7 @@ def derive(source: dict[str, Any], root: Path) -> dict[str, Any]:
             paths = [paths] if isinstance(paths, str) else paths
             options["base_path"] = [str((root / p).resolve()) for p in paths]
         if name == _FENCES:
-            options["custom_fences"] = markup.custom_fences(options.get("custom_fences") or [])
+            options["custom_fences"] = api.custom_fences(options.get("custom_fences") or [])
         extensions.append({name: options} if options else name)
     if _FENCES not in [_name(e) for e in extensions]:
         raise ConfigError(

@@ -18,7 +18,7 @@ from docverify.core.kinds import Kind
 from docverify.core.status import Status
 from docverify.parsing.pages import Page
 from docverify.report import from_run, report_json
-from docverify.report.report_json import Canary, Report, Shard
+from docverify.report.report_json import Canary, Report, Sharded
 from docverify.verifying.outcome import Verification
 
 DIFFS = "diffs"
@@ -31,7 +31,7 @@ def write(
     *,
     config: Config,
     every: list[Page] | None = None,
-    shard: Shard | None = None,
+    shard: Sharded | None = None,
     durations: dict[str, float] | None = None,
     canary: Canary | None = None,
 ) -> list[Path]:

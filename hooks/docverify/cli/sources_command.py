@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 
 from docverify.cli.commands import command, configuration, print_findings
-from docverify.core import config as config_mod
+from docverify.core import config
 from docverify.core.dates import spanish_date
 from docverify.core.findings import errors
 from docverify.output import due_sources, verification_page
@@ -50,7 +50,7 @@ def _sources(args: argparse.Namespace) -> int:
     cfg = configuration("sources")
     if args.reverify:
         return _reverify(cfg, args.reverify, assume_yes=args.yes)
-    fresh = freshness.evaluate(cfg, read_site(cfg), config_mod.today())
+    fresh = freshness.evaluate(cfg, read_site(cfg), config.today())
     if args.due:
         return _due(cfg, fresh, Path(args.due))
     if args.markdown:
@@ -73,7 +73,7 @@ def _sources(args: argparse.Namespace) -> int:
     return 1 if bad else 0
 
 
-def _due(cfg: config_mod.Config, fresh: freshness.Freshness, path: Path) -> int:
+def _due(cfg: config.Config, fresh: freshness.Freshness, path: Path) -> int:
     """The due sources as JSON (one line: CI passes it on as a step output). Judging them is the
     job of `docverify sources` without --due, so this exits 0 whatever they say."""
     found = due_sources.document(cfg, fresh)
@@ -83,8 +83,8 @@ def _due(cfg: config_mod.Config, fresh: freshness.Freshness, path: Path) -> int:
     return 0
 
 
-def _reverify(cfg: config_mod.Config, ref: str, *, assume_yes: bool) -> int:
-    if config_mod.in_ci():
+def _reverify(cfg: config.Config, ref: str, *, assume_yes: bool) -> int:
+    if config.in_ci():
         print(
             "docverify sources --reverify: se niega con CI=true; verificar una fuente es un "
             "acto humano: hazlo en local y confirma el cambio con git.",
@@ -99,7 +99,7 @@ def _reverify(cfg: config_mod.Config, ref: str, *, assume_yes: bool) -> int:
             file=sys.stderr,
         )
         return 2
-    today = config_mod.today()
+    today = config.today()
     for item in found:
         source, fp = item.source, item.source.fingerprint
         print(

@@ -13,8 +13,7 @@ from docverify.cli.commands import (
     runner_args,
     select_pages,
 )
-from docverify.core import config as config_mod
-from docverify.core import request
+from docverify.core import config, request
 from docverify.core.findings import errors
 from docverify.core.status import Status
 from docverify.parsing.pages import read_site
@@ -53,33 +52,35 @@ def _check_args(parser: argparse.ArgumentParser) -> None:
 @command("check", "verifica los bloques sin construir el sitio", _check_args)
 def _check(args: argparse.Namespace) -> int:
     from docverify import build  # noqa: PLC0415
-    from docverify.report import write as report_write  # noqa: PLC0415
-    from docverify.report.report_json import Shard  # noqa: PLC0415
+    from docverify.report import report_folder  # noqa: PLC0415
+    from docverify.report.report_json import Sharded  # noqa: PLC0415
+
+    # clash: `executor`, the Executor this function makes
     from docverify.running import executor as executor_mod  # noqa: PLC0415
     from docverify.verifying import shards, summary  # noqa: PLC0415
 
-    cfg = config_mod.load()
+    cfg = config.load()
     shard = shards.parse(args.shard) if args.shard else None
     pages, whole = select_pages(cfg, args.paths)
     executor = executor_mod.shared(args.workers)
     # The build's own pipeline (build.py), asked for blocks only: no report, nothing rendered.
     asked = request.from_env(runner=args.runner, no_cache=args.no_cache, site=False)
-    plan = build.prepare(cfg, asked, executor)
-    runner, cache = plan.runner, plan.cache
+    route = build.prepare(cfg, asked, executor)
+    runner, cache = route.runner, route.cache
     durations = shards.durations_path(cfg, args.durations)
-    part: Shard | None = None
+    part: Sharded | None = None
     every = pages
     if shard is not None:
         pages, split = shards.select(every, runner, shard, shards.load_durations(durations, runner))
-        part = Shard(str(shard), split.digest, split.basis, [list(p) for p in split.shards])
+        part = Sharded(str(shard), split.digest, split.basis, [list(p) for p in split.shards])
     # The checks of the pages and of the whole site: once, unsharded or by shard 1.
     checked = every if shard is None or shard.index == 1 else None
-    verification = build.check(cfg, pages, asked, plan, executor, checked=checked, whole=whole)
+    verification = build.check(cfg, pages, asked, route, executor, checked=checked, whole=whole)
     measured = shards.page_durations(verification.outcomes)
     if shard is None:  # shards only read the file, so that all of them compute the same plan
         shards.save_durations(durations, runner, measured)
     if args.report:
-        report_write.write(
+        report_folder.write(
             Path(args.report),
             verification,
             config=cfg,
@@ -101,11 +102,12 @@ def _check(args: argparse.Namespace) -> int:
 
 @command("record", "graba las salidas que cambiaron (nunca con CI=true)", runner_args)
 def _record(args: argparse.Namespace) -> int:
+    # clash: `executor`, the Executor this function makes
     from docverify.running import executor as executor_mod  # noqa: PLC0415
     from docverify.verifying.record import record  # noqa: PLC0415
 
     cfg = configuration("record")
-    if config_mod.in_ci():
+    if config.in_ci():
         print(
             "docverify record: se niega a grabar con CI=true; graba en local y revisa el diff.",
             file=sys.stderr,

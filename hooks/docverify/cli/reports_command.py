@@ -37,8 +37,11 @@ def _args(parser: argparse.ArgumentParser) -> None:
 
 @command("reports", "trabaja con los informes de docverify check --report (merge)", _args)
 def _reports(args: argparse.Namespace) -> int:
-    from docverify.report import merge, report_json  # noqa: PLC0415
-    from docverify.report import write as report_write  # noqa: PLC0415
+    from docverify.report import (  # noqa: PLC0415
+        merge,
+        report_folder,
+        report_json,
+    )
 
     out = Path(args.out)
     try:
@@ -53,7 +56,7 @@ def _reports(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return 2
-    report_write.write_merged(out, merged)
+    report_folder.write_merged(out, merged)
     parts = f"{len(merged.sources)} partes" if merged.shards else "1 informe sin repartir"
     print(
         f"docverify reports merge: {parts} → {report_json.path_in(out)} · runner "

@@ -1,6 +1,6 @@
 """What the torch canary leaves and shows: its report folder, its summary, its boxes on pages.
 
-The folder is a check report (report_write.write: report.json, findings.txt, diffs/) with the
+The folder is a check report (report_folder.write: report.json, findings.txt, diffs/) with the
 `canary` section (report/canary.py), plus `resumen.md`, a summary in Spanish for people (and
 for the body of CI's issue). On a site built with DOCVERIFY_CANARY_REPORT, each page with blocks
 that would change gets a short list at its top, and each such block a collapsed box under its
@@ -21,8 +21,7 @@ from docverify.core.findings import Level
 from docverify.core.status import Status
 from docverify.output import markup
 from docverify.parsing.pages import Block, Page
-from docverify.report import canary, report_json
-from docverify.report import write as report_write
+from docverify.report import canary, report_folder, report_json
 from docverify.verifying.outcome import Verification
 
 
@@ -30,7 +29,7 @@ def write(
     config: Config, folder: Path, verification: Verification, section: report_json.Canary
 ) -> list[Path]:
     """Write the check report with its canary section, and the summary beside it."""
-    written = report_write.write(folder, verification, config=config, canary=section)
+    written = report_folder.write(folder, verification, config=config, canary=section)
     path = folder / canary.SUMMARY_FILE
     write_atomic(path, summary(config, verification, section))
     return [*written, path]
@@ -147,11 +146,11 @@ def anchor(block_id: str) -> str:
     return f"dv-canario-{block_id}"
 
 
-def _when(view: canary.View) -> str:
+def _when(view: canary.CanaryView) -> str:
     return f"canario del {spanish_date_of(view.report.date)}"
 
 
-def block_box(view: canary.View | None, block: Block) -> str:
+def block_box(view: canary.CanaryView | None, block: Block) -> str:
     """Under a block's output: a collapsed box with how the canary's torch would change it."""
     change = view.changes.get(block.key) if view else None
     if view is None or change is None:
@@ -170,7 +169,7 @@ def block_box(view: canary.View | None, block: Block) -> str:
     return "\n\n" + markup.raw("\n".join(parts)) + "\n"
 
 
-def page_list(view: canary.View | None, page: Page) -> str:
+def page_list(view: canary.CanaryView | None, page: Page) -> str:
     """At the top of a page: which of its blocks and sources the canary's torch would change."""
     if view is None:
         return ""

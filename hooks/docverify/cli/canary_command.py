@@ -15,8 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from docverify.cli.commands import command, configuration, runner_args, select_pages
-from docverify.core import config as config_mod
-from docverify.core import request, versions
+from docverify.core import config, request, versions
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -50,7 +49,7 @@ def _args(parser: argparse.ArgumentParser) -> None:
     runner_args(parser, auto="gpu si hay CUDA con ese torch")
 
 
-def _environment(cfg: config_mod.Config, version: str, pins: dict[str, str]) -> str:
+def _environment(cfg: config.Config, version: str, pins: dict[str, str]) -> str:
     """`--torch VERSION`: the python of its environment, made (or reused) with pip."""
     from docverify.running import environments  # noqa: PLC0415
 
@@ -88,14 +87,14 @@ def _refuse(message: str) -> int:
     _args,
 )
 def _canary(args: argparse.Namespace) -> int:
-    from docverify.output import canary as canary_output  # noqa: PLC0415
+    from docverify.output import canary_output  # noqa: PLC0415
     from docverify.report import canary  # noqa: PLC0415
     from docverify.running import environments, interpreter  # noqa: PLC0415
     from docverify.running.executor import Executor  # noqa: PLC0415
 
     cfg = configuration("canary")
     pages, _ = select_pages(cfg, args.paths)
-    pins = config_mod.pins(cfg.root)
+    pins = config.pins(cfg.root)
     try:
         python = _environment(cfg, args.torch, pins) if args.torch else args.python
         candidate = interpreter.probe(python)
@@ -147,7 +146,7 @@ def _canary(args: argparse.Namespace) -> int:
 
 
 def observe(
-    cfg: config_mod.Config,
+    cfg: config.Config,
     pages: list[Page],
     runner: str,
     executor: Executor,
@@ -159,7 +158,7 @@ def observe(
     does, and describe what would change: the report and its canary section. `search_path`
     is that interpreter's sys.path, where its fingerprinted packages are read."""
     from docverify.report import canary  # noqa: PLC0415
-    from docverify.sources import canary as canary_sources  # noqa: PLC0415
+    from docverify.sources import canary_sources  # noqa: PLC0415
     from docverify.verifying.verify import verify  # noqa: PLC0415
 
     verification = verify(cfg, pages, runner, executor)
@@ -169,7 +168,7 @@ def observe(
     )
 
 
-def _print(cfg: config_mod.Config, verification: Verification, section: Canary) -> None:
+def _print(cfg: config.Config, verification: Verification, section: Canary) -> None:
     tally = section.counts
     for key in section.changed:
         outcome = verification.outcomes[key]

@@ -42,8 +42,9 @@ def _args(parser: argparse.ArgumentParser) -> None:
     _args,
 )
 def _zensical(args: argparse.Namespace) -> int:
+    # clash: `executor`, the Executor this function makes
     from docverify.running import executor as executor_mod  # noqa: PLC0415
-    from docverify.zensical import adapter, config, patches  # noqa: PLC0415
+    from docverify.zensical import adapter, patches, zensical_config  # noqa: PLC0415
 
     root = Path.cwd()
     out = (args.dir or root / adapter.DEFAULT_DIR).resolve()
@@ -52,6 +53,6 @@ def _zensical(args: argparse.Namespace) -> int:
         if args.action == "build":
             return adapter.build(root, out, executor, strict=args.strict)
         return adapter.serve(root, out, executor, args.dev_addr)
-    except (config.ConfigError, patches.PatchError) as exc:
+    except (zensical_config.ConfigError, patches.PatchError) as exc:
         print(f"docverify zensical: {exc}", file=sys.stderr)
         return 2

@@ -140,7 +140,7 @@ def _same(whole: Path, merged: Path, total: int) -> None:
 
 
 def _site(bench: Bench, corpus: Path, env: dict[str, str], reports: Path | None) -> float:
-    args = [sys.executable, "-m", "docverify.bench.shards", "site", str(corpus)]
+    args = [sys.executable, "-m", "docverify.bench.sharding", "site", str(corpus)]
     seconds, done = timed([*args, *([str(reports)] if reports else [])], corpus, env)
     data = json.loads(done.stdout.strip().splitlines()[-1])
     if data["errors"]:
@@ -153,21 +153,21 @@ def _site(bench: Bench, corpus: Path, env: dict[str, str], reports: Path | None)
 def site(root: Path, reports: Path | None) -> dict[str, Any]:
     """The publishing build's engine part on the project at `root`, in this (new) process."""
     from docverify import build  # noqa: PLC0415
-    from docverify.core import config as config_mod  # noqa: PLC0415
+    from docverify.core import config  # noqa: PLC0415
     from docverify.core.request import Request  # noqa: PLC0415
     from docverify.output import render  # noqa: PLC0415
     from docverify.parsing.pages import read_site  # noqa: PLC0415
-    from docverify.running import executor as executor_mod  # noqa: PLC0415
+    from docverify.running import executor  # noqa: PLC0415
 
     started = time.perf_counter()
-    cfg = config_mod.load(root)
+    cfg = config.load(root)
     asked = Request(runner="cpu", from_reports=(reports,) if reports else None)
-    result = build.run(cfg, read_site(cfg), asked, executor_mod.shared())
+    result = build.run(cfg, read_site(cfg), asked, executor.shared())
     render.site(result)  # what the site generates from it: verification page, notebooks
     return {
         "seconds": time.perf_counter() - started,
         "errors": len(result.errors),
-        "executed": executor_mod.blocks_started(),
+        "executed": executor.blocks_started(),
     }
 
 

@@ -20,15 +20,15 @@ def _args(parser: argparse.ArgumentParser) -> None:
 def _new(args: argparse.Namespace) -> int:
     cfg = configuration("new")
     try:
-        plan = scaffold.plan(cfg, args.slug, args.title, cfg.root / lint.MKDOCS_FILE)
+        article = scaffold.new_article(cfg, args.slug, args.title, cfg.root / lint.MKDOCS_FILE)
     except scaffold.ScaffoldError as exc:
         print(f"docverify new: {exc}", file=sys.stderr)
         return 2
-    scaffold.apply(plan)
-    page = cfg.rel(plan.page)
+    scaffold.apply(article)
+    page = cfg.rel(article.page)
     print(
-        f"creado: {page}\ncreado: {cfg.rel(plan.snippet)}\n"
-        f"añadido al nav: {cfg.rel(plan.mkdocs_file)} (sección «{scaffold.NAV_SECTION}»)\n\n"
+        f"creado: {page}\ncreado: {cfg.rel(article.snippet)}\n"
+        f"añadido al nav: {cfg.rel(article.mkdocs_file)} (sección «{scaffold.NAV_SECTION}»)\n\n"
         "Siguientes pasos:\n"
         f"  1. Escribe el artículo y sus bloques: {page}\n"
         f"  2. Graba las salidas y revisa el diff: docverify record --runner cpu {page}\n"
