@@ -21,13 +21,14 @@ from docverify.output import render, verification_page
 from docverify.parsing.pages import Block, read_site
 from docverify.running.executor import Executor
 from docverify.site import navigation
+from docverify.sources import freshness
 from docverify.verifying import baselines, recordings
 from docverify.verifying.record import record
 from docverify.verifying.verify import unrun, verify
 from support import blocks, clock, report, report_page
 from support import site as support_site
 from support.site import text_of
-from support.sources import expected_review_by
+from support.sources import QUOTED, VERIFIED, expected_review_by, source_page
 
 TODAY = dt.date(2026, 1, 1)
 ONLY_CPU = blocks.block("print(2)", "solo-cpu", ' runner="cpu" reason="r"')
@@ -202,3 +203,39 @@ def test_a_block_with_a_problem_is_named_first_and_keeps_its_verdict(
 
 def _row_line(text: str, block_id: str) -> str:
     return next(line for line in text.split("\n") if line.startswith(f"| `{block_id}` |"))
+
+
+def test_the_owner_column_is_there_only_where_a_source_names_one(project: Project) -> None:
+    """A page whose sources name no owner gets no column of dashes; one with an owner gets it,
+    with «—» for its sources that name none."""
+    source_page(project, QUOTED, name="sin-dueno.md")
+    project.page(
+        "con-dueno.md",
+        '---\ntitle: "Con dueño"\nsources:\n'
+        f'  - title: "Una"\n    reference: "Ref A"\n    verified: {QUOTED}\n    owner: "@ana"\n'
+        f'  - title: "Otra"\n    reference: "Ref B"\n    verified: {QUOTED}\n'
+        "---\n\nTexto.\n",
+    )
+    cfg = project.config
+    pages = read_site(cfg)
+    fresh = freshness.evaluate(cfg, pages, VERIFIED)
+    parts = verification_page.by_article(pages, fresh, None)
+    tables = {
+        part.split("]")[0].removeprefix("## [").strip(): parts[i + 2]
+        for i, part in enumerate(parts)
+        if part.startswith("## [")
+    }
+    heads = {title: _table_rows(table)[0] for title, table in tables.items()}
+    base = ["Fuente", "Verificada", "Edad", "Revisar a más tardar", "Estado"]
+    assert heads == {"Guía": base, "Con dueño": [*base, "Responsable"]}
+    owners = sorted(row[-1] for row in _table_rows(tables["Con dueño"])[2:])
+    assert owners == ["@ana", "—"]
+    assert all(len(row) == len(base) for row in _table_rows(tables["Guía"])[2:])
+
+
+def _table_rows(markdown: str) -> list[list[str]]:
+    return [
+        [cell.strip() for cell in line.strip().strip("|").split("|")]
+        for line in markdown.splitlines()
+        if line.startswith("|")
+    ]

@@ -168,9 +168,13 @@ def sources_markdown(fresh: Freshness, titles: dict[str, str] | None = None) -> 
 def _source_table(
     fresh: Freshness, statuses: list[SourceStatus], titles: dict[str, str] | None = None
 ) -> str:
-    """The table of `statuses` by review-by date; with `titles`, a first column names the page."""
+    """The table of `statuses` by review-by date; with `titles`, a first column names the page.
+    The owner column is last, and only there when a source in the table names one (a column of
+    dashes would say «Responsable: —» on every stacked row)."""
     page = ["Página"] if titles is not None else []
-    head = [*page, "Fuente", "Verificada", "Edad", "Revisar a más tardar", "Estado", "Responsable"]
+    owned = any(status.source.owner for status in statuses)
+    head = [*page, "Fuente", "Verificada", "Edad", "Revisar a más tardar", "Estado"]
+    head += ["Responsable"] if owned else []
     rows = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
     for status in sorted(statuses, key=lambda s: (s.review_by, s.source.page)):
         source = status.source
@@ -181,8 +185,8 @@ def _source_table(
             day_count(status.age_days),
             spanish_date(status.review_by),
             _status_text(status, fresh.today),
-            md_escape(source.owner or "—"),
         ]
+        cells += [md_escape(source.owner or "—")] if owned else []
         rows.append("| " + " | ".join(cells) + " |")
     return "\n".join(rows)
 
