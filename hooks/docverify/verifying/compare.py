@@ -33,29 +33,25 @@ class Tolerance:
     volatile: tuple[str, ...] = volatile.NAMES
 
 
-def _pattern(expected: str) -> tuple[re.Pattern[str], int]:
-    parts, count, pos = [], 0, 0
+def _pattern(expected: str) -> re.Pattern[str]:
+    """`expected` as a regular expression: a group for each of its numbers, in order."""
+    parts, pos = [], 0
     for match in _TOKENS.finditer(expected):
         parts.append(re.escape(expected[pos : match.start()]))
-        if match.group("ph"):
-            parts.append(".*?")
-        else:
-            parts.append(f"({_NUMBER})")
-            count += 1
+        parts.append(".*?" if match.group("ph") else f"({_NUMBER})")
         pos = match.end()
     parts.append(re.escape(expected[pos:]))
-    return re.compile("".join(parts)), count
+    return re.compile("".join(parts))
 
 
 def _close(expected: str, observed: str, tol: Tolerance) -> bool:
+    """Two numbers as _NUMBER matches them (so float() takes both): equal text, both nan, or
+    within tol (isclose is never true for a nan)."""
     if expected == observed:
         return True
-    try:
-        a, b = float(expected), float(observed)
-    except ValueError:
-        return False
-    if math.isnan(a) or math.isnan(b):
-        return math.isnan(a) and math.isnan(b)
+    a, b = float(expected), float(observed)
+    if math.isnan(a) and math.isnan(b):
+        return True
     return math.isclose(a, b, rel_tol=tol.rtol, abs_tol=tol.atol)
 
 
@@ -63,12 +59,11 @@ def line_matches(expected: str, observed: str, tol: Tolerance) -> bool:
     """Does one observed line satisfy one recorded line (placeholders, numbers within tol)?"""
     if expected == observed:
         return True
-    pattern, count = _pattern(expected)
-    match = pattern.fullmatch(observed)
+    match = _pattern(expected).fullmatch(observed)
     if not match:
         return False
     wanted = [m.group("num") for m in _TOKENS.finditer(expected) if m.group("num")]
-    return all(_close(w, g, tol) for w, g in zip(wanted, match.groups()[:count], strict=True))
+    return all(_close(w, g, tol) for w, g in zip(wanted, match.groups(), strict=True))
 
 
 def comparable(text: str, tol: Tolerance) -> str:
@@ -103,11 +98,11 @@ def diff(
         return "\n".join(lines)
     a_starts = list(starts[0]) if before else [0]
     b_starts = list(starts[1]) if after else [0]
-    out: list[str] = []
-    matcher = difflib.SequenceMatcher(None, before, after)
-    for group in matcher.get_grouped_opcodes(3):
-        if not out:
-            out += [f"--- {recorded_label}", f"+++ {observed_label}"]
+    groups = list(difflib.SequenceMatcher(None, before, after).get_grouped_opcodes(3))
+    if not groups:
+        return ""
+    out = [f"--- {recorded_label}", f"+++ {observed_label}"]
+    for group in groups:
         a_range = _range(a_starts, group[0][1], group[-1][2])
         b_range = _range(b_starts, group[0][3], group[-1][4])
         out.append(f"@@ -{a_range} +{b_range} @@")
@@ -145,10 +140,10 @@ def merge(recorded: str | None, observed: str, tol: Tolerance) -> str:
         return "\n".join(old_lines)
     merged: list[str] = []
     matcher = difflib.SequenceMatcher(a=old_lines, b=new_lines, autojunk=False)
-    for tag, i1, i2, j1, j2 in matcher.get_opcodes():
-        if tag == "equal":
-            merged.extend(new_lines[j1:j2])
-        elif tag == "replace" and i2 - i1 == j2 - j1:
+    for _tag, i1, i2, j1, j2 in matcher.get_opcodes():
+        # Line by line where the two sides have as many lines ("equal" and most "replace"):
+        # an "equal" line matches itself, the same text either way.
+        if i2 - i1 == j2 - j1:
             merged.extend(
                 o if line_matches(o, n, tol) else n
                 for o, n in zip(old_lines[i1:i2], new_lines[j1:j2], strict=True)
