@@ -8,6 +8,7 @@ and line, reference, dates, the command that re-verifies each).
 
 from __future__ import annotations
 
+import datetime as dt
 from typing import Any
 
 from docverify.core.config import Config
@@ -29,7 +30,7 @@ def document(config: Config, fresh: Freshness) -> dict[str, Any]:
         "max_age_days": fresh.policy.max_age_days,
         "count": len(rows),
         "title": _title(found),
-        "body": _body(fresh, found, rows),
+        "body": _body(fresh, rows),
         "closing": (
             f"Ninguna fuente está a {fresh.policy.warn_days} días o menos de su fecha de "
             f"revisión (hoy, {spanish_date(fresh.today)}): nada que revisar."
@@ -61,7 +62,7 @@ def _title(found: list[SourceStatus]) -> str:
     return f"Fuentes por revisar: {len(found)} {noun} (la primera, a más tardar el {first})"
 
 
-def _body(fresh: Freshness, found: list[SourceStatus], rows: list[dict[str, Any]]) -> str:
+def _body(fresh: Freshness, rows: list[dict[str, Any]]) -> str:
     pol = fresh.policy
     intro = (
         f"Hoy, {spanish_date(fresh.today)}, estas fuentes están a {pol.warn_days} días o menos de "
@@ -77,13 +78,14 @@ def _body(fresh: Freshness, found: list[SourceStatus], rows: list[dict[str, Any]
         "| Página | Fuente | Revisar a más tardar | Plazo | Orden |",
         "|---|---|---|---|---|",
     ]
-    for status, row in zip(found, rows, strict=True):
+    for row in rows:
         name = f"{md_escape(row['reference'])} — {md_escape(row['title'])}"
         source = f"[{name}]({row['url']})" if row["url"] else name
         days = row["days_left"]
+        review_by = spanish_date(dt.date.fromisoformat(row["review_by"]))
         left = f"faltan {day_count(days)}" if days >= 0 else f"**caducada** hace {day_count(-days)}"
         lines.append(
             f"| `{row['page']}:{row['line']}` | {source} | "
-            f"{spanish_date(status.review_by)} | {left} | `{row['command']}` |"
+            f"{review_by} | {left} | `{row['command']}` |"
         )
     return "\n".join(lines)

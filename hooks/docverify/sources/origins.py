@@ -55,9 +55,8 @@ def _fetched(config: Config, found: origin.Origin) -> tuple[Path, str]:
     """The cache holding the pinned commit and the remote's HEAD, and HEAD's commit."""
     name = hashlib.sha256(found.remote.encode()).hexdigest()[:16]
     cache = config.root / CACHE / name
-    if not (cache / ".git").is_dir():
-        cache.mkdir(parents=True, exist_ok=True)
-        _git(cache, "init", "-q")
+    cache.mkdir(parents=True, exist_ok=True)
+    _git(cache, "init", "-q")  # in a repository already there, git init changes nothing
     try:
         _git(cache, "fetch", "-q", "--depth", "1", found.remote, found.commit)
         _git(cache, "fetch", "-q", "--depth", "1", found.remote, "HEAD")
@@ -77,8 +76,10 @@ def _lines(text: str) -> list[str]:
     return [line.rstrip() for line in text.split("\n") if line.strip()]
 
 
-def _holds(text: str, code: str) -> bool:
-    """Are the non-blank lines of `code` in `text`, one after another?"""
+def _holds(text: str | None, code: str) -> bool:
+    """Are the non-blank lines of `code` in `text` (None: no file), one after another?"""
+    if text is None:
+        return False
     inside, wanted = _lines(text), _lines(code)
     return any(inside[i : i + len(wanted)] == wanted for i in range(len(inside) - len(wanted) + 1))
 
@@ -106,11 +107,11 @@ def compare(config: Config, pages: list[Page]) -> list[Drift]:
             for block in page.blocks
             if origin.quoted(page, block)
             and _holds(pinned, block.code)
-            and not _holds(now or "", block.code)
+            and not _holds(now, block.code)
         ]
         diff = difflib.unified_diff(
             pinned.split("\n"),
-            (now or "").split("\n"),
+            [] if now is None else now.split("\n"),  # a file gone: every line removed
             f"{found.path} ({found.commit[:12]})",
             f"{found.path} ({head[:12]})",
             lineterm="",
@@ -124,6 +125,10 @@ def _blocks(drift: Drift) -> str:
     if not drift.blocks:
         return "ningún bloque de la página cita las líneas que cambiaron"
     return ", ".join(f"«{block_id}» (línea {line})" for block_id, line in drift.blocks)
+
+
+def _pages(count: int) -> str:
+    return "1 página" if count == 1 else f"{count} páginas"
 
 
 def notice(drifts: list[Drift], checked: int) -> dict[str, Any]:
@@ -143,7 +148,7 @@ def notice(drifts: list[Drift], checked: int) -> dict[str, Any]:
     return {
         "format": FORMAT,
         "count": count,
-        "title": f"Código citado: {count} páginas con cambios en su repositorio de origen",
+        "title": f"Código citado: {_pages(count)} con cambios en su repositorio de origen",
         "body": (
             "El archivo del que viene el código de estas páginas cambió en su repositorio "
             "(`docverify origins --drift`). Revisa cada bloque: porta el cambio (copia el "

@@ -1,7 +1,8 @@
 """`docverify sources --due FILE`: the sources in their warning window, for the weekly issue.
 
 Every scenario pins the day with SOURCE_DATE_EPOCH, counted from the source's own verification
-date under the project's policy: never the real clock.
+date under the project's policy: never the real clock. The document's whole text is checked
+in-process on statuses written here (`output.due_sources.document`).
 """
 
 from __future__ import annotations
@@ -14,7 +15,9 @@ import pytest
 from conftest import Project
 from docverify.cli import main as cli
 from docverify.core import config as config_mod
+from docverify.output import due_sources
 from docverify.sources import freshness
+from docverify.sources.model import Source
 from support.clock import epoch
 from support.sources import QUOTED, REF, TITLE, VERIFIED, source_page
 
@@ -126,3 +129,90 @@ def test_the_file_is_written_where_asked(
     out = tmp_path / "a" / "b" / "due.json"
     assert cli.main(["sources", "--due", str(out)]) == 0
     assert json.loads(out.read_text(encoding="utf-8"))["count"] == 0
+
+
+# --- The whole document, in-process -----------------------------------------------------------
+
+INTRO = (
+    "Hoy, {today}, estas fuentes están a 10 días o menos de su fecha de revisión, o ya la "
+    "pasaron. El día siguiente a esa fecha, toda construcción falla (`[fuente-caducada]`) y el "
+    "sitio deja de publicarse. Para cada una: comprueba que la fuente sigue diciendo lo que cita "
+    "la página, ejecuta en local la orden de su fila (actualiza `verified:` y, si la tiene, la "
+    "huella) y sube el commit. Esta incidencia se actualiza cada semana y se cierra sola cuando "
+    "no queda ninguna."
+)
+TODAY = dt.date(2026, 3, 10)
+
+
+def _status(page: str, review_by: dt.date, **source: object) -> freshness.SourceStatus:
+    values = {"line": 3, "title": "T", "reference": "R", "verified": dt.date(2026, 1, 1)}
+    values.update(source)
+    return freshness.SourceStatus(
+        Source(page=page, **values),  # type: ignore[arg-type]
+        age_days=(TODAY - values["verified"]).days,  # type: ignore[operator]
+        review_by=review_by,
+        status="soon",
+    )
+
+
+def _document(tmp_path: Path, *statuses: freshness.SourceStatus) -> dict:
+    cfg = config_mod.Config(root=tmp_path, docs_dir=tmp_path / "docs", snippets_dir=tmp_path)
+    pol = freshness.Policy(max_age_days=100, warn_days=10)
+    return due_sources.document(cfg, freshness.Freshness(pol, TODAY, list(statuses), []))
+
+
+def test_the_document_whole_with_a_link_an_escaped_name_and_a_stale_source(
+    tmp_path: Path,
+) -> None:
+    """Two sources, the later first in the input: every key, the title's plural, the table with
+    its escaped names, the link only where there is a url, and the line of `verified:` where the
+    page says it (else the source's own line)."""
+    later = _status(
+        "a.md",
+        dt.date(2026, 3, 15),
+        line=4,
+        title="Entrada [beta]",
+        reference="torch/__init__.py",
+        url="https://example.org/x",
+        key_lines={"verified": 7},
+    )
+    stale = _status("b.md", dt.date(2026, 3, 7), line=9, title="Notas", reference="Libro *1*")
+    doc = _document(tmp_path, later, stale)
+    rows = doc.pop("sources")
+    body = doc.pop("body")
+    assert doc == {
+        "format": 1,
+        "today": "2026-03-10",
+        "warn_days": 10,
+        "max_age_days": 100,
+        "count": 2,
+        "title": "Fuentes por revisar: 2 fuentes (la primera, a más tardar el 7 de marzo de 2026)",
+        "closing": "Ninguna fuente está a 10 días o menos de su fecha de revisión (hoy, 10 de "
+        "marzo de 2026): nada que revisar.",
+    }
+    assert [(r["page"], r["line"], r["days_left"]) for r in rows] == [
+        ("docs/b.md", 9, -3),
+        ("docs/a.md", 7, 5),
+    ]
+    assert body.split("\n") == [
+        INTRO.format(today="10 de marzo de 2026"),
+        "",
+        "| Página | Fuente | Revisar a más tardar | Plazo | Orden |",
+        "|---|---|---|---|---|",
+        "| `docs/b.md:9` | Libro \\*1\\* — Notas | 7 de marzo de 2026 | **caducada** hace 3 días "
+        '| `docverify sources --reverify "Libro *1*"` |',
+        "| `docs/a.md:7` | [torch/\\_\\_init\\_\\_.py — Entrada \\[beta\\]](https://example.org/x) "
+        "| 15 de marzo de 2026 | faltan 5 días "
+        '| `docverify sources --reverify "torch/__init__.py"` |',
+    ]
+
+
+def test_one_source_is_named_in_the_singular_and_none_says_so(tmp_path: Path) -> None:
+    one = _document(tmp_path, _status("a.md", dt.date(2026, 3, 20)))
+    assert (
+        one["title"]
+        == "Fuentes por revisar: 1 fuente (la primera, a más tardar el 20 de marzo de 2026)"
+    )
+    none = _document(tmp_path, _status("a.md", dt.date(2026, 3, 21)))
+    assert none["count"] == 0 and none["sources"] == []
+    assert none["title"] == "Fuentes por revisar: ninguna"
