@@ -371,3 +371,92 @@ def test_folding_keeps_every_character_in_place() -> None:
             assert change(text) == "".join(map(one, text))
             assert len(change(text)) == len(text)
     assert glossary.fold("Época GRÁFICO ñandú") == "epoca grafico nandu"
+
+
+# --- each finding whole, each rule on its own (site/glossary_lint.py) ---------------------------
+
+
+def test_each_finding_whole_at_the_line_where_its_words_start(project: Project) -> None:
+    """Message, place and fix as an author reads them: in prose and in a code comment, the
+    avoided phrase; a bare code word; in the order they come in the text, on the first line of
+    a paragraph that goes on."""
+    code = "x = 1\n# recorre el gráfico computacional\nprint(x)\n"
+    found = _lint(project, "El backward recorre el Gráfico computacional.\nSigue.", code=code)
+    assert [(f.kind, f.path, f.line, f.message, f.fix) for f in found] == [
+        (
+            Kind.CODE_ONLY_WORD,
+            "docs/pagina.md",
+            10,
+            "«backward» suelto en la prosa: el sitio escribe esta palabra inglesa solo como "
+            "código.",
+            "escríbela como código, `backward`, o dilo en español (ver «backward» en "
+            "docs/glosario.yml).",
+        ),
+        (
+            Kind.AVOIDED_PHRASE,
+            "docs/pagina.md",
+            10,
+            "«Gráfico computacional» en la prosa: el glosario la evita; la forma del sitio es "
+            "«grafo» (computational graph).",
+            "escribe «grafo» en lugar de «Gráfico computacional» (ver docs/glosario.yml).",
+        ),
+        (
+            Kind.AVOIDED_PHRASE,
+            "snippets/pagina/uno.py",
+            2,
+            "«gráfico computacional» en un comentario del código: el glosario la evita; la forma "
+            "del sitio es «grafo» (computational graph).",
+            "escribe «grafo» en lugar de «gráfico computacional» (ver docs/glosario.yml).",
+        ),
+    ]
+
+
+def test_a_mention_does_not_hide_a_later_use_in_the_same_text(project: Project) -> None:
+    body = "Lo llamamos «gráfico computacional» en la semilla; aquí, el gráfico computacional."
+    assert _kinds(_lint(project, body)) == [(Kind.AVOIDED_PHRASE, 10)]
+
+
+def test_a_glossary_of_code_words_only(project: Project) -> None:
+    """No term avoids a phrase: prose without code words holds nothing, one with them is found."""
+    only_code = "terms:\n  - term: backward" + GLOSSARY.split("  - term: backward", 1)[1]
+    assert 'avoid: ["' not in only_code and "term: backward" in only_code
+    assert _lint(project, "Texto sin nada.", data=only_code) == []
+    assert _kinds(_lint(project, "Un backward.", data=only_code)) == [(Kind.CODE_ONLY_WORD, 10)]
+
+
+def test_seed_text_across_a_removed_tag_is_still_the_seeds(project: Project) -> None:
+    """A tag dropped from the prose leaves «inversa .»: the seed's «inversa.» is the same text."""
+    seed = "Usa la propagación inversa.\n"
+    assert _lint(project, "Usa la propagación inversa <br>.", seed=seed) == []
+    assert len(_lint(project, "Usa la propagación inversa <br>.", seed="Otra cosa.\n")) == 1
+
+
+def test_a_missing_seed_whole_on_every_page_without_a_glossary(project: Project) -> None:
+    """No glossary: the seeds are still checked, on every page."""
+    for name in ("a.md", "b.md"):
+        project.page(name, '---\ntitle: "P"\nseed: "falta.txt"\n---\n\nTexto.\n')
+    found = checks.per_page(project.config, read_site(project.config)).findings
+    assert [(f.kind, f.path, f.line) for f in found] == [
+        (Kind.MISSING_SEED, "docs/a.md", 3),
+        (Kind.MISSING_SEED, "docs/b.md", 3),
+    ]
+    assert found[0].message == (
+        "«seed: falta.txt» no es un archivo del proyecto: sin él, el texto de la semilla no se "
+        "puede reconocer y el glosario lo trataría como texto nuevo."
+    )
+    assert found[0].fix == (
+        "escribe en «seed:» la ruta del texto de la semilla desde la raíz del proyecto, o quita "
+        "la clave si la página no reproduce ninguna semilla."
+    )
+
+
+def test_a_phrase_two_entries_avoid_is_found_once_for_each_in_the_glossarys_order(
+    project: Project,
+) -> None:
+    """Two findings at the same place: sorted by place alone, they keep the glossary's order."""
+    data = GLOSSARY.replace(
+        "avoid: []\n  - term: backward", 'avoid: ["propagación inversa"]\n  - term: backward', 1
+    )
+    found = _lint(project, "La propagación inversa.", data=data)
+    assert [(f.kind, f.line) for f in found] == [(Kind.AVOIDED_PHRASE, 10)] * 2
+    assert ["«retropropagación»" in found[0].message, "«hoja»" in found[1].message] == [True] * 2

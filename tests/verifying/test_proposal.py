@@ -133,8 +133,15 @@ def test_only_the_marks_line_changes_when_the_output_holds(
     assert verdict.status == Status.OK
     assert made.output is None and made.path == path
     assert made.text == before.replace("# ----\n", "# device-dependent: random\n# ----\n")
+    assert made.diff.splitlines()[:2] == [
+        "--- snippets/a/x.cpu.txt (cabecera actual)",
+        "+++ snippets/a/x.cpu.txt (observada)",
+    ]
     changed = [line for line in made.diff.splitlines()[2:] if line[:1] in "+-"]
     assert changed == ["+# device-dependent: random"]
+    # Judged OK with no recording of its own at hand (a baseline elsewhere): no header to fix.
+    found, verdict, _ = judged(project, executor, "a/x")
+    assert proposal.propose(project.config, found, verdict, {}, HEADER) is None
     recorded(project, "x", "torch.Size([1])", marks="random")  # the header says it already
     assert propose(project, executor, "a/x")[1] is None
 

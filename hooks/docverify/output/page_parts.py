@@ -179,6 +179,8 @@ def search_meta(result: BuildResult, uri: str, meta: dict[str, Any]) -> dict[str
 
 def relative(target_url: str, from_url: str) -> str:
     """A link from the page at `from_url` to `target_url` (both site-relative URLs)."""
-    base = from_url if from_url.endswith("/") else posixpath.dirname(from_url) + "/"
-    rel = posixpath.relpath(target_url or ".", base or ".")
-    return rel + "/" if target_url.endswith("/") and not rel.endswith("/") else rel
+    # The page's folder ("a/b/" → "a/b", "a/b.html" → "a"); "" at the site's root, which must not
+    # become "/": posixpath.relpath would read it as the machine's root and answer with the
+    # build's working folder. relpath never ends in "/": a folder's link gets its "/" back.
+    rel = posixpath.relpath(target_url or ".", posixpath.dirname(from_url) or ".")
+    return rel + "/" if target_url.endswith("/") else rel
