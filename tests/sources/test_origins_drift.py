@@ -109,6 +109,8 @@ def test_a_changed_cell_upstream_is_named_per_page_and_block(
     assert f"`{first[:12]}`" in body and f"`{second[:12]}`" in body
     assert "+perdida = (x - 2).pow(2).mean()" in body  # the diff
     assert "docs/portado.md" in done.stdout and "perdida" in done.stdout
+    last = "docverify origins: 1 página con origin: · 1 con cambios en su repositorio"
+    assert done.stdout.strip().splitlines()[-1] == last, done.stdout
 
     ported(project, second)  # the page follows upstream: nothing left, the issue closes
     done, out = drift(project, tmp_path / "upstream")
