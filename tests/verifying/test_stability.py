@@ -73,6 +73,11 @@ def test_a_second_run_that_prints_the_same_and_then_fails_is_unstable() -> None:
         (0, "1", ""),
         (1, "", "(falló: sin resultado)"),
     ]
+    # An empty error still failed; a second run that printed less leaves empty lines.
+    assert stability.changed_lines("1", {"output": "1", "error": ""}, TOL) == [  # type: ignore[arg-type]
+        (1, "", "(falló: sin resultado)")
+    ]
+    assert stability.changed_lines("1\n2", {"output": "1", "error": None}, TOL) == [(1, "2", "")]  # type: ignore[arg-type]
     # The other branch: the same output and no error is stable, also when it is empty.
     assert stability.changed_lines("1", {"output": "1", "error": None}, TOL) is None  # type: ignore[arg-type]
     assert stability.changed_lines("", {"output": "", "error": None}, TOL) is None  # type: ignore[arg-type]
@@ -188,6 +193,7 @@ def test_the_marker_takes_the_longest_common_ends_and_no_more() -> None:
         ("ok;", "ok!"): "[..]",
         ("a b", "a b c"): "a [..]",  # the first is a prefix of the second
         ("1 s", "1 1 s"): "1 [..]",  # the common start and end overlap in the second
+        ("x = abc1", "x = abc2"): "x = [..]",  # back to the start of the word, one by one
     }
     for (first, second), expected in cases.items():
         assert stability.marked(first, second) == expected, (first, second)
