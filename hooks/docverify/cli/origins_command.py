@@ -50,7 +50,7 @@ def _origins(args: argparse.Namespace) -> int:
         text = json.dumps(origins.notice(drifts, len(pages)), ensure_ascii=False)
         write_atomic(Path(args.issue), text + "\n")
     print(
-        f"docverify origins: {len(pages)} {'página' if len(pages) == 1 else 'páginas'} con "
-        f"origin: · {len(drifts)} con cambios en su repositorio"
+        f"docverify origins: {origins.page_count(len(pages))} con origin: · {len(drifts)} con "
+        "cambios en su repositorio"
     )
     return 0

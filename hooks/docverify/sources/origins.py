@@ -127,7 +127,8 @@ def _blocks(drift: Drift) -> str:
     return ", ".join(f"«{block_id}» (línea {line})" for block_id, line in drift.blocks)
 
 
-def _pages(count: int) -> str:
+def page_count(count: int) -> str:
+    """«1 página», «N páginas»: the notice's title and `docverify origins` say it alike."""
     return "1 página" if count == 1 else f"{count} páginas"
 
 
@@ -148,7 +149,7 @@ def notice(drifts: list[Drift], checked: int) -> dict[str, Any]:
     return {
         "format": FORMAT,
         "count": count,
-        "title": f"Código citado: {_pages(count)} con cambios en su repositorio de origen",
+        "title": f"Código citado: {page_count(count)} con cambios en su repositorio de origen",
         "body": (
             "El archivo del que viene el código de estas páginas cambió en su repositorio "
             "(`docverify origins --drift`). Revisa cada bloque: porta el cambio (copia el "
