@@ -5,6 +5,9 @@ from __future__ import annotations
 import pytest
 
 
+# In a group itself, so that it always sees one (its own node id), also when `-m "not slow"`
+# leaves out the grouped modules of the suite.
+@pytest.mark.xdist_group("xdist-groups")
 def test_each_group_stays_on_one_worker(request: pytest.FixtureRequest) -> None:
     """Under `--dist loadgroup` (pyproject's addopts), pytest-xdist names each test of an
     xdist_group by appending «@group» to its node id, and hands out the tests by that suffix.
