@@ -98,7 +98,10 @@ def on_page_content(html: str, page: Any, config: Any, files: Any) -> str:
 def on_post_build(config: Any) -> None:
     result = _state["site"].result
     _reset()
-    api.fold_index_file(Path(config.site_dir, "search", "search_index.json"))
+    try:
+        api.patch_material_worker(Path(config.site_dir))
+    except api.PatchError as exc:
+        raise Abort(str(exc)) from exc
     if result.errors and _session.get("command") == "serve":
         log.error(
             "%s mkdocs serve sigue sirviendo: cada página muestra los suyos.",

@@ -13,21 +13,25 @@ noticing, and an adapter reads here all it may use:
   (`UNPUBLISHED`).
 - the generator's configuration and output: the fences that show an executed block's output
   (`custom_fences`), the notebooks' folder (`NOTEBOOK_FOLDER`), Jinja's compiled templates
-  (`TEMPLATE_CACHE`), and the search index finished as each generator writes it
-  (`fold_index_file` for Material's, `boost_zensical_index` and `ZENSICAL_INDEX` for Zensical's).
+  (`TEMPLATE_CACHE`), and the search finished as each generator writes it
+  (`patch_material_worker` for Material's worker, `boost_zensical_index` and `ZENSICAL_INDEX` for
+  Zensical's index), and the patches to a generator's scripts (`script_patch`: Zensical's are in
+  zensical/patches.py), with the error of one that no longer applies (`PatchError`).
 """
 
 from __future__ import annotations
 
 from docverify.build import run_site, summary
+from docverify.core import script_patch
 from docverify.core.config import load as load_config
 from docverify.core.findings import Finding, Level
+from docverify.core.script_patch import PatchError
 from docverify.integrations.templates import CACHE as TEMPLATE_CACHE
 from docverify.output.markup import custom_fences
 from docverify.output.notebooks import FOLDER as NOTEBOOK_FOLDER
 from docverify.output.render import UNPUBLISHED, Links, Site
 from docverify.output.render import site as render_site
-from docverify.output.search import ZENSICAL_INDEX, boost_zensical_index, fold_index_file
+from docverify.output.search import ZENSICAL_INDEX, boost_zensical_index, patch_material_worker
 from docverify.running.executor import Executor
 from docverify.running.executor import shared as shared_executor
 
@@ -40,13 +44,15 @@ __all__ = [
     "Finding",
     "Level",
     "Links",
+    "PatchError",
     "Site",
     "boost_zensical_index",
     "custom_fences",
-    "fold_index_file",
     "load_config",
+    "patch_material_worker",
     "render_site",
     "run_site",
+    "script_patch",
     "shared_executor",
     "summary",
 ]

@@ -299,13 +299,19 @@ def test_every_page_passes_the_browser_audit(
 # they share a title (two ports of one tutorial), every third nests its headings (a «###» under a
 # «##») and has two blocks more (one only for the CPU, one with the code's own devices); the
 # navigation lists them in the reverse of their names' order.
-NESTED = "### Un detalle\n\nUn apartado dentro de la idea principal.\n\n"
+NESTED = "### Una prueba más\n\nUn apartado dentro de la idea principal.\n\n"
 MORE_BLOCKS = (
     '```python exec="on" id="solo-cpu" runner="cpu" reason="Solo muestra la CPU."\n'
     "print(2 + 2)  # Expectativa: 4\n```\n\n"
     '```python exec="on" id="propios" device_policy="as-written"\n'
     "import torch\nprint(torch.ones(2).sum())  # Expectativa: 2\n```\n\n"
 )
+COMMON_TITLE = "Un artículo de prueba"
+COMMON_TITLE_SLUG = "articulo-de-prueba"
+# Material's search completes each word typed («un» finds «unidades»): this title shares only that
+# with COMMON_TITLE, whose «prueba» is common (NESTED's heading), so it ranked above COMMON_TITLE
+# when «artículo» was typed without its accent and weighed as a word of the text.
+RIVAL_TITLE = "Unidades de medida"
 
 
 @pytest.fixture(scope="module")
@@ -326,6 +332,11 @@ def large_site(
             path.write_text(
                 f"{first}\n{NESTED}{MORE_BLOCKS}## {anatomy.BODY_SECTIONS[0]}{rest}", "utf-8"
             )
+    # An article whose title's distinctive word has an accent, and another whose title shares
+    # only the beginning of a word of it (`test_search_finds_a_title_typed_without_its_accents`).
+    for slug, title in ((COMMON_TITLE_SLUG, COMMON_TITLE), ("unidades", RIVAL_TITLE)):
+        done = docverify(root, "new", slug, title)
+        assert done.returncode == 0, done.stdout + done.stderr
     done = docverify(root, "record", "--runner", "cpu")
     assert done.returncode == 0, done.stdout + done.stderr
     result, site = site_build(generator, root, root.parent)
@@ -422,6 +433,24 @@ def test_search_in_spanish_finds_each_article_by_its_title(
                     "busqueda",
                     f"«{query}»: el primer resultado es {href}, se esperaba {article}",
                 )
+    finally:
+        page.close()
+
+
+def test_search_finds_a_title_typed_without_its_accents(
+    playwright_browser: Any, large_site: tuple[Path, Path], generator: str
+) -> None:
+    """«Un artículo de prueba» typed without its accent finds that article first, as typed with
+    it, not «Unidades de medida»: a title's unaccented words weigh what its words do."""
+    root, site = large_site
+    page = playwright_browser.new_page(viewport={"width": 1280, "height": 900})
+    try:
+        with bs.serve(site) as base:
+            page.goto(base, wait_until="load")
+            for query in (COMMON_TITLE, search.fold(COMMON_TITLE)):
+                href = urlsplit(SEARCH[generator](page, query) or "").path
+                expected = urlsplit(f"{base}{anatomy.ARTICLES_DIR}{COMMON_TITLE_SLUG}/").path
+                assert href == expected, (query, href, root)
     finally:
         page.close()
 

@@ -160,22 +160,54 @@ def test_notebook_html_drops_foreign_scripts_and_adds_links() -> None:
     assert '<div class="highlight"><pre tabindex="0">' in out
 
 
-def test_search_index_gets_unaccented_words() -> None:
-    index = {
-        "config": {"fields": {"title": {"boost": 1000.0}}},
-        "docs": [
-            {
-                "location": "a/",
-                "title": "Observar la acumulación",
-                "text": "<p>Diferenciación automática y <code>retain_graph</code></p>",
-            },
-            {"location": "b/", "title": "Sin tildes", "text": "nada"},
-        ],
-    }
-    out = search.add_folded_field(index)
-    assert out["config"]["fields"][search.FIELD] == {"boost": 1.0}
-    assert out["docs"][0][search.FIELD] == "acumulacion automatica diferenciacion"
-    assert out["docs"][1][search.FIELD] == ""
+def _material_site(tmp_path: Path) -> Path:
+    """A site folder holding a copy of the installed Material's search worker."""
+    import material  # noqa: PLC0415
+
+    theme = Path(material.__file__).parent / "templates"
+    (worker,) = theme.glob(search.MATERIAL_WORKER.pattern)
+    copy = tmp_path / "site" / worker.relative_to(theme)
+    copy.parent.mkdir(parents=True)
+    shutil.copyfile(worker, copy)
+    return tmp_path / "site"
+
+
+def test_material_search_worker_is_patched_once_in_the_built_site(tmp_path: Path) -> None:
+    """Each text appears in the installed Material's worker as often as written; the copy in the
+    site gets every change, and a second build of the same folder leaves it as it is."""
+    site = _material_site(tmp_path)
+    (worker,) = site.glob(search.MATERIAL_WORKER.pattern)
+    original = worker.read_text(encoding="utf-8")
+    for change in search.MATERIAL_WORKER.changes:
+        assert original.count(change.old) == change.count, change.old
+    search.patch_material_worker(site)
+    patched = worker.read_text(encoding="utf-8")
+    for change in search.MATERIAL_WORKER.changes:
+        assert patched.count(change.new) == change.count, change.new
+    assert patched.count("self.dvFoldText") == 3  # defined once, used on words and on queries
+    search.patch_material_worker(site)
+    assert worker.read_text(encoding="utf-8") == patched
+    search.patch_material_worker(tmp_path / "sin-busqueda")  # the search plugin off: nothing
+
+
+def test_a_changed_material_worker_stops_the_build_naming_the_text(tmp_path: Path) -> None:
+    """A Material release whose worker no longer has a text: the error names the patch, the
+    file, the text and the pinned version, and the file is left as it was."""
+    site = _material_site(tmp_path)
+    (worker,) = site.glob(search.MATERIAL_WORKER.pattern)
+    change = search.MATERIAL_WORKER.changes[1]
+    changed = worker.read_text(encoding="utf-8").replace(change.old, change.old.replace("e", "q"))
+    worker.write_text(changed, encoding="utf-8")
+    with pytest.raises(search.script_patch.PatchError) as caught:
+        search.patch_material_worker(site)
+    message = str(caught.value)
+    assert "búsqueda sin tildes" in message and change.old in message, message
+    assert str(worker) in message and "aparece 0 veces" in message, message
+    assert search.MATERIAL.written_for in message and "pyproject.toml" in message, message
+    assert worker.read_text(encoding="utf-8") == changed
+    shutil.copyfile(worker, worker.with_name("search.0000.min.js"))
+    with pytest.raises(search.script_patch.PatchError, match="y hay 2"):
+        search.patch_material_worker(site)
 
 
 def test_zensical_index_gets_each_pages_boost_on_every_entry(tmp_path: Path) -> None:
@@ -244,29 +276,17 @@ def test_built_search_index_finds_every_article(built: Built) -> None:
         "los cuadernos repiten el artículo: no van en la búsqueda"
     )
 
-    def words(field: str) -> list[tuple[str, set[str]]]:
-        """Each entry's page and the words of its title and `field`."""
-        return [
-            (
-                d["location"].split("#")[0].rstrip("/"),
-                set(re.findall(r"\w+", (d.get("title", "") + " " + d.get(field, "")).lower())),
-            )
-            for d in docs
-        ]
-
-    by_field = {field: words(field) for field in ("text", search.FIELD)}
-
-    def where(word: str, field: str = "text") -> set[str]:
-        return {location for location, found in by_field[field] if word in found}
-
+    titles = {d["location"].rstrip("/"): set(re.findall(r"\w+", d["title"].lower())) for d in docs}
     articles = [p for p in read_site(config_mod.load(built.root)) if anatomy.is_article(p)]
     assert articles
     for page in articles:
-        location = page.rel.removesuffix(".md")
-        for word in re.findall(r"\w+", str(page.meta["title"]).lower()):
-            assert location in where(word), (location, word)
-            if search.fold(word) != word:
-                assert location in where(search.fold(word), search.FIELD), (location, word)
+        words = set(re.findall(r"\w+", str(page.meta["title"]).lower()))
+        assert words <= titles[page.rel.removesuffix(".md")], page.rel
+    # Found also without accents: the built site's worker folds them (test_browser.py searches).
+    (worker,) = built.site.glob(search.MATERIAL_WORKER.pattern)
+    assert search.script_patch.is_applied(
+        worker.read_text(encoding="utf-8"), search.MATERIAL_WORKER
+    )
 
 
 @pytest.mark.slow

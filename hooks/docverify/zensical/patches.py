@@ -24,26 +24,22 @@ build stops and says which (`PatchError`), instead of shipping a site with a par
 
 from __future__ import annotations
 
-import importlib.metadata
 import importlib.util
-from dataclasses import dataclass
 from pathlib import Path
 
+from docverify import api
+
+script_patch = api.script_patch
+Change, Patch, PatchError, Pinned = (
+    script_patch.Change,
+    script_patch.Patch,
+    script_patch.PatchError,
+    script_patch.Pinned,
+)
+
 WRITTEN_FOR = "0.0.73"  # the version these texts were read from (pyproject.toml pins it)
-
-
-@dataclass(frozen=True)
-class Change:
-    old: str
-    new: str
-    count: int = 1  # how many times `old` appears in the file
-
-
-@dataclass(frozen=True)
-class Patch:
-    name: str  # what it does, in Spanish (errors name it)
-    pattern: str  # the file, relative to the theme's folder (a glob: the name has a hash)
-    changes: tuple[Change, ...]
+PINNED = Pinned("zensical", WRITTEN_FOR, "docverify/zensical/patches.py")
+__all__ = ["PATCHES", "WRITTEN_FOR", "Change", "Patch", "PatchError", "apply", "patched"]
 
 
 WORKER = Patch(
@@ -123,10 +119,6 @@ BUNDLE_ACCESSIBLE = Patch(
 PATCHES = (WORKER, WORKER_BOOST, BUNDLE_SPANISH, BUNDLE_ACCESSIBLE)
 
 
-class PatchError(RuntimeError):
-    """A text to patch is not where it was: Zensical changed (a Spanish message says what)."""
-
-
 def templates() -> Path:
     """The installed Zensical's theme folder (without importing Zensical)."""
     spec = importlib.util.find_spec("zensical")
@@ -139,28 +131,12 @@ def templates() -> Path:
 
 
 def version() -> str:
-    try:
-        return importlib.metadata.version("zensical")
-    except importlib.metadata.PackageNotFoundError:
-        return "?"
+    return script_patch.version(PINNED.package)
 
 
 def apply(text: str, patch: Patch, where: str) -> str:
-    """`text` (the file `where`) with every change of `patch`, or PatchError naming the first
-    text that does not appear as often as expected."""
-    for change in patch.changes:
-        found = text.count(change.old)
-        if found != change.count:
-            times = f"{found} {'vez' if found == 1 else 'veces'}"
-            raise PatchError(
-                f"zensical {version()}: el parche «{patch.name}» no se puede aplicar: en {where} "
-                f"el texto «{change.old}» aparece {times}, y debería aparecer {change.count}. "
-                "Los parches de docverify/zensical/patches.py están escritos "
-                f"para zensical {WRITTEN_FOR}: revísalos con la versión nueva (o quítalos si ya "
-                "hace lo que hacían) antes de cambiar la versión fijada en pyproject.toml."
-            )
-        text = text.replace(change.old, change.new)
-    return text
+    """`text` (the file `where`) with every change of `patch` (core/script_patch.py)."""
+    return script_patch.apply(text, patch, where, PINNED)
 
 
 def patched(theme: Path | None = None) -> dict[str, str]:
