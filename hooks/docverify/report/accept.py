@@ -18,7 +18,6 @@ from docverify.core import versions
 from docverify.core.config import RUNNERS, Config, in_ci
 from docverify.core.findings import Finding
 from docverify.core.kinds import Kind
-from docverify.core.status import Status
 from docverify.parsing.pages import Page
 from docverify.report import digests, report_json
 from docverify.verifying import judge, proposal
@@ -72,9 +71,9 @@ def plan(
         if key not in gone
     }
     judged = judge.verification(config, pages, wanted, observed)
-    for key, entry in sorted(report.observations.items()):
+    for key in sorted(report.observations):
         if (made := judged.outcomes.get(key)) is not None:
-            _plan_block(config, made, entry, result)
+            _plan_block(config, made, result)
     return result
 
 
@@ -111,13 +110,13 @@ def _refused(
     return found
 
 
-def _plan_block(config: Config, made: Outcome, entry: report_json.Entry, plan: Plan) -> None:
+def _plan_block(config: Config, made: Outcome, plan: Plan) -> None:
     """One entry: refused when its block failed, else what its verdict proposes (nothing when
     its baseline holds), as for a run here."""
     block, verdict = made.block, made.verdict
     failed = proposal.failures(verdict)
-    if entry.status == Status.ERROR or failed:
-        why = entry.error or (failed[0].message if failed else "error")
+    if failed:
+        why = failed[0].message
         plan.refusals.append(
             refusal(
                 f"el bloque «{block.key}» falló en el runner {plan.report.runner} "

@@ -221,11 +221,11 @@ def attach(
     judged = judge.verification(
         config, verification.pages, data.runner, observed, recorded=recorded
     )
-    for key, entry in data.observations.items():
+    for key in data.observations:
         if (made := judged.outcomes.get(key)) is None:
             continue
         noticed = tuple(warnings.get(key, ()))
-        if change := _change(config, made, entry, view, noticed):
+        if change := _change(config, made, view, noticed):
             view.changes[key] = change
     return view, findings
 
@@ -233,7 +233,6 @@ def attach(
 def _change(
     config: Config,
     made: Outcome,
-    entry: report_json.Entry,
     view: CanaryView,
     noticed: tuple[str, ...],
 ) -> BlockChange | None:
@@ -241,8 +240,8 @@ def _change(
     None when nothing would."""
     block, verdict = made.block, made.verdict
     failed = proposal.failures(verdict)
-    if entry.status == Status.ERROR or failed:
-        why = entry.error or (failed[0].message if failed else "error")
+    if failed:
+        why = failed[0].message
         return BlockChange(block.key, Status.ERROR, "", why, noticed)
     if verdict.status != Status.DIVERGE:
         return None
