@@ -91,9 +91,9 @@ def describe_machine() -> str:
 
 
 def _version(package: str) -> str:
-    from docverify.verifying.cache import _version as version  # noqa: PLC0415
+    from docverify.core import versions  # noqa: PLC0415
 
-    return version(package)
+    return versions.installed(package) or "no instalado"
 
 
 def isolation(bench: Bench, out: Any) -> None:
