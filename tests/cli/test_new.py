@@ -42,7 +42,7 @@ def test_new_then_record_in_a_copy_of_the_site(authored: Authored) -> None:
     assert [line for line in after if line not in added] == before
     assert [f["kind"] for f in authored.lint_before_record] == ["missing-recording"]
     assert f"docverify record --runner cpu {NEW_PAGE}" in authored.lint_before_record[0]["fix"]
-    assert "1 grabaciones escritas" in authored.steps["record"]["stdout"]
+    assert "1 grabación escrita" in authored.steps["record"]["stdout"]
     assert errors(build.lint(config_mod.load(authored.root))) == []
 
 

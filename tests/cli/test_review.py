@@ -134,7 +134,7 @@ def test_review_accepts_one_block_of_two_and_check_shows_only_the_other(
     assert "[2/2] «a/b2»" in shell.seen
     shell.type("s")
     assert shell.finish() == 0, shell.seen
-    assert "1 grabaciones escritas · 1 sin aceptar" in shell.seen
+    assert "1 grabación escrita · 1 sin aceptar" in shell.seen
     # What review wrote is what accept writes (header, provenance, marks), byte for byte.
     written = (project.root / "snippets" / "a" / "b1.cpu.txt").read_text(encoding="utf-8")
     assert written == planned["a/b1"]

@@ -29,7 +29,7 @@ def test_a_set_of_strings_records_once_and_checks_twice_with_the_cache_off(
         project.root, "record", "--runner", "cpu", str(page), env=RANDOM_HASHING, new_process=True
     )
     assert recorded.returncode == 0, recorded.stdout + recorded.stderr
-    assert "1 grabaciones escritas" in recorded.stdout, recorded.stdout
+    assert "1 grabación escrita" in recorded.stdout, recorded.stdout
     for _ in range(2):  # each check a new process: a new fork server, the same hashing
         checked = docverify(
             project.root, "check", "--runner", "cpu", env=RANDOM_HASHING, new_process=True
@@ -59,6 +59,4 @@ def test_an_output_that_changes_from_run_to_run_is_refused_and_nothing_is_writte
     assert "primera ejecución" in out and "segunda ejecución" in out, out  # the diff
     written = sorted(set(project.root.rglob("*.txt")) - set(before))
     assert [p.name for p in written] == ["suma.cpu.txt"], written
-    assert (
-        "1 grabaciones escritas" in done.stdout and "2 páginas ejecutadas dos veces" in done.stdout
-    )
+    assert "1 grabación escrita" in done.stdout and "2 páginas ejecutadas dos veces" in done.stdout

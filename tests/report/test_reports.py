@@ -243,7 +243,7 @@ def _one_page_short(parts: list[Path]) -> list[Path]:
             "son la misma parte: se solapan",
         ),
         (lambda c, t: [c / "reports" / "parts3" / "1", c / "reports" / "parts3" / "3"], "2/3"),
-        (lambda c, t: _one_page_short(_copy_parts(c, t, 2)), "quedan sin verificar 1 páginas"),
+        (lambda c, t: _one_page_short(_copy_parts(c, t, 2)), "quedan sin verificar 1 página ("),
         (
             lambda c, t: [*(p := _copy_parts(c, t, 2))[:1], _edit_report(p[1], format=2) or p[1]],
             "anterior al 3",

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from conftest import Project
+from conftest import Project, docverify
 from docverify.core.findings import errors
 from docverify.core.kinds import Kind
 from docverify.parsing.pages import read_site
@@ -129,6 +129,33 @@ def test_orphan_recording_is_reported(project: Project, executor: Executor) -> N
     found = orphans(cfg, read_site(cfg))
     assert [f.path for f in found] == ["snippets/a/vivo.cpu.txt"]
     assert "docverify prune --yes" in found[0].fix
+
+
+def test_prune_lists_the_orphans_and_deletes_them_only_with_yes(
+    project: Project, executor: Executor
+) -> None:
+    """`docverify prune` names each recording whose block is gone and deletes nothing;
+    `--yes` deletes exactly those, never the recording of a block that is still there."""
+    project.page("a.md", block("print(1)", "vivo"))
+    cfg = project.config
+    record(cfg, read_site(cfg), "cpu", executor)
+    project.page("a.md", block("print(1)", "renombrado"))
+    record(cfg, read_site(cfg), "cpu", executor)
+    orphan, kept = (
+        cfg.snippets_dir / "a" / "vivo.cpu.txt",
+        cfg.snippets_dir / "a" / "renombrado.cpu.txt",
+    )
+    listed = docverify(project.root, "prune")
+    assert listed.returncode == 0, listed.stderr
+    assert "huérfana: snippets/a/vivo.cpu.txt (usa --yes para borrarla)" in listed.stdout
+    assert listed.stdout.strip().endswith("docverify prune: 1 grabación huérfana")
+    assert orphan.is_file() and kept.is_file()
+    deleted = docverify(project.root, "prune", "--yes")
+    assert deleted.returncode == 0, deleted.stderr
+    assert "borrada: snippets/a/vivo.cpu.txt" in deleted.stdout
+    assert not orphan.exists() and kept.is_file()
+    again = docverify(project.root, "prune", "--yes")
+    assert again.stdout.strip() == "docverify prune: 0 grabaciones huérfanas", again.stdout
 
 
 def test_a_block_moved_to_another_runner_leaves_an_orphan(

@@ -8,6 +8,7 @@ from pathlib import Path
 
 from docverify.cli.commands import command, configuration
 from docverify.core.config import Config
+from docverify.core.text import counted
 from docverify.parsing.pages import read_site
 from docverify.report import accept, merge, report_json
 
@@ -49,21 +50,26 @@ def _accept(args: argparse.Namespace) -> int:
     for write in plan.writes:
         print(f"se escribirá: {cfg.rel(write.path)}\n{write.diff}\n")
     summary = (
-        f"runner {plan.runner} · {len(plan.writes)} grabaciones por escribir · "
-        f"{len(plan.unchanged)} ya coinciden con su referencia"
+        f"runner {plan.runner} · "
+        f"{counted(len(plan.writes), 'grabación', 'grabaciones')} por escribir · "
+        f"{counted(len(plan.unchanged), 'ya coincide', 'ya coinciden')} con su referencia"
     )
     if not plan.writes:
         print(f"docverify accept: {summary}; nada que escribir.")
         return 0
-    if not args.yes and not _confirm(f"¿Escribir {len(plan.writes)} grabaciones? [s/N] "):
+    if not args.yes and not _confirm(
+        f"¿Escribir {counted(len(plan.writes), 'grabación', 'grabaciones')}? [s/N] "
+    ):
         print("docverify accept: no se ha escrito nada.")
         return 1
     written = accept.apply(plan)
     for path in written:
         print(f"escrita: {cfg.rel(path)}")
     print(
-        f"docverify accept: runner {plan.runner} · {len(written)} grabaciones escritas · "
-        f"{len(plan.unchanged)} ya coincidían. Revisa con git diff y confirma."
+        f"docverify accept: runner {plan.runner} · "
+        f"{counted(len(written), 'grabación escrita', 'grabaciones escritas')} · "
+        f"{counted(len(plan.unchanged), 'ya coincidía', 'ya coincidían')}. Revisa con git diff y "
+        "confirma."
     )
     return 0
 

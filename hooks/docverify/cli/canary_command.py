@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from docverify.cli.commands import command, configuration, runner_args, select_pages
 from docverify.core import config, request, versions
+from docverify.core.text import counted
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -180,6 +181,6 @@ def _print(cfg: config.Config, verification: Verification, section: Canary) -> N
     print(
         f"docverify canary: {section.headline} de {tally['blocks']} ejecutados "
         f"({tally['diverge']} con otra salida, {tally['error']} fallarían, {tally['missing']} sin "
-        f"grabación) · {tally['warnings']} avisos nuevos · {len(section.sources)} fuentes "
-        "con huella cuyo código cambia"
+        f"grabación) · {counted(tally['warnings'], 'aviso nuevo', 'avisos nuevos')} · "
+        f"{counted(len(section.sources), 'fuente', 'fuentes')} con huella cuyo código cambia"
     )

@@ -11,6 +11,7 @@ from docverify.cli.commands import command, print_findings
 from docverify.core import config, device_rule
 from docverify.core.config import RUNNERS
 from docverify.core.findings import errors
+from docverify.core.text import counted
 from docverify.parsing.pages import Block, Page, read_site
 from docverify.site import lint
 from docverify.verifying import baselines
@@ -39,8 +40,12 @@ def _lint(args: argparse.Namespace) -> int:
     print_baselines(cfg, pages, args.paths)
     print_device_dependent(cfg, pages, args.paths)
     bad = errors(findings)
-    scope = f"{len(args.paths)} rutas" if args.paths else f"{len(pages)} páginas"
-    print(f"docverify lint: {scope} · {len(bad)} errores")
+    scope = (
+        counted(len(args.paths), "ruta", "rutas")
+        if args.paths
+        else counted(len(pages), "página", "páginas")
+    )
+    print(f"docverify lint: {scope} · {counted(len(bad), 'error', 'errores')}")
     return 1 if bad else 0
 
 

@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 
 from docverify.cli.commands import command
+from docverify.core.text import counted
 
 
 def _args(parser: argparse.ArgumentParser) -> None:
@@ -60,7 +61,8 @@ def _reports(args: argparse.Namespace) -> int:
     parts = f"{len(merged.sources)} partes" if merged.shards else "1 informe sin repartir"
     print(
         f"docverify reports merge: {parts} → {report_json.path_in(out)} · runner "
-        f"{merged.runner} · {len(merged.pages)} páginas · "
-        f"{len(merged.observations)} salidas observadas · {merged.errors} errores"
+        f"{merged.runner} · {counted(len(merged.pages), 'página', 'páginas')} · "
+        f"{counted(len(merged.observations), 'salida observada', 'salidas observadas')} · "
+        f"{counted(merged.errors, 'error', 'errores')}"
     )
     return 0

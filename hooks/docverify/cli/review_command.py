@@ -19,6 +19,7 @@ import tty
 from docverify.cli.accept_command import describe, plan_report, report_args
 from docverify.cli.commands import command, configuration
 from docverify.core.config import Config
+from docverify.core.text import counted
 from docverify.report import accept
 from docverify.verifying.proposal import Proposal
 
@@ -47,7 +48,8 @@ def _review(args: argparse.Namespace) -> int:
         return 2
     report, plan = planned
     if not plan.writes:
-        print(f"docverify review: {len(plan.unchanged)} salidas ya coinciden; nada que revisar.")
+        same = counted(len(plan.unchanged), "salida ya coincide", "salidas ya coinciden")
+        print(f"docverify review: {same}; nada que revisar.")
         return 0
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
         print(NO_TERMINAL.format(folder=args.folder), file=sys.stderr)
@@ -63,8 +65,9 @@ def _review(args: argparse.Namespace) -> int:
         print(f"escrita: {cfg.rel(path)}")
     left = len(plan.writes) - len(written)
     print(
-        f"docverify review: runner {plan.runner} · {len(written)} grabaciones escritas · {left} "
-        "sin aceptar (el próximo docverify check las sigue mostrando). Revisa con git diff y "
+        f"docverify review: runner {plan.runner} · "
+        f"{counted(len(written), 'grabación escrita', 'grabaciones escritas')} · {left} sin "
+        "aceptar (el próximo docverify check las sigue mostrando). Revisa con git diff y "
         "confirma."
     )
     return 0

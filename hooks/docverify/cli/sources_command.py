@@ -13,6 +13,7 @@ from docverify.cli.commands import command, configuration, print_findings
 from docverify.core import config
 from docverify.core.dates import spanish_date
 from docverify.core.findings import errors
+from docverify.core.text import counted
 from docverify.output import due_sources, verification_page
 from docverify.parsing.pages import read_site
 from docverify.sources import freshness, reverify
@@ -66,8 +67,8 @@ def _sources(args: argparse.Namespace) -> int:
             )
     bad = errors(fresh.findings)
     print(
-        f"docverify sources: {len(fresh.statuses)} fuentes · hoy {fresh.today.isoformat()} · "
-        f"{len(bad)} errores",
+        f"docverify sources: {counted(len(fresh.statuses), 'fuente', 'fuentes')} · hoy "
+        f"{fresh.today.isoformat()} · {counted(len(bad), 'error', 'errores')}",
         file=sys.stderr if args.markdown else sys.stdout,
     )
     return 1 if bad else 0

@@ -16,6 +16,7 @@ from docverify.cli.commands import (
 from docverify.core import config, request
 from docverify.core.findings import errors
 from docverify.core.status import Status
+from docverify.core.text import counted
 from docverify.parsing.pages import read_site
 
 
@@ -95,8 +96,8 @@ def _check(args: argparse.Namespace) -> int:
         print(f"Si las salidas nuevas son correctas, adóptalas: docverify accept {args.report}")
     bad = errors(verification.findings)
     where = f" · parte {shard} (plan {part.plan}, por {part.basis})" if part else ""
-    counted = summary.line(verification, cache.hits if cache is not None and cache.read else None)
-    print(f"docverify check: {counted}{where} · {len(bad)} errores")
+    line = summary.line(verification, cache.hits if cache is not None and cache.read else None)
+    print(f"docverify check: {line}{where} · {counted(len(bad), 'error', 'errores')}")
     return 1 if bad else 0
 
 
@@ -123,9 +124,12 @@ def _record(args: argparse.Namespace) -> int:
     print_findings(recorded.findings)
     refused = errors(recorded.findings)
     print(
-        f"docverify record: runner {runner} · {len(recorded.written)} grabaciones escritas · "
-        f"{recorded.unchanged} sin cambios · {len(refused)} bloques rechazados · "
-        f"{recorded.run_twice} páginas ejecutadas dos veces (lo nuevo se comprueba en otro proceso)"
+        f"docverify record: runner {runner} · "
+        f"{counted(len(recorded.written), 'grabación escrita', 'grabaciones escritas')} · "
+        f"{recorded.unchanged} sin cambios · "
+        f"{counted(len(refused), 'bloque rechazado', 'bloques rechazados')} · "
+        f"{counted(recorded.run_twice, 'página ejecutada', 'páginas ejecutadas')} dos veces (lo "
+        "nuevo se comprueba en otro proceso)"
     )
     return 1 if refused else 0
 
@@ -137,15 +141,16 @@ def _prune_args(parser: argparse.ArgumentParser) -> None:
 @command("prune", "lista (o borra con --yes) las grabaciones sin bloque", _prune_args)
 def _prune(args: argparse.Namespace) -> int:
     from docverify.site.usage import orphans  # noqa: PLC0415
+    from docverify.verifying import proposal  # noqa: PLC0415
 
     cfg = configuration("prune")
     pages = read_site(cfg)
     found = orphans(cfg, pages)
     for finding in found:
         if args.yes:
-            (cfg.root / finding.path).unlink()
+            proposal.remove([cfg.root / finding.path])
             print(f"borrada: {finding.path}")
         else:
             print(f"huérfana: {finding.path} (usa --yes para borrarla)")
-    print(f"docverify prune: {len(found)} grabaciones huérfanas")
+    print(f"docverify prune: {counted(len(found), 'grabación huérfana', 'grabaciones huérfanas')}")
     return 0

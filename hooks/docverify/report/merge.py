@@ -17,6 +17,7 @@ import dataclasses
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
+from docverify.core.text import counted
 from docverify.parsing.pages import page_stem
 from docverify.report import report_json
 from docverify.report.report_json import Merged, Noted, Report, ReportError
@@ -180,7 +181,7 @@ def _complete(reports: list[Report], total: int) -> None:
         raise ReportError(
             f"{first.path}: faltan partes del reparto (plan {plan}, {total} partes)"
             + (f": {', '.join(missing)}" if missing else "")
-            + f"; quedan sin verificar {len(uncovered)} páginas"
+            + f"; quedan sin verificar {counted(len(uncovered), 'página', 'páginas')}"
             + (f" ({listed})" if uncovered else "")
             + f". Se han indicado: {given}. Cómo arreglarlo: pasa los informes de todas las "
             "partes (en CI, todos los artefactos docverify-<runner>-* de la ejecución)."

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from docverify.core.config import Config
+from docverify.core.text import counted
 from docverify.parsing import origin
 from docverify.parsing.pages import Page
 
@@ -129,7 +130,7 @@ def _blocks(drift: Drift) -> str:
 
 def page_count(count: int) -> str:
     """«1 página», «N páginas»: the notice's title and `docverify origins` say it alike."""
-    return "1 página" if count == 1 else f"{count} páginas"
+    return counted(count, "página", "páginas")
 
 
 def notice(drifts: list[Drift], checked: int) -> dict[str, Any]:

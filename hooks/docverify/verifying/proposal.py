@@ -5,7 +5,8 @@ verdict, whatever the output came from: `docverify record` (a run here), `docver
 `docverify review` (a report's entries), and the canary (what adopting its report would
 change). `propose` turns that verdict into the recording it calls for: its path, its whole text
 (header included) and the diff against what is there; `write` is the one place a recording file
-is written. Commands show proposals, ask about them, or write them: they decide nothing.
+is written, and `remove` the one place one is deleted (`docverify prune --yes`: a recording whose
+block is gone). Commands show proposals, ask about them, or write them: they decide nothing.
 
 Policy. A block whose verdict has an error that recording cannot fix (`failures`: it failed,
 an expectation does not hold, its graph cannot be drawn) gets nothing. An output that matches
@@ -115,3 +116,13 @@ def write(proposals: Iterable[Proposal]) -> list[Path]:
         write_atomic(proposal.path, proposal.text)
         written.append(proposal.path)
     return written
+
+
+def remove(paths: Iterable[Path]) -> list[Path]:
+    """Delete the recordings at `paths`, whose blocks are gone (site/usage.py `orphans` finds
+    them; the one place a recording file is deleted); the paths."""
+    removed = []
+    for path in paths:
+        path.unlink()
+        removed.append(path)
+    return removed

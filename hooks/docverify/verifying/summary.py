@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from docverify.core.text import counted
 from docverify.verifying.outcome import Verification
 
 
@@ -18,8 +19,9 @@ def line(verification: Verification, cache_hits: int | None = None) -> str:
     done = "ejecutados"
     if verification.origin is not None:  # a build from reports (from_reports.py): nothing ran here
         count = len(verification.origin.reports)
-        done = f"leídos de {count} informe{'s' if count != 1 else ''}, ninguno ejecutado aquí,"
+        done = f"leídos de {counted(count, 'informe', 'informes')}, ninguno ejecutado aquí,"
     return (
         f"runner {verification.runner} · torch {verification.env.get('torch', '?')} · "
-        f"{ran}/{total} bloques {done}{cached} en {len(verification.pages)} páginas"
+        f"{ran}/{total} bloques {done}{cached} en "
+        f"{counted(len(verification.pages), 'página', 'páginas')}"
     )
