@@ -131,6 +131,23 @@ def test_a_divergent_gpu_report_is_an_error_and_shows_a_cross(
     assert "GPU ✗" in title(text) and "GPU ✓" not in text
 
 
+def test_a_gpu_output_with_no_recording_to_compare_says_so_not_that_it_diverges(
+    project: Project, executor: Executor, tmp_path: Path
+) -> None:
+    """A block that asks about the accelerator needs its own gpu recording (running/marks.py):
+    with none, the report's output of it has nothing to be compared with. The error says that,
+    and how to adopt it; it does not say the output differs (report fixture: a real CPU run
+    labelled gpu)."""
+    project.page("a.md", "# A\n\n" + MARKED)
+    record_cpu(project, executor)
+    check_report(project.config, executor, tmp_path / "gpu", runner="gpu")
+    build = cpu_build(project, executor, tmp_path / "gpu")
+    missing = [f for f in build.findings if "«a/cuda»" in f.message]
+    assert [f.kind for f in missing] == [Kind.REPORT_DIVERGENCE], build.findings
+    assert "no tiene grabación con la que compararse" in missing[0].message, missing[0].message
+    assert "no coincide" not in missing[0].message and "docverify accept" in missing[0].fix
+
+
 def test_without_a_report_only_what_is_known(project: Project, executor: Executor) -> None:
     one_block(project, "import torch\nprint(torch.ones(2))\n")
     record_cpu(project, executor)

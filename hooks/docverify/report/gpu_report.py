@@ -107,16 +107,22 @@ def _incomplete(config: Config, block: Block, where: str) -> Finding:
     )
 
 
+# What the finding says of a block's gpu verdict other than a divergence.
+_SAID = {Status.ERROR: "falló", Status.MISSING: "no tiene grabación con la que compararse"}
+
+
 def _diverges(
     config: Config, outcome: Outcome, entry: report_json.Entry, where: str, data: report_json.Report
 ) -> Finding:
-    """The gpu runner's output of a block failed, or does not match its reference."""
-    block, failed = outcome.block, outcome.verdicts[RUNNER].status == Status.ERROR
+    """The gpu runner's output of a block failed, has no recording to be compared with, or
+    does not match its reference."""
+    block, status = outcome.block, outcome.verdicts[RUNNER].status
+    failed = status == Status.ERROR
+    said = _SAID.get(status, "no coincide con su referencia")
     return Finding(
         Kind.REPORT_DIVERGENCE,
-        f"en el informe GPU ({where}), la salida de «{block.key}» "
-        + ("falló" if failed else "no coincide con su referencia")
-        + f" ({outcome.verdicts[RUNNER].reference.described}).",
+        f"en el informe GPU ({where}), la salida de «{block.key}» {said}"
+        f" ({outcome.verdicts[RUNNER].reference.described}).",
         config.rel(block.origin),
         block.origin_line,
         f"corrige el bloque: falló en el runner gpu ({entry.error or 'error'})."
