@@ -80,7 +80,8 @@ def _due(cfg: config.Config, fresh: freshness.Freshness, path: Path) -> int:
     found = due_sources.document(cfg, fresh)
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps(found) + "\n", encoding="utf-8")
-    print(f"docverify sources: {found['count']} fuentes por revisar · hoy {fresh.today} → {path}")
+    due = counted(found["count"], "fuente por revisar", "fuentes por revisar")
+    print(f"docverify sources: {due} · hoy {fresh.today} → {path}")
     return 0
 
 

@@ -1,4 +1,11 @@
-"""Writing files safely: every file the engine writes goes through `write_atomic`."""
+"""Writing files safely: `write_atomic` writes through a temporary file and a rename.
+
+Every file the engine replaces in an author's project or in its caches (recordings, mkdocs.yml,
+the block cache, reports, shards) goes through it. Written directly, where a crash leaves
+nothing of the author's to lose: files only ever created new (`docverify new` opens them with
+"x": never over an existing one), the build's own output (the site folder: search index and
+worker, Zensical's documents) and one-off outputs for CI (`docverify sources --due`, the marker
+of a finished environment)."""
 
 from __future__ import annotations
 
