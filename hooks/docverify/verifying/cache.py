@@ -57,7 +57,9 @@ FOLDER = Path(".cache") / "docverify"
 
 def failed(result: BlockResult | None, raises: str | None) -> bool:
     """Did this block's run fail: no result, an engine error, or an exception that `raises`
-    (the block's raises="Type: message start") does not declare, or a declared one missing?"""
+    (the block's raises="Type: message start") does not declare, or a declared one missing?
+    The cache's policy (what is not worth replaying), not a verdict: a replayed result is judged
+    again by judge.py, as a fresh one is, expectations and recordings included."""
     if result is None or result.get("engine") or result["error"]:
         return True
     if not raises:
