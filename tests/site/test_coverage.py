@@ -40,7 +40,7 @@ from docverify.site.result import BuildResult
 from docverify.sources import freshness
 from docverify.verifying.record import record
 from docverify.verifying.verify import verify
-from docverify.zensical import adapter, docs_folder
+from docverify.zensical import adapter
 from support.mkdocs_site import DAY
 from support.relabel import check_report, cpu_run_as_gpu
 from support.sources import source_page
@@ -250,7 +250,7 @@ def test_the_zensical_docs_say_it_as_the_mkdocs_hook_does(
     for result in two_builds:
         site = render.site(result, notebook_pages=True)
         shown = site.page("index.md", render.Links("index.md"))
-        text = docs_folder.front_matter(site, "index.md", shown.meta) + shown.markdown
+        text = site.front_matter("index.md") + shown.markdown
         front = yaml.safe_load(text.split("---\n", 2)[1])
         assert (
             front["description"] == page_parts.description_meta(result, "index.md")["description"]

@@ -9,9 +9,10 @@ converts it: its Markdown, every executed fence replaced by its code and its pan
 panel.py) at the fence's indentation (inside an admonition or a tab too) with what the build
 adds around the text (page_parts.py), and the metadata the build sets on it (`Site.meta`: an
 article's search boost, a description that says where this version ran, a notebook page's
-description and its exclusion from search). `Site.finish` is the one step on the HTML the
-generator made of a page: an article's glossary links, lighter highlighting, a notebook page's
-links.
+description and its exclusion from search; `Site.whole_meta`, with the front matter under it;
+`Site.front_matter`, as YAML for a generator that reads it from the page's file). `Site.finish`
+is the one step on the HTML the generator made of a page: an article's glossary links, lighter
+highlighting, a notebook page's links.
 
 The MkDocs adapter maps these onto MkDocs' files, `page.meta` and content; the Zensical path
 (zensical/docs_folder.py) writes them to disk and finishes the pages Zensical built. Where a
@@ -26,6 +27,8 @@ import posixpath
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
+
+import yaml
 
 from docverify.output import (
     blocks,
@@ -125,6 +128,25 @@ class Site:
             **page_parts.search_meta(self.result, rel, parsed.meta if parsed else {}),
             **page_parts.description_meta(self.result, rel),
         }
+
+    def whole_meta(self, rel: str) -> dict[str, Any]:
+        """Page `rel`'s whole metadata, as MkDocs' `page.meta` holds it: its front matter with
+        `meta(rel)` over it (dates as text, as a generator hands them to its theme)."""
+        parsed = self.result.pages.get(rel)
+        merged = {**(parsed.meta if parsed is not None else {}), **self.meta(rel)}
+        return json.loads(json.dumps(merged, default=str))
+
+    def front_matter(self, rel: str) -> str:
+        """Page `rel`'s front matter for a generator that reads it from the page's file (one
+        without a hook to set `page.meta`): the author's as written, or, where the build sets
+        metadata (`meta`), the whole metadata (`whole_meta`) as YAML."""
+        if not self.meta(rel):
+            parsed = self.result.pages.get(rel)
+            return parsed.head if parsed is not None else ""
+        dumped = yaml.safe_dump(
+            self.whole_meta(rel), allow_unicode=True, sort_keys=False, width=10_000
+        )
+        return f"---\n{dumped}---\n"
 
     def finish(self, rel: str, html: str, links: Links) -> str:
         """The HTML the generator made of page `rel` (whose URL is `links.url`) as the site

@@ -17,15 +17,11 @@ to its URLs itself (Zensical does, for `use_directory_urls` too).
 
 from __future__ import annotations
 
-import json
 import os
 import re
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
-
-import yaml
 
 from docverify import api
 
@@ -75,28 +71,8 @@ def build(site: api.Site, docs_dir: Path, directory_urls: bool = True) -> Folder
 
     for rel in site.pages:
         shown = site.page(rel, api.Links(rel, where))
-        folder.texts[rel] = front_matter(site, rel, shown.meta) + shown.markdown
+        folder.texts[rel] = site.front_matter(rel) + shown.markdown
     return folder
-
-
-def front_matter(site: api.Site, rel: str, meta: dict[str, Any]) -> str:
-    """The front matter of page `rel`: the author's as written, or with the metadata the build
-    sets on the page (`meta`) over it."""
-    parsed = site.result.pages.get(rel)
-    if not meta:
-        return parsed.head if parsed is not None else ""
-    dumped = yaml.safe_dump(
-        _meta(site, rel, meta), allow_unicode=True, sort_keys=False, width=10_000
-    )
-    return f"---\n{dumped}---\n"
-
-
-def _meta(site: api.Site, rel: str, meta: dict[str, Any]) -> dict[str, Any]:
-    """Page `rel`'s whole metadata, as MkDocs' `page.meta` holds it: its front matter with
-    `meta` over it (yaml's dates as text, as Zensical hands them to its theme)."""
-    parsed = site.result.pages.get(rel)
-    merged = {**(parsed.meta if parsed is not None else {}), **meta}
-    return json.loads(json.dumps(merged, default=str))
 
 
 # The article's content in the page a Material-like theme writes: what the MkDocs hook gets in
@@ -117,7 +93,7 @@ def finish(site: api.Site, folder: Folder, site_dir: Path, directory_urls: bool 
     boosts: dict[str, object] = {}
     for rel in site.pages:
         url = page_url(rel, directory_urls)
-        searched = _meta(site, rel, site.meta(rel)).get("search") or {}
+        searched = site.whole_meta(rel).get("search") or {}
         if (boost := searched.get("boost")) is not None:  # as Material reads it
             boosts[url] = boost
         path = site_dir / _dest(url)
