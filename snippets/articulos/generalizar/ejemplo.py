@@ -45,6 +45,9 @@ entrenamiento, validacion, prueba = random_split(
 )
 pixeles = conjunto.imagenes[entrenamiento.indices]  # estadísticas: solo de entrenamiento
 media, desviacion = pixeles.mean(), pixeles.std()
+# Una lambda basta con num_workers=0 (el valor por defecto). Para preparar los lotes en otros
+# procesos, la transformación debe poder pasarse con pickle: una clase como Normalizar, de
+# «Datos reales», escrita en un módulo (.py) que esos procesos puedan importar.
 conjunto.transform = lambda x: (x - media) / desviacion
 
 cargador = DataLoader(

@@ -51,6 +51,9 @@ datos_ent, datos_val, datos_pru = random_split(
 )
 pixeles = conjunto.imagenes[datos_ent.indices]  # estadísticas solo de entrenamiento
 media_ent, desviacion_ent = pixeles.mean(), pixeles.std()
+# Una lambda basta con num_workers=0 (el valor por defecto). Para preparar los lotes en otros
+# procesos, la transformación debe poder pasarse con pickle: una clase como Normalizar, de
+# «Datos reales», escrita en un módulo (.py) que esos procesos puedan importar.
 conjunto.transform = lambda imagen: (imagen - media_ent) / desviacion_ent
 
 torch.manual_seed(0)
