@@ -206,8 +206,13 @@ def test_a_changed_material_worker_stops_the_build_naming_the_text(tmp_path: Pat
     assert search.MATERIAL.written_for in message and "pyproject.toml" in message, message
     assert worker.read_text(encoding="utf-8") == changed
     shutil.copyfile(worker, worker.with_name("search.0000.min.js"))
-    with pytest.raises(search.script_patch.PatchError, match="y hay 2"):
+    with pytest.raises(search.script_patch.PatchError) as caught:
         search.patch_material_worker(site)
+    assert str(caught.value) == (
+        "el parche «búsqueda sin tildes» busca un archivo "
+        f"assets/javascripts/workers/search.*.min.js en {site} y hay 2: ¿restos de otra versión "
+        "de Material? Borra la carpeta y construye de nuevo."
+    )
 
 
 def test_zensical_index_gets_each_pages_boost_on_every_entry(tmp_path: Path) -> None:
@@ -229,6 +234,25 @@ def test_zensical_index_gets_each_pages_boost_on_every_entry(tmp_path: Path) -> 
     assert [item["text"] for item in written["items"]] == ["a", "b", "c", "d"]
     search.boost_zensical_index(tmp_path / "sin" / search.ZENSICAL_INDEX, {"": 2.0})
     assert not (tmp_path / "sin").exists()
+
+
+def test_zensical_index_is_written_back_as_zensical_writes_it(tmp_path: Path) -> None:
+    """Compact, its accents as they are (not \\u escapes), UTF-8 whatever the locale; a
+    location with two «#» is still its page's; an index without items stays as it is."""
+    path = tmp_path / search.ZENSICAL_INDEX
+    items = [{"location": "a/#x#y", "title": "Sección", "text": "ñ"}]
+    path.write_bytes(json.dumps({"items": items}, indent=2).encode())
+    search.boost_zensical_index(path, {"a/": 4.0, "a/#x": 9.0})
+    assert path.read_bytes().decode() == (
+        '{"items":[{"location":"a/#x#y","title":"Sección","text":"ñ","boost":4.0}]}'
+    )
+    path.write_text('{"config": {}}', encoding="utf-8")
+    search.boost_zensical_index(path, {"": 1.0})
+    assert json.loads(path.read_text(encoding="utf-8")) == {"config": {}}
+
+
+def test_fold_drops_diacritics_and_case_only() -> None:
+    assert search.fold("Árbol, PINGÜINO y Ñandú: 2×3") == "arbol, pinguino y nandu: 2×3"
 
 
 def test_a_notebook_page_keeps_its_articles_links_pointing_where_they_point() -> None:

@@ -69,5 +69,9 @@ def apply(text: str, patch: Patch, where: str, pinned: Pinned) -> str:
 
 
 def is_applied(text: str, patch: Patch) -> bool:
-    """Whether `text` already has every change of `patch` (a file patched by an earlier build)."""
-    return all(change.new and change.new in text for change in patch.changes)
+    """Whether `text` already has every change of `patch` (a file patched by an earlier build):
+    each replacement is there, and each text a change removes is gone. (Not «the old text is
+    gone»: a replacement may contain it.)"""
+    return all(
+        change.new in text if change.new else change.old not in text for change in patch.changes
+    )

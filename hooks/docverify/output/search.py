@@ -83,10 +83,10 @@ def patch_material_worker(site_dir: Path) -> None:
             f"{site_dir} y hay {len(workers)}: ¿restos de otra versión de Material? Borra la "
             "carpeta y construye de nuevo."
         )
-    text = workers[0].read_text(encoding="utf-8")
+    text = workers[0].read_bytes().decode()  # UTF-8, whatever the machine's locale
     if not script_patch.is_applied(text, MATERIAL_WORKER):
         patched = script_patch.apply(text, MATERIAL_WORKER, str(workers[0]), MATERIAL)
-        workers[0].write_text(patched, encoding="utf-8")
+        workers[0].write_bytes(patched.encode())
 
 
 def article_meta(meta: dict[str, Any]) -> dict[str, Any]:
@@ -101,9 +101,9 @@ def boost_zensical_index(path: Path, boosts: dict[str, object]) -> None:
     page's URL, site-relative), as Material's index has it; nothing without an index."""
     if not path.is_file():
         return
-    data = json.loads(path.read_text(encoding="utf-8"))
+    data = json.loads(path.read_bytes())  # UTF-8, whatever the machine's locale
     for item in data.get("items", []):
-        boost = boosts.get(item.get("location", "").split("#", 1)[0])
+        boost = boosts.get(item["location"].partition("#")[0])
         if boost is not None:
             item["boost"] = boost
-    path.write_text(json.dumps(data, ensure_ascii=False, separators=(",", ":")), "utf-8")
+    path.write_bytes(json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode())
