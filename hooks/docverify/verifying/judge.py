@@ -152,7 +152,7 @@ def judge(
     if not block.runs_on(runner):
         return unobserved(config, block, runner, recs)
     if seen.missing is not None:
-        return unobserved(config, block, runner, recs, Status.NOT_RUN, (seen.missing,))
+        return unobserved(config, block, runner, recs, findings=(seen.missing,))  # NOT_RUN
     reference = baselines.reference(config, block, runner, recs)
     judging = _Judging(config, block, runner)
     result = seen.result
