@@ -14,14 +14,18 @@ import re
 import select
 import subprocess
 import sys
+import termios
+import threading
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from types import SimpleNamespace as NS
 
 import pytest
 from conftest import Project, docverify
 from docverify.cli import main as cli
 from docverify.cli import review_command
+from docverify.cli.accept_command import describe
 from docverify.parsing.pages import read_site
 from docverify.report import accept, report_json
 from support.blocks import block
@@ -220,3 +224,177 @@ def test_review_asks_only_when_both_its_input_and_its_output_are_a_terminal(
             assert code == 2 and asked == [], said
             assert f"docverify accept {folder} --yes" in err.getvalue(), said
             assert {p: p.read_text(encoding="utf-8") for p in recordings} == recordings, said
+
+
+def _in_process(
+    project: Project, folder: Path, keys: str, monkeypatch: pytest.MonkeyPatch
+) -> tuple[int, str, str]:
+    """`docverify review FOLDER` in this process, on «terminals», answering `keys` in turn."""
+    answers = iter(keys)
+    monkeypatch.setattr(review_command, "_key", lambda prompt: next(answers))
+    monkeypatch.chdir(project.root)
+    out, err = Stream(True), io.StringIO()
+    with monkeypatch.context() as streams:
+        streams.setattr(sys, "stdin", Stream(True))
+        streams.setattr(sys, "stdout", out)
+        streams.setattr(sys, "stderr", err)
+        code = cli.main(["review", str(folder)])
+    return code, out.getvalue(), err.getvalue()
+
+
+def test_review_says_what_it_wrote_and_what_it_left(
+    project: Project, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    folder = two_changed_blocks(project)
+    report = report_json.read(folder)
+    code, out, err = _in_process(project, folder, "as", monkeypatch)
+    assert (code, err) == (0, ""), out
+    lines = out.splitlines()
+    assert lines[0] == f"docverify review: informe {report.path} · {describe(report)}"
+    assert "escrita: snippets/a/b1.cpu.txt" in lines and "escrita: snippets/a/b2.cpu.txt" not in out
+    assert lines[-1] == (
+        "docverify review: runner cpu · 1 grabación escrita · 1 sin aceptar (el próximo "
+        "docverify check las sigue mostrando). Revisa con git diff y confirma."
+    )
+
+
+def test_an_interrupted_review_writes_nothing(
+    project: Project, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    folder = two_changed_blocks(project)
+    recordings = {p: p.read_text(encoding="utf-8") for p in project.root.rglob("*.cpu.txt")}
+    keys = iter("a")
+
+    def key(prompt: str) -> str:
+        for each in keys:  # the first block accepted, Ctrl+C at the second
+            return each
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(review_command, "_key", key)
+    monkeypatch.chdir(project.root)
+    out = Stream(True)
+    with monkeypatch.context() as streams:
+        streams.setattr(sys, "stdin", Stream(True))
+        streams.setattr(sys, "stdout", out)
+        code = cli.main(["review", str(folder)])
+    assert code == 1, out.getvalue()
+    assert out.getvalue().endswith("\n\ndocverify review: interrumpido; no se ha escrito nada.\n")
+    assert {p: p.read_text(encoding="utf-8") for p in recordings} == recordings
+
+
+@pytest.mark.parametrize(
+    ("unchanged", "said"),
+    [(["a/b1"], "1 salida ya coincide"), (["a/b1", "a/b2"], "2 salidas ya coinciden")],
+)
+def test_with_nothing_to_write_review_asks_nothing(
+    unchanged: list[str],
+    said: str,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    asked: list[str] = []
+    names: list[str] = []
+    plan = accept.Plan(report=None, runner="cpu", unchanged=unchanged)  # type: ignore[arg-type]
+    monkeypatch.setattr(review_command, "configuration", names.append)
+    monkeypatch.setattr(
+        review_command, "plan_report", lambda cfg, args, name: names.append(name) or (None, plan)
+    )
+    monkeypatch.setattr(review_command, "_key", lambda prompt: asked.append(prompt) or "t")
+    assert review_command._review(NS(folder="informe", runner=None)) == 0
+    assert capsys.readouterr().out == f"docverify review: {said}; nada que revisar.\n"
+    assert (names, asked) == (["review", "review"], [])
+
+
+def test_a_report_that_cannot_be_planned_exits_2(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(review_command, "configuration", lambda name: None)
+    monkeypatch.setattr(review_command, "plan_report", lambda cfg, args, name: None)
+    assert review_command._review(NS(folder="informe", runner=None)) == 2
+
+
+def _proposals(*keys: str) -> list[NS]:
+    return [NS(key=key, path=Path(f"{key}.txt"), diff=f"-{key}\n+{key}!") for key in keys]
+
+
+@pytest.mark.parametrize(
+    ("keys", "chosen"),
+    [("sas", ["b2"]), ("st", ["b2", "b3"]), ("at", ["b1", "b2", "b3"]), ("aq", ["b1"]), ("q", [])],
+)
+def test_each_key_of_the_prompt(
+    keys: str,
+    chosen: list[str],
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """`a` accepts the block shown, `s` skips it, `t` accepts it and all the rest, `q` stops:
+    each asked once per block until then."""
+    answers = iter(keys)
+    asked: list[str] = []
+    monkeypatch.setattr(
+        review_command, "_key", lambda prompt: asked.append(prompt) or next(answers)
+    )
+    cfg = NS(rel=lambda path: f"snippets/{path.name}")
+    writes = _proposals("b1", "b2", "b3")
+    assert [w.key for w in review_command._ask(cfg, writes)] == chosen  # type: ignore[arg-type]
+    assert asked == [review_command.PROMPT] * len(keys)
+    shown = "".join(
+        f"\n[{n}/3] «b{n}» → snippets/b{n}.txt\n-b{n}\n+b{n}!\n\n" for n in range(1, len(keys) + 1)
+    )
+    assert capsys.readouterr().out == shown
+
+
+@pytest.fixture
+def keyboard(monkeypatch: pytest.MonkeyPatch) -> Iterator[int]:
+    """A pseudo-terminal as this process's standard input: its master end, to type into."""
+    master, slave = pty.openpty()
+    monkeypatch.setattr(sys, "stdin", os.fdopen(slave, "r", closefd=False))
+    yield master
+    os.close(master)
+    os.close(slave)
+
+
+def test_a_key_is_read_without_enter_and_the_terminal_restored(
+    keyboard: int, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Typed ahead of the prompt (kept, not flushed): a key not of the prompt, a byte that is
+    not text, then «A» and «s»: read one by one, the capital taken for «a»."""
+    before = termios.tcgetattr(sys.stdin.fileno())
+    os.write(keyboard, b"x\xffAs")
+    time.sleep(0.5)  # the terminal holds them before the prompt switches it to cbreak mode
+    later = threading.Timer(3, os.write, (keyboard, b"q"))  # a wrong read gets «q», not a hang
+    later.start()
+    try:
+        key = review_command._key("¿Grabar? ")
+    finally:
+        later.cancel()
+    assert key == "a"
+    assert capsys.readouterr().out == "¿Grabar? a\n"
+    assert termios.tcgetattr(sys.stdin.fileno()) == before
+
+
+class Screen(io.StringIO):
+    """Standard output as a terminal shows it: what was written, once flushed."""
+
+    shown = ""
+
+    def flush(self) -> None:
+        self.shown = self.getvalue()
+
+
+def test_the_prompt_is_on_screen_before_the_key_and_the_end_of_input_is_quit(
+    keyboard: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The question is flushed before the wait for a key; an empty read (the end of the input)
+    answers «q»."""
+    screen = Screen()
+    seen: list[str] = []
+    reads = iter([b"", b"a"])
+
+    def read(fd: int, size: int) -> bytes:
+        seen.append(screen.shown)
+        return next(reads)
+
+    monkeypatch.setattr(sys, "stdout", screen)
+    monkeypatch.setattr(review_command, "os", NS(read=read))
+    assert review_command._key("¿Grabar? ") == "q"
+    assert seen == ["¿Grabar? "]
+    assert screen.getvalue() == "¿Grabar? q\n"
