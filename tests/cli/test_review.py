@@ -209,20 +209,15 @@ def test_review_asks_only_when_both_its_input_and_its_output_are_a_terminal(
     )
     monkeypatch.chdir(project.root)
     for stdin, stdout in ((False, True), (True, False), (False, False), (True, True)):
-        out, err = Stream(stdout), io.StringIO()
-        with monkeypatch.context() as streams:
-            streams.setattr(sys, "stdin", Stream(stdin))
-            streams.setattr(sys, "stdout", out)
-            streams.setattr(sys, "stderr", err)
-            code = cli.main(["review", str(folder)])
-        said = (stdin, stdout, out.getvalue(), err.getvalue())
+        code, out, err = _on_streams(folder, monkeypatch, stdin, stdout)
+        said = (stdin, stdout, out, err)
         if stdin and stdout:
             assert code == 0 and len(asked) == 1, said
-            assert "2 grabaciones escritas · 0 sin aceptar" in out.getvalue(), said
+            assert "2 grabaciones escritas · 0 sin aceptar" in out, said
             assert {p: p.read_text(encoding="utf-8") for p in recordings} != recordings
         else:
             assert code == 2 and asked == [], said
-            assert f"docverify accept {folder} --yes" in err.getvalue(), said
+            assert f"docverify accept {folder} --yes" in err, said
             assert {p: p.read_text(encoding="utf-8") for p in recordings} == recordings, said
 
 
@@ -233,9 +228,16 @@ def _in_process(
     answers = iter(keys)
     monkeypatch.setattr(review_command, "_key", lambda prompt: next(answers))
     monkeypatch.chdir(project.root)
-    out, err = Stream(True), io.StringIO()
+    return _on_streams(folder, monkeypatch, stdin=True, stdout=True)
+
+
+def _on_streams(
+    folder: Path, monkeypatch: pytest.MonkeyPatch, stdin: bool, stdout: bool
+) -> tuple[int, str, str]:
+    """`docverify review FOLDER` in this process, stdin and stdout each a «terminal» or not."""
+    out, err = Stream(stdout), io.StringIO()
     with monkeypatch.context() as streams:
-        streams.setattr(sys, "stdin", Stream(True))
+        streams.setattr(sys, "stdin", Stream(stdin))
         streams.setattr(sys, "stdout", out)
         streams.setattr(sys, "stderr", err)
         code = cli.main(["review", str(folder)])
