@@ -12,6 +12,7 @@ import os
 import pty
 import re
 import select
+import signal
 import subprocess
 import sys
 import termios
@@ -354,6 +355,10 @@ def keyboard(monkeypatch: pytest.MonkeyPatch) -> Iterator[int]:
     os.close(slave)
 
 
+def _never_ends(*_: object) -> None:
+    raise TimeoutError("la lectura de la tecla no terminó: ninguna tecla la acaba, ni «q»")
+
+
 def test_a_key_is_read_without_enter_and_the_terminal_restored(
     keyboard: int, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -364,9 +369,15 @@ def test_a_key_is_read_without_enter_and_the_terminal_restored(
     time.sleep(0.5)  # the terminal holds them before the prompt switches it to cbreak mode
     later = threading.Timer(3, os.write, (keyboard, b"q"))  # a wrong read gets «q», not a hang
     later.start()
+    # A read that never ends (no key ever taken, «q» included) fails the test instead of hanging
+    # the suite: the alarm's handler raises in this thread, out of os.read.
+    previous = signal.signal(signal.SIGALRM, _never_ends)
+    signal.setitimer(signal.ITIMER_REAL, 10)
     try:
         key = review_command._key("¿Grabar? ")
     finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
         later.cancel()
     assert key == "a"
     assert capsys.readouterr().out == "¿Grabar? a\n"
