@@ -6,6 +6,8 @@ import datetime as dt
 import re
 from typing import Any
 
+from docverify.core.text import counted
+
 _ISO = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 MONTHS = (
     "enero",
@@ -30,7 +32,7 @@ def spanish_date(day: dt.date) -> str:
 
 def day_count(count: int) -> str:
     """«1 día», «0 días», «12 días»: a count of days as a reader says it."""
-    return f"{count} día" if count == 1 else f"{count} días"
+    return counted(count, "día", "días")
 
 
 def spanish_date_of(raw: Any) -> str:

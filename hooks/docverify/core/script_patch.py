@@ -14,6 +14,8 @@ from __future__ import annotations
 import importlib.metadata
 from dataclasses import dataclass
 
+from docverify.core.text import counted
+
 
 @dataclass(frozen=True)
 class Change:
@@ -55,7 +57,7 @@ def apply(text: str, patch: Patch, where: str, pinned: Pinned) -> str:
     for change in patch.changes:
         found = text.count(change.old)
         if found != change.count:
-            times = f"{found} {'vez' if found == 1 else 'veces'}"
+            times = counted(found, "vez", "veces")
             raise PatchError(
                 f"{pinned.package} {version(pinned.package)}: el parche «{patch.name}» no se "
                 f"puede aplicar: en {where} el texto «{change.old}» aparece {times}, y debería "

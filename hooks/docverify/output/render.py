@@ -129,22 +129,24 @@ class Site:
             **page_parts.description_meta(self.result, rel),
         }
 
-    def whole_meta(self, rel: str) -> dict[str, Any]:
+    def whole_meta(self, rel: str, meta: dict[str, Any] | None = None) -> dict[str, Any]:
         """Page `rel`'s whole metadata, as MkDocs' `page.meta` holds it: its front matter with
-        `meta(rel)` over it (dates as text, as a generator hands them to its theme)."""
+        `meta` (by default `meta(rel)`) over it (dates as text, as a generator hands them to
+        its theme)."""
         parsed = self.result.pages.get(rel)
-        merged = {**(parsed.meta if parsed is not None else {}), **self.meta(rel)}
+        built = self.meta(rel) if meta is None else meta
+        merged = {**(parsed.meta if parsed is not None else {}), **built}
         return json.loads(json.dumps(merged, default=str))
 
     def front_matter(self, rel: str) -> str:
         """Page `rel`'s front matter for a generator that reads it from the page's file (one
         without a hook to set `page.meta`): the author's as written, or, where the build sets
         metadata (`meta`), the whole metadata (`whole_meta`) as YAML."""
-        if not self.meta(rel):
+        if not (meta := self.meta(rel)):
             parsed = self.result.pages.get(rel)
             return parsed.head if parsed is not None else ""
         dumped = yaml.safe_dump(
-            self.whole_meta(rel), allow_unicode=True, sort_keys=False, width=10_000
+            self.whole_meta(rel, meta), allow_unicode=True, sort_keys=False, width=10_000
         )
         return f"---\n{dumped}---\n"
 
