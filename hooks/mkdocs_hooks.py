@@ -45,6 +45,12 @@ def on_config(config: Any) -> Any:
     spec = GitIgnoreSpec.from_lines([f"/{api.NOTEBOOK_FOLDER}/*.ipynb"])
     current = config.get("not_in_nav")
     config["not_in_nav"] = current + spec if current else spec
+    jupyter = config.plugins.get("mkdocs-jupyter")
+    if jupyter is not None:  # each notebook page's HTML kept between builds, where allowed
+        folder = api.notebook_html_cache(Path(config.config_file_path).parent)
+        jupyter.config["cache"] = folder is not None
+        if folder is not None:
+            jupyter.config["cache_dir"] = str(folder)
     return config
 
 

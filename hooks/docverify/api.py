@@ -12,7 +12,8 @@ noticing, and an adapter reads here all it may use:
   through the generator's `Links`; the build's own files that are never published
   (`UNPUBLISHED`).
 - the generator's configuration and output: the fences that show an executed block's output
-  (`custom_fences`), the notebooks' folder (`NOTEBOOK_FOLDER`), Jinja's compiled templates
+  (`custom_fences`), the notebooks' folder (`NOTEBOOK_FOLDER`), where mkdocs-jupyter keeps their
+  pages' HTML between builds (`notebook_html_cache`), Jinja's compiled templates
   (`TEMPLATE_CACHE`), and the search finished as each generator writes it
   (`patch_material_worker` for Material's worker, `boost_zensical_index` and `ZENSICAL_INDEX` for
   Zensical's index), and the patches to a generator's scripts (`script_patch`: Zensical's are in
@@ -21,12 +22,18 @@ noticing, and an adapter reads here all it may use:
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from docverify.build import run_site, summary
 from docverify.core import script_patch
 from docverify.core.config import load as load_config
 from docverify.core.findings import Finding, Level
+from docverify.core.request import cache_use
 from docverify.core.script_patch import PatchError
 from docverify.integrations.templates import CACHE as TEMPLATE_CACHE
+
+# clash: `notebook_html_cache`, this module's function for the adapter
+from docverify.output import notebook_html_cache as notebook_html_cache_mod
 from docverify.output.markup import custom_fences
 from docverify.output.notebooks import FOLDER as NOTEBOOK_FOLDER
 from docverify.output.render import UNPUBLISHED, Links, Site
@@ -49,6 +56,7 @@ __all__ = [
     "boost_zensical_index",
     "custom_fences",
     "load_config",
+    "notebook_html_cache",
     "patch_material_worker",
     "render_site",
     "run_site",
@@ -56,3 +64,9 @@ __all__ = [
     "shared_executor",
     "summary",
 ]
+
+
+def notebook_html_cache(root: Path) -> Path | None:
+    """Where mkdocs-jupyter keeps `root`'s notebook pages for this process's environment, or
+    None when this run reads no local cache (output/notebook_html_cache.py)."""
+    return notebook_html_cache_mod.folder(root, cache_use())

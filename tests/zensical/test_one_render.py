@@ -53,7 +53,6 @@ plugins:
       ignore: ["*.md"]
       include_source: true
       execute: false
-      cache: false
 """
 # What the build generates in the site, from this fixture's sources (the .ipynb beside its page).
 GENERATED = {

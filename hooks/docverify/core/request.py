@@ -69,20 +69,26 @@ def from_env(
     options (they win over the variables); `site=False` is a check of blocks: no report of
     the site is read (and the command renders nothing). ValueError names an unknown runner."""
     env = os.environ if environ is None else environ
-    cache = CacheUse.OFF
-    if not in_ci(env):
-        reads = env.get(CACHE_ENV, "1").strip().lower() not in _OFF and not no_cache
-        cache = CacheUse.READ if reads else CacheUse.WRITE
     canary = env.get(CANARY_REPORT_ENV, "").strip()
     return Request(
         runner=asked_runner(runner, env),
         execute=env.get(EXECUTE_ENV, "1").strip().lower() not in _OFF,
-        cache=cache,
+        cache=cache_use(env, no_cache=no_cache),
         from_reports=folders(env, FROM_REPORTS_ENV) if site else None,
         gpu_reports=folders(env, GPU_REPORT_ENV) if site else None,
         canary_report=Path(canary) if canary and site else None,
         day=today(),
     )
+
+
+def cache_use(environ: Mapping[str, str] | None = None, *, no_cache: bool = False) -> CacheUse:
+    """How this process's environment asks a run to use the local cache: never in CI; only
+    stored with DOCVERIFY_CACHE=0 or a command's --no-cache (`no_cache`); else read."""
+    env = os.environ if environ is None else environ
+    if in_ci(env):
+        return CacheUse.OFF
+    reads = env.get(CACHE_ENV, "1").strip().lower() not in _OFF and not no_cache
+    return CacheUse.READ if reads else CacheUse.WRITE
 
 
 def asked_runner(value: str | None = None, environ: Mapping[str, str] | None = None) -> str:

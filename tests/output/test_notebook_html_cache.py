@@ -1,0 +1,127 @@
+"""Where mkdocs-jupyter keeps each notebook page's HTML between builds
+(output/notebook_html_cache.py), and the builds that use it."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from conftest import mkdocs_build
+from docverify.core import versions
+from docverify.core.request import CacheUse, cache_use
+from docverify.output import notebook_html_cache
+
+# Written here, not read from the module: the packages whose upgrade may change a notebook page.
+WRITERS = (
+    "mkdocs-jupyter",
+    "nbconvert",
+    "nbformat",
+    "jinja2",
+    "mistune",
+    "pygments",
+    "jupyterlab_pygments",
+    "beautifulsoup4",
+    "markdown",
+)
+
+
+@pytest.mark.parametrize("cache", [CacheUse.OFF, CacheUse.WRITE])
+def test_no_folder_when_the_run_reads_no_cache(tmp_path: Path, cache: CacheUse) -> None:
+    assert notebook_html_cache.folder(tmp_path, cache) is None
+
+
+def test_the_folder_is_in_the_projects_cache_and_stable(tmp_path: Path) -> None:
+    first = notebook_html_cache.folder(tmp_path, CacheUse.READ)
+    assert first is not None
+    assert first.parent == tmp_path / ".cache" / "mkdocs-jupyter"
+    assert len(first.name) == 16 and int(first.name, 16) >= 0
+    assert notebook_html_cache.folder(tmp_path, CacheUse.READ) == first
+    other = tmp_path / "otro"
+    assert notebook_html_cache.folder(other, CacheUse.READ) == other / first.relative_to(tmp_path)
+
+
+@pytest.mark.parametrize("package", WRITERS)
+def test_each_upgrade_of_a_package_that_writes_the_html_starts_another_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, package: str
+) -> None:
+    before = notebook_html_cache.folder(tmp_path, CacheUse.READ)
+    real = versions.installed
+    monkeypatch.setattr(
+        versions, "installed", lambda name: "999.0" if name == package else real(name)
+    )
+    after = notebook_html_cache.folder(tmp_path, CacheUse.READ)
+    assert after is not None and after != before
+    assert after.parent == before.parent
+
+
+def test_a_package_that_writes_no_html_keeps_the_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    before = notebook_html_cache.folder(tmp_path, CacheUse.READ)
+    real = versions.installed
+    monkeypatch.setattr(
+        versions, "installed", lambda name: "999.0" if name == "torch" else real(name)
+    )
+    assert notebook_html_cache.folder(tmp_path, CacheUse.READ) == before
+
+
+@pytest.mark.parametrize(
+    ("env", "no_cache", "expected"),
+    [
+        ({}, False, CacheUse.READ),
+        ({"DOCVERIFY_CACHE": "1"}, False, CacheUse.READ),
+        ({"DOCVERIFY_CACHE": " Off "}, False, CacheUse.WRITE),
+        ({"DOCVERIFY_CACHE": "0"}, False, CacheUse.WRITE),
+        ({}, True, CacheUse.WRITE),
+        ({"CI": "true"}, False, CacheUse.OFF),
+        ({"CI": "true", "DOCVERIFY_CACHE": "0"}, True, CacheUse.OFF),
+    ],
+)
+def test_cache_use_of_an_environment(
+    env: dict[str, str], no_cache: bool, expected: CacheUse
+) -> None:
+    assert cache_use(env, no_cache=no_cache) is expected
+
+
+@pytest.mark.slow
+def test_a_rebuild_takes_each_unchanged_notebook_page_from_the_cache_and_ci_never(
+    small_copy: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two builds in one process, as `mkdocs serve` makes them: the second converts no notebook
+    again and publishes the same pages; a build under CI converts every one and keeps none."""
+    import mkdocs_jupyter.convert  # noqa: PLC0415 - only the builds of this test need it
+
+    root = small_copy
+    shutil.rmtree(root / ".cache" / "mkdocs-jupyter", ignore_errors=True)
+    converted: list[str] = []
+    real = mkdocs_jupyter.convert.nb2html
+
+    def counting(path: str, **options: object) -> str:
+        converted.append(Path(path).name)
+        return real(path, **options)
+
+    monkeypatch.setattr(mkdocs_jupyter.convert, "nb2html", counting)
+    local = {"DOCVERIFY_CACHE": "1", "CI": "false"}
+    first = mkdocs_build(root, tmp_path / "uno", env=local)
+    assert first.returncode == 0, first.stderr
+    notebooks = sorted(p.name for p in (tmp_path / "uno" / "cuadernos").rglob("*.ipynb"))
+    assert notebooks and sorted(converted) == notebooks
+    kept = sorted((root / ".cache" / "mkdocs-jupyter").rglob("*.json"))
+    assert len(kept) == len(notebooks)
+    # in the folder of today's versions, not in the plugin's own (unversioned) one
+    assert {p.parent for p in kept} == {notebook_html_cache.folder(root, CacheUse.READ)}
+
+    converted.clear()
+    second = mkdocs_build(root, tmp_path / "dos", env=local)
+    assert second.returncode == 0, second.stderr
+    assert converted == []
+    for page in (tmp_path / "uno" / "cuadernos").rglob("index.html"):
+        again = tmp_path / "dos" / page.relative_to(tmp_path / "uno")
+        assert again.read_bytes() == page.read_bytes(), page
+
+    shutil.rmtree(root / ".cache" / "mkdocs-jupyter")
+    ci = mkdocs_build(root, tmp_path / "ci", env={"CI": "true"})
+    assert ci.returncode == 0, ci.stderr
+    assert sorted(converted) == notebooks
+    assert not (root / ".cache" / "mkdocs-jupyter").exists()
