@@ -18,7 +18,7 @@ import re
 from dataclasses import dataclass
 from html.parser import HTMLParser
 
-from docverify.site.glossary import Glossary, Term, fold, phrase_pattern
+from docverify.site.glossary import Glossary, Term, any_of, fold, phrase_pattern
 
 LINK_CLASS = "dv-glossary"
 # Elements whose text is not prose to link: code, headings, links, titles, controls, pictures.
@@ -66,7 +66,14 @@ class _Linker(HTMLParser):
         self._line_starts = [0]
         for line in source.split("\n")[:-1]:
             self._line_starts.append(self._line_starts[-1] + len(line) + 1)
-        self._words = sorted((t for t in terms if not t.code), key=lambda t: -len(t.term))
+        words = sorted((t for t in terms if not t.code), key=lambda t: -len(t.term))
+        # Each word with its anchor and patterns, worked out once per page, not once per text.
+        self._words = [
+            (t.anchor, t, phrase_pattern(t.term), [phrase_pattern(o) for o in t.other_senses])
+            for t in words
+        ]
+        # Most texts hold no word of the glossary: one search says so (site/glossary.any_of).
+        self._any_word = any_of(tuple(pattern for _, _, pattern, _ in self._words))
         self._code_terms = {fold(t.term): t for t in terms if t.code}
         self.stack: list[_Open] = []
         self.linked: set[str] = set()  # anchors already linked
@@ -108,20 +115,20 @@ class _Linker(HTMLParser):
         self._code_text(data)
         if self.skipping():
             return
-        start = self._here()
         folded = fold(data)
+        if self._any_word is None or not self._any_word.search(folded):
+            return
+        start = self._here()
         taken: list[tuple[int, int]] = []
-        for term in self._words:
-            if term.anchor in self.linked:
+        for anchor, term, pattern, senses in self._words:
+            if anchor in self.linked:
                 continue
-            other = [
-                m.span() for o in term.other_senses for m in phrase_pattern(o).finditer(folded)
-            ]
-            for match in phrase_pattern(term.term).finditer(folded):
+            other = [m.span() for sense in senses for m in sense.finditer(folded)]
+            for match in pattern.finditer(folded):
                 a, b = match.span()
                 if all(b <= x or a >= y for x, y in taken + other):
                     taken.append((a, b))
-                    self.linked.add(term.anchor)
+                    self.linked.add(anchor)
                     self.inserts.append((start + a, start + b, term))
                     break
 
