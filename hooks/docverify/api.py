@@ -67,6 +67,6 @@ __all__ = [
 
 
 def notebook_html_cache(root: Path) -> Path | None:
-    """Where mkdocs-jupyter keeps `root`'s notebook pages for this process's environment, or
-    None when this run reads no local cache (output/notebook_html_cache.py)."""
-    return notebook_html_cache_mod.folder(root, cache_use())
+    """Where mkdocs-jupyter keeps `root`'s notebook pages for this process's environment, each
+    entry readable, or None when this run reads no local cache (output/notebook_html_cache.py)."""
+    return notebook_html_cache_mod.ready(root, cache_use())

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import json
+import platform
 import shutil
 from pathlib import Path
 
@@ -55,6 +57,64 @@ def test_each_upgrade_of_a_package_that_writes_the_html_starts_another_folder(
     assert after.parent == before.parent
 
 
+def test_another_python_starts_another_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    before = notebook_html_cache.folder(tmp_path, CacheUse.READ)
+    monkeypatch.setattr(platform, "python_version", lambda: "3.99.0")
+    after = notebook_html_cache.folder(tmp_path, CacheUse.READ)
+    assert after is not None and after != before
+
+
+def _entry(folder: Path, name: str, text: str) -> Path:
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_ready_keeps_readable_entries_and_deletes_the_rest_and_other_versions(
+    tmp_path: Path,
+) -> None:
+    current = notebook_html_cache.folder(tmp_path, CacheUse.READ)
+    assert current is not None
+    good = {"content": "<p>hola</p>", "toc_tokens": [], "title": None}
+    kept = _entry(current, "bueno.json", json.dumps(good))
+    unreadable = [
+        _entry(current, "cortado.json", json.dumps(good)[:20]),
+        _entry(current, "lista.json", "[]"),
+        _entry(current, "sin-html.json", json.dumps({"toc_tokens": []})),
+        _entry(current, "html-no-texto.json", json.dumps({"content": 3, "toc_tokens": []})),
+        _entry(current, "sin-indice.json", json.dumps({"content": "<p></p>"})),
+        _entry(current, "indice-no-lista.json", json.dumps({"content": "", "toc_tokens": {}})),
+    ]
+    (current / "latin1.json").write_bytes(b'{"content": "\xe1"}')
+    unreadable.append(current / "latin1.json")
+    old = _entry(current.parent / "0123456789abcdef", "viejo.json", json.dumps(good)).parent
+    other_file = _entry(current.parent, "nota.txt", "no es una carpeta")
+
+    assert notebook_html_cache.ready(tmp_path, CacheUse.READ) == current
+    assert kept.is_file()
+    assert [p.name for p in unreadable if p.exists()] == []
+    assert not old.exists()
+    assert other_file.is_file()  # only folders are other versions
+
+
+@pytest.mark.parametrize("cache", [CacheUse.OFF, CacheUse.WRITE])
+def test_ready_touches_nothing_when_the_run_reads_no_cache(tmp_path: Path, cache: CacheUse) -> None:
+    current = notebook_html_cache.folder(tmp_path, CacheUse.READ)
+    assert current is not None
+    broken = _entry(current, "cortado.json", "{")
+    old = _entry(current.parent / "0123456789abcdef", "viejo.json", "{}")
+    assert notebook_html_cache.ready(tmp_path, cache) is None
+    assert broken.is_file() and old.is_file()
+
+
+def test_ready_with_no_cache_yet_makes_nothing(tmp_path: Path) -> None:
+    assert notebook_html_cache.ready(tmp_path, CacheUse.READ) is not None
+    assert not (tmp_path / ".cache").exists()
+
+
 def test_a_package_that_writes_no_html_keeps_the_folder(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -89,7 +149,8 @@ def test_a_rebuild_takes_each_unchanged_notebook_page_from_the_cache_and_ci_neve
     small_copy: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Two builds in one process, as `mkdocs serve` makes them: the second converts no notebook
-    again and publishes the same pages; a build under CI converts every one and keeps none."""
+    again and publishes the same pages, an entry cut short is converted again, and a build under
+    CI converts every one and keeps none."""
     import mkdocs_jupyter.convert  # noqa: PLC0415 - only the builds of this test need it
 
     root = small_copy
@@ -120,8 +181,19 @@ def test_a_rebuild_takes_each_unchanged_notebook_page_from_the_cache_and_ci_neve
         again = tmp_path / "dos" / page.relative_to(tmp_path / "uno")
         assert again.read_bytes() == page.read_bytes(), page
 
+    # An entry cut short (a build stopped while writing it) is converted again, not fatal.
+    cut = kept[0]
+    cut.write_text(cut.read_text(encoding="utf-8")[:1000], encoding="utf-8")
+    converted.clear()
+    third = mkdocs_build(root, tmp_path / "tres", env=local)
+    assert third.returncode == 0, third.stderr
+    assert len(converted) == 1
+    assert json.loads(cut.read_text(encoding="utf-8"))["content"]
+
     shutil.rmtree(root / ".cache" / "mkdocs-jupyter")
-    ci = mkdocs_build(root, tmp_path / "ci", env={"CI": "true"})
+    converted.clear()
+    # Under CI the cache stays off even where DOCVERIFY_CACHE asks for it.
+    ci = mkdocs_build(root, tmp_path / "ci", env={"CI": "true", "DOCVERIFY_CACHE": "1"})
     assert ci.returncode == 0, ci.stderr
     assert sorted(converted) == notebooks
     assert not (root / ".cache" / "mkdocs-jupyter").exists()

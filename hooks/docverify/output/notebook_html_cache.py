@@ -8,11 +8,19 @@ the project's .cache per set of those versions (an upgrade starts an empty one, 
 page is never served), and only when the run reads the local cache (core/request.py: never in
 CI, nor with DOCVERIFY_CACHE=0). The engine's finishing step on each page's HTML
 (render.Site.finish) runs after it, on a cached page as on a fresh one.
+
+The plugin reads an entry with no second thought: one cut short (a build stopped while it wrote
+it, a full disk) would fail every later build with a traceback. So before each build `ready`
+deletes any entry the plugin could not read (it is converted again), and the folders of other
+versions, which nothing reads any more.
 """
 
 from __future__ import annotations
 
 import hashlib
+import json
+import platform
+import shutil
 from pathlib import Path
 
 from docverify.core import versions
@@ -40,5 +48,38 @@ def folder(root: Path, cache: CacheUse) -> Path | None:
     does not read the local cache (no page is then taken from an earlier build)."""
     if cache is not CacheUse.READ:
         return None
-    stamp = "\n".join(f"{name}=={versions.installed(name)}" for name in SHAPERS)
+    stamp = "\n".join(
+        [f"python=={platform.python_version()}"]  # its XML writer makes the headings' anchors
+        + [f"{name}=={versions.installed(name)}" for name in SHAPERS]
+    )
     return root / FOLDER / hashlib.sha256(stamp.encode()).hexdigest()[:16]
+
+
+def ready(root: Path, cache: CacheUse) -> Path | None:
+    """`folder`, once the entries the plugin could not read and the other versions' folders are
+    deleted (see above)."""
+    current = folder(root, cache)
+    if current is None:
+        return None
+    if current.parent.is_dir():
+        for other in current.parent.iterdir():
+            if other != current and other.is_dir():
+                shutil.rmtree(other, ignore_errors=True)
+    for entry in current.glob("*.json"):
+        if not readable(entry):
+            entry.unlink(missing_ok=True)
+    return current
+
+
+def readable(entry: Path) -> bool:
+    """Whether mkdocs-jupyter can take a page from `entry`: JSON with its HTML and its table of
+    contents."""
+    try:
+        data = json.loads(entry.read_text(encoding="utf-8"))
+    except (OSError, ValueError):  # UnicodeDecodeError is a ValueError
+        return False
+    return (
+        isinstance(data, dict)
+        and isinstance(data.get("content"), str)
+        and isinstance(data.get("toc_tokens"), list)
+    )
