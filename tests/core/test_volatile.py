@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import tempfile
 
 import pytest
 from conftest import Project
@@ -86,11 +87,43 @@ def test_matches_and_merge_use_the_rules_and_keep_a_readable_placeholder() -> No
     assert compare.merge(first, second, TOL) == written
 
 
+def test_temp_roots_put_the_longest_first_and_add_the_macos_folder(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # tempfile.gettempdir() returns tempfile.tempdir when it is set; its last «/» is dropped.
+    monkeypatch.setattr(tempfile, "tempdir", "/tmp/yoXX/")
+    roots = volatile._temp_roots()
+    macos = r"/var/folders/[\w-]+/[\w-]+/T"
+    assert roots.split("|") == ["/tmp/yoXX", "/var/tmp", "/tmp", macos]
+    # Longest first: inside /tmp/yoXX the random folder is the next name, not «yoXX».
+    pattern = re.compile(rf"(?:{roots})/[^/]+")
+    assert pattern.match("/tmp/yoXX/docverify-a1/datos.pt").group() == "/tmp/yoXX/docverify-a1"
+    assert pattern.fullmatch("/var/folders/ab-1/c_d/T/docverify-a1")
+    monkeypatch.setattr(tempfile, "tempdir", "/")  # a root of its own adds no empty alternative
+    assert volatile._temp_roots().split("|") == ["/var/tmp", "/tmp", macos]
+
+
+def test_volatile_only_wants_the_same_tokens_save_volatile_looking_ones() -> None:
+    assert volatile.volatile_only("objeto 1234567890", "objeto 9876543210")
+    assert volatile.volatile_only("en 0x7f2c1a3b fin", "en 0x55d1e0a2 fin")
+    assert not volatile.volatile_only("objeto 1234567890", "objeto 1234567890")  # no difference
+    assert not volatile.volatile_only("objeto 1234567890", "objeto abc")  # volatile on one side
+    assert not volatile.volatile_only("objeto abc", "objeto 1234567890")
+    assert not volatile.volatile_only("objeto 0x1f", "objeto 12")  # 12: too short for an id
+    # Not as many tokens: more than a value differs, even where the pairs agree.
+    assert not volatile.volatile_only("objeto 1234567890", "objeto 9876543210 más")
+    assert not volatile.volatile_only("objeto 1234567890 más", "objeto 9876543210")
+    assert volatile.marked("objeto 1234567890 fin", "objeto 9876543210 fin") == "objeto [..] fin"
+    with pytest.raises(ValueError, match="zip"):  # never a line cut short
+        volatile.marked("objeto 1234567890", "objeto 9876543210 más")
+
+
 def test_literal_option_turns_rules_off() -> None:
     assert volatile.active(None) == volatile.NAMES
     assert "address" not in volatile.active("address")
     assert volatile.active("address, pid") == ("temp-path", "elapsed")
     assert volatile.active("all") == ()
+    assert volatile.active("") == volatile.NAMES
     literal = compare.Tolerance(1e-5, 1e-8, volatile.active("address"))
     assert not compare.matches("f at 0x7f2c1a3b9e50", "f at 0x55d1e0a2c410", literal)
     assert volatile.unknown("address,fecha") == ["fecha"]

@@ -70,7 +70,15 @@ def test_tab_inside_a_string_is_reported_with_its_line(project: Project) -> None
     config = project.config
     (finding,) = [f for f in read_site(config)[0].findings if f.kind == Kind.TAB_IN_CODE]
     assert finding.where == "snippets/a/cadena.py:2"
-    assert "\\t" in finding.fix
+    assert finding.message == (
+        "MkDocs convierte cada tabulador en espacios y aquí eso cambia lo que hace el código (un "
+        "tabulador dentro de una cadena, o una sangría que depende del ancho del tabulador): la "
+        "página mostraría y ejecutaría otro código que el archivo."
+    )
+    assert finding.fix == (
+        "escribe el tabulador de la cadena como \\t y sangra con espacios (para sangrar, los "
+        "tabuladores valen si no se mezclan con espacios)."
+    )
     assert finding in errors(build.lint(config))
 
 
@@ -81,3 +89,29 @@ def test_expansion_that_keeps_the_meaning_is_silent() -> None:
     raw = 'print("a\tb")\n'
     assert tabs.changed_meaning(raw, "\n".join(tabs.expand(raw.split("\n")))) == 1
     assert tabs.changed_meaning("def (:\n\tx", "def (:\n    x") is None  # the run reports it
+
+
+def test_expand_counts_columns_from_the_code_start() -> None:
+    # A tab stops at the next multiple of 4 counted from the page's column 0, not the code's.
+    assert tabs.expand(["\tx", "ab\ty", "sin tab"]) == ["    x", "ab  y", "sin tab"]
+    assert tabs.expand(["\tx", "a\ty", "sin tab"], column=2) == ["  x", "a y", "sin tab"]
+
+
+def test_a_code_without_tabs_never_changed_meaning() -> None:
+    assert tabs.changed_meaning("x = 1\n", "x = 2\n") is None
+
+
+def test_changed_meaning_points_at_the_tab_in_a_string_else_at_the_first_tab() -> None:
+    indented = "if 1:\n\tx = 1\n"  # line 2: a tab that only indents
+    # A string's tab wins over an earlier indenting one; a tab in a comment is not a string.
+    raw = indented + "y = 1  # a\tb\nprint('c\td')\n"
+    assert tabs.changed_meaning(raw, raw.expandtabs(4)) == 4
+    fstring = indented + "print(f'c\t{y}')\n"
+    assert tabs.changed_meaning(fstring, fstring.expandtabs(4)) == 3
+    # In a string over several lines, the line of its first tab, however many tabs follow.
+    long = indented + "y = '''a\n\nb\tc\nd\te'''\n"
+    assert tabs.changed_meaning(long, long.expandtabs(4)) == 5
+    # Expanded code that no longer parses changed meaning, with no tab in a string: the line
+    # of the first tab.
+    raw = "\nx = 1\nif x:\n\ty = 2\n\tz = 3\n"
+    assert tabs.changed_meaning(raw, "\nx = 1\nif x:\n    y = 2\n  z = 3\n") == 4

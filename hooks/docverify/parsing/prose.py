@@ -48,6 +48,7 @@ _MASKED = [
     (re.compile(r"[ \t]*\{[ \t]*[:#.][^}]*\}"), ""),  # attribute lists: { .dv-editorial }
 ]
 _HTML_COMMENT_OPEN, _HTML_COMMENT_CLOSE = "<!--", "-->"
+_COMMENT_END = re.compile(re.escape(_HTML_COMMENT_CLOSE))
 
 
 @dataclass(frozen=True)
@@ -63,7 +64,7 @@ class Text:
 
     def line_at(self, offset: int) -> int:
         """The file line of character `offset` of `raw`."""
-        return self.lines[min(self.raw.count("\n", 0, offset), len(self.lines) - 1)]
+        return self.lines[min(self.raw[:offset].count("\n"), len(self.lines) - 1)]
 
 
 def _blank(match: re.Match[str]) -> str:
@@ -92,15 +93,17 @@ def normalise(text: str) -> str:
     return re.sub(r"\s+", " ", text).strip()
 
 
+def _unmarked(line: str) -> str:
+    """`line` with its marker (list bullet, heading hashes, quote, admonition kind) blanked:
+    markers are not prose. _PREFIX matches at the start of every line, if only emptily."""
+    rest = _PREFIX.sub("", line)
+    return " " * (len(line) - len(rest)) + rest
+
+
 def _piece(path: Path, lines: list[tuple[int, str]]) -> Text:
     numbers = tuple(n for n, _ in lines)
     raw = "\n".join(line for _, line in lines)
-    prefixes = [_PREFIX.match(line) for _, line in lines]
-    # Markers (list bullets, heading hashes, admonition kinds) are not prose.
-    body = "\n".join(
-        " " * (m.end() if m else 0) + line[m.end() if m else 0 :]
-        for m, (_, line) in zip(prefixes, lines, strict=True)
-    )
+    body = "\n".join(_unmarked(line) for _, line in lines)
     text = mask(body)
     if lines[0][1].lstrip().startswith("|"):
         cells = tuple(plain(cell) for cell in body.split("|"))
@@ -115,8 +118,7 @@ def body(page: Page) -> list[Text]:
     """The prose of the page's body, piece by piece, outside fenced code and HTML comments."""
     pieces: list[Text] = []
     current: list[tuple[int, str]] = []
-    fence: str | None = None
-    in_comment = False
+    until: re.Pattern[str] | None = None  # what ends the fenced code or comment we are in
 
     def close() -> None:
         if current:
@@ -125,21 +127,18 @@ def body(page: Page) -> list[Text]:
 
     for offset, line in enumerate(page.body.split("\n")):
         number = page.body_line + offset
-        if fence is not None:
-            if closing_fence(fence).match(line):
-                fence = None
-            continue
-        if in_comment:
-            in_comment = _HTML_COMMENT_CLOSE not in line
+        if until is not None:
+            if until.search(line):
+                until = None
             continue
         if match := _FENCE.match(line):
             close()
-            fence = match.group("fence")
+            until = closing_fence(match.group("fence"))
             continue
         stripped = line.strip()
         if stripped.startswith(_HTML_COMMENT_OPEN) and _HTML_COMMENT_CLOSE not in stripped:
             close()
-            in_comment = True
+            until = _COMMENT_END
             continue
         if not stripped:
             close()

@@ -13,6 +13,7 @@ the snippet file. That case cannot be reconciled and is reported (lint, check, b
 from __future__ import annotations
 
 import ast
+import contextlib
 import io
 import tokenize
 from pathlib import Path
@@ -22,14 +23,15 @@ from docverify.core.findings import Finding
 from docverify.core.kinds import Kind
 
 TAB_LENGTH = 4  # Python-Markdown's tab_length; MkDocs does not change it
+# The tokens that hold a string's text: Python 3.12+ gives an f-string's literal parts apart
+# (FSTRING_MIDDLE); 3.11 gives the whole f-string as one STRING.
+STRING_TOKENS = frozenset({tokenize.STRING, getattr(tokenize, "FSTRING_MIDDLE", tokenize.STRING)})
 
 
 def expand(lines: list[str], column: int = 0) -> list[str]:
     """Each line as Markdown leaves it, for a block whose code starts at `column`."""
-    pad = " " * column
-    return [
-        (pad + line).expandtabs(TAB_LENGTH)[column:] if "\t" in line else line for line in lines
-    ]
+    pad = " " * column  # a line without tabs comes back as it was
+    return [(pad + line).expandtabs(TAB_LENGTH)[column:] for line in lines]
 
 
 def changed_meaning(raw: str, expanded: str) -> int | None:
@@ -43,24 +45,16 @@ def changed_meaning(raw: str, expanded: str) -> int | None:
         before = ast.dump(ast.parse(raw))
     except SyntaxError:
         return None
-    try:
-        same = ast.dump(ast.parse(expanded)) == before
-    except SyntaxError:
-        same = False
-    if same:
-        return None
-    return _tab_in_string(raw) or next(
-        (n for n, line in enumerate(raw.split("\n"), 1) if "\t" in line), 1
-    )
+    with contextlib.suppress(SyntaxError):  # expanded code that does not parse: changed
+        if ast.dump(ast.parse(expanded)) == before:
+            return None
+    return _tab_in_string(raw) or raw[: raw.index("\t")].count("\n") + 1  # else the first tab
 
 
 def _tab_in_string(code: str) -> int | None:
-    strings = {tokenize.STRING}
-    if hasattr(tokenize, "FSTRING_MIDDLE"):  # Python 3.12+
-        strings.add(tokenize.FSTRING_MIDDLE)
     try:
         for token in tokenize.generate_tokens(io.StringIO(code).readline):
-            if token.type in strings and "\t" in token.string:
+            if token.type in STRING_TOKENS and "\t" in token.string:
                 return token.start[0] + token.string[: token.string.index("\t")].count("\n")
     except (tokenize.TokenError, SyntaxError):
         return None
