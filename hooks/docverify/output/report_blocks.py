@@ -96,8 +96,9 @@ def most_common(described: list[Facets]) -> dict[str, str]:
     for item in described:
         for key, value in item.values.items():
             if not (key == NOW and item.problem):
-                counts[key][value] += 1
-    return {key: count.most_common(1)[0][0] for key, count in counts.items() if count}
+                counts[key].update((value,))
+    # max keeps the first value met among the most frequent (a Counter keeps insertion order)
+    return {key: max(count, key=count.__getitem__) for key, count in counts.items() if count}
 
 
 def differs(item: Facets, common: dict[str, str]) -> list[str]:
@@ -106,24 +107,25 @@ def differs(item: Facets, common: dict[str, str]) -> list[str]:
     return [key for key, value in item.values.items() if value != common.get(key)]
 
 
-def fill(text: str, block: Block | None, config: Config) -> str:
-    """A facet's text with its slots filled: `block`'s file names, or with no block the
-    shared form (`<id>.cpu.txt`)."""
+def fill(text: str, block: Block, config: Config) -> str:
+    """A facet's text with its slots filled with `block`'s file names."""
     for runner in RUNNERS:
-        name = (
-            md_escape(recordings.path_for(config, block, runner).name)
-            if block is not None
-            else f"`{ID}.{runner}.txt`"
-        )
+        name = md_escape(recordings.path_for(config, block, runner).name)
         text = text.replace(f"{SLOT}{runner}{SLOT}", name)
+    return text
+
+
+def shared_form(text: str) -> str:
+    """A facet's text as the shared facets say it: its slots as `<id>.cpu.txt`."""
+    for runner in RUNNERS:
+        text = text.replace(f"{SLOT}{runner}{SLOT}", f"`{ID}.{runner}.txt`")
     return text
 
 
 def shared_list(blocks: Blocks) -> str:
     """The facets most blocks share, one item each (Markdown list)."""
     return "\n".join(
-        f"- {LABELS[key]}: {fill(value, None, blocks.config)}."
-        for key, value in blocks.shared.items()
+        f"- {LABELS[key]}: {shared_form(value)}." for key, value in blocks.shared.items()
     )
 
 
@@ -136,7 +138,7 @@ def article(blocks: Blocks, rel: str) -> list[str]:
     common = blocks.shared | own
     parts = [f"**Bloques de código** ({len(described)})"]
     if own:
-        rows = [f"| {LABELS[k]} | {fill(v, None, blocks.config)} |" for k, v in own.items()]
+        rows = [f"| {LABELS[k]} | {shared_form(v)} |" for k, v in own.items()]
         parts.append(_table("dv-report-comun", f"{OWN} | Valor", rows))
     alike = [f"`{f.block.id}`" for f in described if not differs(f, common)]
     if alike:
