@@ -20,7 +20,7 @@ from pathlib import Path
 from docverify.core.text import counted
 from docverify.parsing.pages import page_stem
 from docverify.report import report_json
-from docverify.report.report_json import Merged, Noted, Report, ReportError
+from docverify.report.report_json import Merged, Noted, Report, ReportError, Sharded
 from docverify.verifying import shards
 
 FIX_SAME_RUN = (
@@ -102,26 +102,33 @@ def _mergeable(report: Report, count: int) -> None:
         ) from exc
 
 
+def _shard(report: Report) -> Sharded:
+    """What a shard's report says of its shard (every report `_mergeable` let through)."""
+    assert report.shard is not None  # _mergeable
+    return report.shard
+
+
 def _index(report: Report) -> int:
-    return shards.parse(report.shard.shard if report.shard else "1/1").index
+    return shards.parse(_shard(report).shard).index
 
 
 def _total(report: Report) -> int:
-    return shards.parse(report.shard.shard if report.shard else "1/1").total
+    return shards.parse(_shard(report).shard).total
 
 
 def _same_run(a: Report, b: Report) -> None:
     """Two shard reports of one run: same runner, plan, code, environment and CI run."""
-    assert a.shard is not None and b.shard is not None  # _mergeable
-    both = f"{a.path} (parte {a.shard.shard}) y {b.path} (parte {b.shard.shard})"
+    mine, theirs = _shard(a), _shard(b)
+    both = f"{a.path} (parte {mine.shard}) y {b.path} (parte {theirs.shard})"
     if a.runner != b.runner:
         raise ReportError(
             f"{both} son de runners distintos ({a.runner} y {b.runner}): solo se "
             f"combinan las partes de un mismo runner. Cómo arreglarlo: {FIX_SAME_RUN}."
         )
-    if (a.shard.plan, _total(a)) != (b.shard.plan, _total(b)):
+    # The number of shards: each plan's length, which _mergeable checked against its «I/N».
+    if (mine.plan, len(mine.plan_shards)) != (theirs.plan, len(theirs.plan_shards)):
         raise ReportError(
-            f"{both} vienen de repartos distintos (plan {a.shard.plan} y plan {b.shard.plan}): "
+            f"{both} vienen de repartos distintos (plan {mine.plan} y plan {theirs.plan}): "
             "cada parte repartió las páginas de otra forma, así que juntas no cubren el sitio "
             "una vez. Cómo arreglarlo: verifica todas las partes con el mismo N y el mismo "
             "archivo de duraciones (o ninguno, como en CI)."
@@ -132,16 +139,16 @@ def _same_run(a: Report, b: Report) -> None:
             f"otras opciones de ejecución): no describen el mismo commit. Cómo arreglarlo: "
             f"{FIX_SAME_RUN}."
         )
-    for mine, theirs, what in (
+    for ours, others, what in (
         (a.env, b.env, "entornos distintos"),
         (a.run_url, b.run_url, "ejecuciones de CI distintas"),
     ):
-        if mine != theirs:
+        if ours != others:
             raise ReportError(
-                f"{both} son de {what} ({_show(mine)} y {_show(theirs)}): la procedencia de "
+                f"{both} son de {what} ({_show(ours)} y {_show(others)}): la procedencia de "
                 f"la salida no sería una sola. Cómo arreglarlo: {FIX_SAME_RUN}."
             )
-    if a.shard.shard == b.shard.shard:
+    if mine.shard == theirs.shard:
         raise ReportError(
             f"{both} son la misma parte: se solapan. Cómo arreglarlo: pasa cada parte una sola "
             "vez (una carpeta por parte)."
@@ -176,10 +183,9 @@ def _complete(reports: list[Report], total: int) -> None:
     uncovered = [rel for rel in first.all_pages or [] if rel not in owner]
     if missing or uncovered:
         listed = ", ".join(uncovered[:5]) + (" …" if len(uncovered) > 5 else "")
-        given = ", ".join(f"{r.path} ({r.shard.shard if r.shard else ''})" for r in reports)
-        plan = first.shard.plan if first.shard else None
+        given = ", ".join(f"{r.path} ({_shard(r).shard})" for r in reports)
         raise ReportError(
-            f"{first.path}: faltan partes del reparto (plan {plan}, {total} partes)"
+            f"{first.path}: faltan partes del reparto (plan {_shard(first).plan}, {total} partes)"
             + (f": {', '.join(missing)}" if missing else "")
             + f"; quedan sin verificar {counted(len(uncovered), 'página', 'páginas')}"
             + (f" ({listed})" if uncovered else "")
@@ -219,8 +225,7 @@ def _combine(reports: list[Report], total: int) -> Report:
         ((k, v) for r in reports for k, v in (r.durations or {}).items()),
         key=lambda item: order.get(item[0], len(order)),
     )
-    plan = first.shard
-    assert plan is not None  # _mergeable
+    plan = _shard(first)
     return dataclasses.replace(
         first,
         date=max(r.date for r in reports),
