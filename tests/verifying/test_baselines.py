@@ -26,7 +26,7 @@ from docverify.core.kinds import Kind
 from docverify.parsing.pages import Block, Page, read_site
 from docverify.running.executor import Executor
 from docverify.verifying import baselines, compare, recordings
-from docverify.verifying.outcome import Verification
+from docverify.verifying.outcome import Reference, Verification
 from docverify.verifying.record import record
 from docverify.verifying.recordings import Recording
 from docverify.verifying.verify import unrun, verify
@@ -156,6 +156,88 @@ def test_choice_of_baseline(project: Project) -> None:
     # a block that does not run on cpu has no cpu baseline on gpu
     block.options["runner"] = "gpu"
     assert choose(block, {"cpu": cpu}, "gpu").recording is None
+
+
+def test_reference_names_the_recording_and_what_is_missing(project: Project) -> None:
+    """Every field of the reference, for each case of the policy, against literals."""
+    write_block(project, "print(1)\n")
+    (block,) = read_site(project.config)[0].blocks
+    cfg = project.config
+    marked = Recording(Path("x.cpu.txt"), "cpu", {"device-dependent": "accelerator"}, "1")
+    assert baselines.reference(cfg, block, "cpu", {}) == Reference(
+        None, "sin grabación (falta salida.cpu.txt)", "cpu", None, ()
+    )
+    # no recording at all on gpu: it needs the cpu one, its fallback
+    assert baselines.reference(cfg, block, "gpu", {}) == Reference(
+        None, "sin grabación (falta salida.cpu.txt)", "cpu", "cpu", ()
+    )
+    assert baselines.reference(cfg, block, "gpu", {"cpu": _rec("cpu")}) == Reference(
+        "cpu", "salida.cpu.txt con la regla de dispositivo", "cpu", "cpu", ()
+    )
+    # a cpu recording marked «accelerator»: gpu needs its own, and says why
+    assert baselines.reference(cfg, block, "gpu", {"cpu": marked}) == Reference(
+        None,
+        "sin grabación (falta salida.gpu.txt: pregunta por el acelerador, así que no se "
+        "compara con la de CPU)",
+        "gpu",
+        "cpu",
+        ("accelerator",),
+    )
+    # a block that runs only on cpu still has its cpu recording as gpu's fallback
+    block.options["runner"] = "cpu"
+    assert baselines.reference(cfg, block, "gpu", {}).needed == "cpu"
+    block.options["runner"] = "gpu"
+    assert baselines.reference(cfg, block, "gpu", {}).needed == "gpu"
+
+
+def test_describe_uses_the_recordings_given(project: Project) -> None:
+    """With `recs`, nothing is read from disk (here there is no recording on disk at all)."""
+    write_block(project, "print(1)\n")
+    (block,) = read_site(project.config)[0].blocks
+    cfg = project.config
+    assert baselines.describe(cfg, block, "cpu", {"cpu": _rec("cpu")}) == "salida.cpu.txt"
+    assert baselines.describe(cfg, block, "cpu") == "sin grabación (falta salida.cpu.txt)"
+
+
+def test_a_view_numbers_the_lines_of_its_text() -> None:
+    assert baselines.View.of("a\nb") == baselines.View("a\nb", (0, 1, 2))
+    assert baselines.View.of("") == baselines.View("", (0, 1))
+    view = baselines.View.of("a\nb\nc")
+    # before the start: the first line; past the end: the line count
+    assert [view.original(i) for i in (-2, 0, 1, 2, 3, 9)] == [0, 0, 1, 2, 3, 3]
+    joined = baselines.join_suffixes("a\ntensor([1.],\n       dtype=torch.float64)\nb")
+    assert joined == baselines.View("a\ntensor([1.], dtype=torch.float64)\nb", (0, 1, 3, 4))
+    assert [joined.original(i) for i in (0, 1, 2, 3)] == [0, 1, 3, 4]
+
+
+WRAPPED_GPU = "tensor([1.],\n       device='cuda:0', dtype=torch.float64)"
+
+
+def test_without_the_device_rule_both_texts_stay_as_they_are() -> None:
+    """A runner's own recording: nothing joined, nothing dropped, on either side."""
+    own = baselines.Baseline("gpu", Recording(Path("x.gpu.txt"), "gpu", {}, WRAPPED_GPU))
+    assert not own.device_rule
+    assert own.expected() == baselines.View(WRAPPED_GPU, (0, 1, 2))
+    assert own.comparable(WRAPPED_GPU + "\n") == baselines.View(WRAPPED_GPU, (0, 1, 2))
+    # under the rule, the same text joined (expected) and also without its device (observed)
+    rule = baselines.Baseline("gpu", Recording(Path("x.cpu.txt"), "cpu", {}, WRAPPED_GPU))
+    assert rule.expected().text == "tensor([1.], device='cuda:0', dtype=torch.float64)"
+    assert rule.comparable(WRAPPED_GPU).text == "tensor([1.], dtype=torch.float64)"
+
+
+def test_join_suffixes_keeps_the_device() -> None:
+    text = "tensor([1.], device='cuda:0')"
+    assert baselines.join_suffixes(text).text == text
+    assert baselines.device_view(text).text == "tensor([1.])"
+
+
+def test_no_recording_matches_nothing() -> None:
+    none = baselines.Baseline("gpu", None)
+    assert none.source is None and not none.device_rule
+    assert none.expected() == baselines.View("", (0, 1))
+    tol = compare.Tolerance(rtol=1e-5, atol=1e-8)
+    assert not none.matches("", tol)
+    assert not baselines.Baseline("cpu", None).matches("", tol)
 
 
 # --- the rule in a check -----------------------------------------------------------------------

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import locale
+from collections.abc import Iterator
 from pathlib import Path
 
-from docverify.parsing.pages import Block
+import pytest
+from conftest import Project
+from docverify.parsing.pages import Block, read_site
 from docverify.verifying import recordings
 
 LEGACY = """\
@@ -55,3 +59,56 @@ def test_a_written_header_has_english_keys_and_reads_back(tmp_path: Path) -> Non
     assert set(rec.header) == {"docverify", "torch", "python", "device", "date", "origin"}
     assert set(FIELDS) <= set(rec.header)
     assert rec.body == "1\n"
+
+
+def test_an_unknown_environment_is_written_as_a_question_mark(tmp_path: Path) -> None:
+    block = Block("a.md", "uno", "print(1)", tmp_path / "a.md", 1, 1)
+    text = recordings.render(block, "gpu", {}, "2026-11-29", "")
+    assert text == (
+        "# docverify: salida grabada de «a/uno» en el runner gpu\n"
+        "# torch: ?\n# python: ?\n# device: ?\n# date: 2026-11-29\n# ----\n"
+    )
+    marked = recordings.render(block, "cpu", {}, "2026-11-29", "x", marks=["random"])
+    assert marked.endswith("# date: 2026-11-29\n# device-dependent: random\n# ----\nx\n")
+
+
+def test_load_reads_a_runners_recording_or_none(project: Project) -> None:
+    project.page("a.md", '# A\n\n```python exec="on" id="uno"\nprint(1)\n```\n')
+    (block,) = read_site(project.config)[0].blocks
+    assert recordings.load(project.config, block, "gpu") is None
+    project.snippet("a/uno.gpu.txt", "# torch: 2.13.0\n# ----\n1\n")
+    loaded = recordings.load(project.config, block, "gpu")
+    assert loaded == recordings.Recording(
+        project.root / "snippets/a/uno.gpu.txt", "gpu", {"torch": "2.13.0"}, "1\n"
+    )
+
+
+def test_with_marks_gives_a_file_without_a_header_one(tmp_path: Path) -> None:
+    path = tmp_path / "uno.cpu.txt"
+    path.write_text("1\n", encoding="utf-8")
+    rec = recordings.read(path, "cpu")
+    assert rec.header == {} and rec.body == "1\n"
+    assert recordings.with_marks(rec, ["accelerator", "random"]) == (
+        "1\n",
+        "# device-dependent: random, accelerator\n# ----\n1\n",
+    )
+    assert recordings.with_marks(rec, []) == ("1\n", "# ----\n1\n")
+
+
+@pytest.fixture
+def ascii_locale() -> Iterator[None]:
+    """A machine whose locale is not UTF-8 (LANG=C): open() without an encoding reads ASCII."""
+    before = locale.setlocale(locale.LC_CTYPE)
+    locale.setlocale(locale.LC_CTYPE, "C")
+    try:
+        yield
+    finally:
+        locale.setlocale(locale.LC_CTYPE, before)
+
+
+def test_recordings_are_read_as_utf8_whatever_the_locale(tmp_path: Path, ascii_locale) -> None:
+    path = tmp_path / "uno.gpu.txt"
+    path.write_text(LEGACY, encoding="utf-8")
+    rec = recordings.read(path, "gpu")
+    assert rec.header["docverify"] == "salida grabada de «a/uno» en el runner gpu"
+    assert recordings.with_marks(rec, ["random"])[0] == LEGACY

@@ -193,7 +193,7 @@ def rewrite(text: str, *, join: bool, drop: bool) -> View:
             continue
         if stack:
             if char in _OPENERS:
-                stack.append(char)
+                stack.append(char)  # pragma: no mutate; equivalent: only a "t" entry is read back
             elif char in _OPENERS.values():
                 stack.pop()
         out.append(char)
