@@ -49,3 +49,26 @@ def test_the_fence_options_as_written_shape_the_shown_block(project: Project) ->
     (page,) = read_site(project.config)
     plain = blocks.shown(unrun(project.config, [page], "cpu").outcomes["a/x"])
     assert (plain.layout, plain.tabs, plain.fence_options) == ("above", blocks.DEFAULT_TABS, {})
+
+
+def test_the_shown_code_drops_hidden_lines_and_the_second_bar_stays_in_the_output_title(
+    project: Project,
+) -> None:
+    """Like markdown-exec, `tabs` is split at its first unescaped bar only; a line marked
+    «markdown-exec: hide» runs but is not shown."""
+    code = "x = 1  # markdown-exec: hide\nprint(x)\n"
+    project.page("a.md", f'```python exec="on" id="x" tabs="A|B|C"\n{code}```\n')
+    (page,) = read_site(project.config)
+    shown = blocks.shown(unrun(project.config, [page], "cpu").outcomes["a/x"])
+    assert (shown.code, shown.tabs) == ("print(x)", ("A", "B|C"))
+
+
+def test_fence_options_are_written_in_order_separated_by_one_space() -> None:
+    text = blocks.markdown(shown("above", fence_options={"title": "t.py", "linenums": "1"}))
+    assert text.startswith('````````python title="t.py" linenums="1"\nprint(1 + 1)\n````````')
+
+
+def test_an_unknown_layout_is_shown_as_above() -> None:
+    assert (
+        blocks.markdown(shown("de-lado")) == f"````````python\nprint(1 + 1)\n````````\n\n{OUTPUT}"
+    )

@@ -414,7 +414,7 @@ def test_a_build_from_reports_says_its_outputs_were_observed_by_the_check(
     cov = result.coverage
     assert cov is not None and cov.reported and cov.cpu_observed == 1
     shown = home(result)
-    assert "En la verificación de este commit, 1 bloque se ejecutaron" in shown
+    assert "En la verificación de este commit, 1 bloque se ejecutó " in shown
     assert "Al construirla" not in shown
     assert "caché" not in words.home(dataclasses.replace(cov, cached=1))
 

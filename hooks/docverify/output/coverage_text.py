@@ -13,6 +13,7 @@ import re
 
 from docverify.core.dates import spanish_date_of
 from docverify.core.markdown import md_escape
+from docverify.core.text import counted
 from docverify.site.coverage import Coverage, GpuObserved
 
 # The marker a page writes, on a line of its own, where its paragraph about this version's
@@ -59,32 +60,37 @@ def description(cov: Coverage) -> str:
     """One sentence for a page's description and for `site_description` (plain text)."""
     gpu = cov.gpu
     if cov.runner == "gpu" and gpu is not None:
-        device = gpu.seen.device
-        return f"{verdict(cov)} {_blocks(gpu.blocks)} observados en una GPU ({device}) y 0 en CPU."
+        return f"{verdict(cov)} {_seen(gpu.blocks)} en una GPU ({gpu.seen.device}) y 0 en CPU."
     if gpu is not None:
         return (
-            f"{verdict(cov)} {_blocks(cov.cpu_observed)} observados en CPU y "
+            f"{verdict(cov)} {_seen(cov.cpu_observed)} en CPU y "
             f"{gpu.blocks} en una GPU ({gpu.seen.device})."
         )
-    return f"{verdict(cov)} {_blocks(cov.cpu_observed)} observados en CPU y 0 en una GPU."
+    return f"{verdict(cov)} {_seen(cov.cpu_observed)} en CPU y 0 en una GPU."
+
+
+def _seen(count: int) -> str:
+    """«1 bloque observado», «3 bloques observados»."""
+    return counted(count, "bloque observado", "bloques observados")
 
 
 def _ran(cov: Coverage, count: int) -> str:
     """«Al construirla, N bloques se ejecutaron»: when this build observed them."""
+    ran = counted(count, "bloque se ejecutó", "bloques se ejecutaron")
     if cov.reported:
-        return f"En la verificación de este commit, {_blocks(count)} se ejecutaron"
-    verb = "se verificaron" if cov.cached else "se ejecutaron"
-    return f"Al construirla, {_blocks(count)} {verb}"
+        return f"En la verificación de este commit, {ran}"
+    checked = counted(count, "bloque se verificó", "bloques se verificaron")
+    return f"Al construirla, {checked if cov.cached else ran}"
 
 
 def _cache(cov: Coverage) -> str:
     """Outside CI, the blocks whose output the local cache gave instead of running them."""
     if not cov.cached or cov.reported:
         return ""
+    again = counted(cov.cached, "bloque no se volvió", "bloques no se volvieron")
     return (
-        f" De ellos, {_blocks(cov.cached)} no se volvieron a ejecutar: la caché local de "
-        "docverify guardaba lo que ya se había observado con este mismo código y estas "
-        "versiones, y cada panel dice cuándo."
+        f" De ellos, {again} a ejecutar: la caché local de docverify guardaba lo que ya se "
+        "había observado con este mismo código y estas versiones, y cada panel dice cuándo."
     )
 
 

@@ -34,7 +34,7 @@ def diff_html(text: str) -> str:
     without blank lines (one would end the raw HTML block in Markdown)."""
     lines = []
     for line in text.rstrip("\n").split("\n"):
-        kind = "" if line.startswith(("---", "+++")) else _DIFF_CLASS.get(line[:1], "")
+        kind = None if line.startswith(("---", "+++")) else _DIFF_CLASS.get(line[:1])
         escaped = html.escape(line) or "&#8203;"
         lines.append(f'<span class="{kind}">{escaped}</span>' if kind else escaped)
     return '<pre class="dv-diff"><code>' + "\n".join(lines) + "</code></pre>"
