@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import json
+import os
 import platform
 import shutil
 from pathlib import Path
@@ -13,6 +14,7 @@ from conftest import mkdocs_build
 from docverify.core import versions
 from docverify.core.request import CacheUse, cache_use
 from docverify.output import notebook_html_cache
+from support import locale_c
 
 # Written here, not read from the module: the packages whose upgrade may change a notebook page.
 WRITERS = (
@@ -98,6 +100,43 @@ def test_ready_keeps_readable_entries_and_deletes_the_rest_and_other_versions(
     assert [p.name for p in unreadable if p.exists()] == []
     assert not old.exists()
     assert other_file.is_file()  # only folders are other versions
+
+
+def test_an_entry_is_read_as_utf8_whatever_the_locale(tmp_path: Path) -> None:
+    entry = _entry(
+        tmp_path,
+        "a.json",
+        json.dumps({"content": "<p>¿Qué?</p>", "toc_tokens": []}, ensure_ascii=False),
+    )
+    with locale_c.ascii_locale():
+        assert notebook_html_cache.readable(entry)
+
+
+def test_a_folder_or_entry_that_cannot_go_stops_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Another build deletes an entry first, or an old folder cannot be deleted: the clean-up
+    goes on, and the build with it."""
+    current = notebook_html_cache.folder(tmp_path, CacheUse.READ)
+    assert current is not None
+    gone = _entry(current, "cortado.json", "{")
+    stuck = _entry(current.parent / "0123456789abcdef", "viejo.json", "{}")
+    real_readable, real_unlink = notebook_html_cache.readable, os.unlink
+
+    def readable_while_another_build_deletes(entry: Path) -> bool:
+        entry.unlink()
+        return real_readable(entry)
+
+    def unlink(path: object, *args: object, **kwargs: object) -> None:
+        if Path(str(path)).name == stuck.name or str(path) == stuck.name:
+            raise PermissionError(13, "no se puede borrar", str(path))
+        real_unlink(path, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(notebook_html_cache, "readable", readable_while_another_build_deletes)
+    monkeypatch.setattr(os, "unlink", unlink)
+    assert notebook_html_cache.ready(tmp_path, CacheUse.READ) == current
+    assert not gone.exists()
+    assert stuck.is_file()
 
 
 @pytest.mark.parametrize("cache", [CacheUse.OFF, CacheUse.WRITE])

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import locale
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -10,6 +9,7 @@ import pytest
 from conftest import Project
 from docverify.parsing.pages import Block, read_site
 from docverify.verifying import recordings
+from support import locale_c
 
 LEGACY = """\
 # docverify: salida grabada de «a/uno» en el runner gpu
@@ -98,12 +98,8 @@ def test_with_marks_gives_a_file_without_a_header_one(tmp_path: Path) -> None:
 @pytest.fixture
 def ascii_locale() -> Iterator[None]:
     """A machine whose locale is not UTF-8 (LANG=C): open() without an encoding reads ASCII."""
-    before = locale.setlocale(locale.LC_CTYPE)
-    locale.setlocale(locale.LC_CTYPE, "C")
-    try:
+    with locale_c.ascii_locale():
         yield
-    finally:
-        locale.setlocale(locale.LC_CTYPE, before)
 
 
 def test_recordings_are_read_as_utf8_whatever_the_locale(tmp_path: Path, ascii_locale) -> None:

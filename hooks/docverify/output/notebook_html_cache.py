@@ -48,11 +48,9 @@ def folder(root: Path, cache: CacheUse) -> Path | None:
     does not read the local cache (no page is then taken from an earlier build)."""
     if cache is not CacheUse.READ:
         return None
-    stamp = "\n".join(
-        [f"python=={platform.python_version()}"]  # its XML writer makes the headings' anchors
-        + [f"{name}=={versions.installed(name)}" for name in SHAPERS]
-    )
-    return root / FOLDER / hashlib.sha256(stamp.encode()).hexdigest()[:16]
+    # Python too: its XML writer makes the headings' anchors.
+    stamp = (platform.python_version(), *(versions.installed(name) for name in SHAPERS))
+    return root / FOLDER / hashlib.sha256(repr(stamp).encode()).hexdigest()[:16]
 
 
 def ready(root: Path, cache: CacheUse) -> Path | None:
