@@ -52,6 +52,12 @@ STUBS = {
         "  *) exit 100 ;;\n"
         "esac\n"
     ),
+    # df -Pk FOLDER: the free KiB the test gives the temporary folder or any other folder.
+    "df": (
+        'case "$2" in /tmp) avail="$STUB_TMP_KB" ;; *) avail="$STUB_HERE_KB" ;; esac\n'
+        'echo "Filesystem 1024-blocks Used Available Capacity Mounted on"\n'
+        'echo "/dev/vda 264000000 1000 $avail 1% /"\n'
+    ),
     "python3": (
         'case "$*" in\n'
         '  *ensurepip*) test -e "$STUB_STATE/venv" ;;\n'
@@ -76,6 +82,9 @@ def run_ci(
     snap_only: bool = False,
     snap_browser: bool = False,
     apt_lists: bool = False,
+    free_kib: int = 80_000_000,
+    tmp_free_kib: int = 80_000_000,
+    run: Path = RUN,
 ) -> tuple[subprocess.CompletedProcess[str], list[str]]:
     bin_dir, state = tmp_path / "bin", tmp_path / "state"
     bin_dir.mkdir()
@@ -113,10 +122,12 @@ def run_ci(
         "STUB_OLD_PYTHON": "1" if old_python else "",
         "STUB_SNAP_ONLY": "1" if snap_only else "",
         "STUB_SNAP_BROWSER": "1" if snap_browser else "",
+        "STUB_HERE_KB": str(free_kib),
+        "STUB_TMP_KB": str(tmp_free_kib),
     }
     bash = shutil.which("bash") or "/bin/bash"
     result = subprocess.run(
-        [bash, str(RUN)],
+        [bash, str(run)],
         env=env,
         stdin=subprocess.DEVNULL,
         capture_output=True,
@@ -259,3 +270,59 @@ def test_a_chromium_package_is_not_mistaken_for_a_snap(tmp_path: Path, snap_brow
     assert result.returncode == 0, result.stderr
     assert "snap" not in result.stderr, result.stderr
     assert "apt-get install -y -qq chromium (uid 0)" in log, log
+
+
+def fresh_clone(tmp_path: Path) -> Path:
+    """A folder laid out as a clean clone for .ci/run: the script, and no .venv yet."""
+    script = tmp_path / "clone" / ".ci" / "run"
+    script.parent.mkdir(parents=True)
+    shutil.copy2(RUN, script)
+    return script
+
+
+MIB = 1024  # KiB
+
+
+@pytest.mark.parametrize(
+    ("free_mib", "stops"), [(2047, True), (2048, False)], ids=["poco", "justo"]
+)
+def test_a_fresh_clone_needs_room_for_the_install(
+    tmp_path: Path, free_mib: int, stops: bool
+) -> None:
+    script = fresh_clone(tmp_path)
+    result, log = run_ci(
+        tmp_path, uid=0, sudo=None, missing=ALL, free_kib=free_mib * MIB, run=script
+    )
+    if not stops:
+        assert result.returncode == 0, result.stderr
+        assert log[-1] == "python3 tasks.py test", log
+        return
+    assert result.returncode == 1
+    folder = str(script.parent.parent)
+    assert f"queda poco disco en {folder}: {free_mib} MiB libres" in result.stderr, result.stderr
+    assert "unos 2048 MiB" in result.stderr and "No se ha instalado nada" in result.stderr
+    assert log == [], log  # nothing installed, no tests run
+
+
+@pytest.mark.parametrize(("free_mib", "stops"), [(511, True), (512, False)], ids=["poco", "justo"])
+def test_an_installed_clone_needs_room_for_the_tests_only(
+    tmp_path: Path, free_mib: int, stops: bool
+) -> None:
+    script = fresh_clone(tmp_path)
+    venv_python = script.parent.parent / ".venv" / "bin" / "python"
+    venv_python.parent.mkdir(parents=True)
+    venv_python.touch(mode=0o755)
+    result, log = run_ci(
+        tmp_path, uid=0, sudo=None, missing=set(), free_kib=free_mib * MIB, run=script
+    )
+    assert (result.returncode == 1) is stops, result.stderr
+    assert ("unos 512 MiB" in result.stderr) is stops, result.stderr
+    assert (log == ["python3 tasks.py test"]) is not stops, log
+
+
+@pytest.mark.parametrize(("free_mib", "stops"), [(511, True), (512, False)], ids=["poco", "justo"])
+def test_the_temporary_folder_needs_room_too(tmp_path: Path, free_mib: int, stops: bool) -> None:
+    result, log = run_ci(tmp_path, uid=0, sudo=None, missing=set(), tmp_free_kib=free_mib * MIB)
+    assert (result.returncode == 1) is stops, result.stderr
+    assert ("queda poco disco en /tmp: " in result.stderr) is stops, result.stderr
+    assert (log == ["python3 tasks.py test"]) is not stops, log
