@@ -310,3 +310,34 @@ def test_a_malformed_origin_fails_lint_and_the_checks_of_every_build(project: Pr
     assert done.returncode != 0
     where = f"docs/portado.md:{_line(text, 'commit:')}: [origen-mal-formado]"
     assert where in done.stdout + done.stderr, done.stdout + done.stderr
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        {"commit": "main"},
+        {"commit": 123},
+        {"license": "BSD3"},
+        {"repository": "no vale"},
+        {"url": "http://example.org/x.py"},
+        {"path": "/raiz.py"},
+        {"autor": "alguien"},
+    ],
+)
+def test_a_problem_without_a_line_of_its_own_is_placed_on_the_origin_line(
+    tmp_path: Path, change: dict[str, object]
+) -> None:
+    """The origin: mapping was made in code (no key lines) but its page knows origin:'s line."""
+    meta = LineDict(origin=VALID | change)
+    meta.key_lines = {"origin": 4}
+    page = Page(tmp_path / "a.md", "a.md", meta, "", 1)
+    [found] = origin.problems("docs/a.md", page)
+    assert (found.kind, found.line) == (Kind.MALFORMED_ORIGIN, 4)
+
+
+def test_a_block_without_own_does_not_hide_the_next_ones(project: Project) -> None:
+    blocks = block("print(1)", "sin", "") + block("print(2)", "dudoso", ' own="quizá"')
+    text = _page(project, VALID, blocks)
+    assert [(f.kind, f.line) for f in _problems(project)] == [
+        (Kind.INVALID_OPTION, _line(text, '```python exec="on" id="dudoso"'))
+    ]

@@ -197,7 +197,7 @@ def edit(text: str, source: Source, verified: str, fingerprint: dict[str, str]) 
         model = lines[min(sub) - 1]
         indent = model[: len(model) - len(model.lstrip(" \t"))]
         newline = "\r\n" if lines[last - 1].endswith("\r\n") else "\n"
-        if not lines[last - 1].endswith(("\n", "\r\n")):
+        if not lines[last - 1].endswith("\n"):  # "\r\n" ends with it too
             lines[last - 1] += newline
         lines[last:last] = [f'{indent}{key}: "{fingerprint[key]}"{newline}' for key in inserts]
     return "".join(lines)
