@@ -56,7 +56,7 @@ def ordered(reasons: Iterable[str]) -> tuple[str, ...]:
 
 def parse(value: str | None) -> tuple[str, ...]:
     """The reasons of a header value («random, accelerator»); unknown words are ignored."""
-    return ordered(part.strip() for part in (value or "").split(","))
+    return ordered(part.strip() for part in value.split(",")) if value else ()
 
 
 def header_value(reasons: Iterable[str]) -> str:
@@ -67,7 +67,9 @@ def header_value(reasons: Iterable[str]) -> str:
 def text(reasons: Iterable[str]) -> str:
     """In Spanish: «depende de números aleatorios y pregunta por el acelerador»."""
     parts = [TEXT[r] for r in ordered(reasons)]
-    return " y ".join([", ".join(parts[:-1]), parts[-1]]) if len(parts) > 1 else "".join(parts)
+    if len(parts) < 2:
+        return parts[0] if parts else ""
+    return f"{', '.join(parts[:-1])} y {parts[-1]}"
 
 
 def any_text() -> str:

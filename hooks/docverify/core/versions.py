@@ -16,7 +16,7 @@ def installed(package: str) -> str | None:
 
 def public(version: str | None) -> str | None:
     """A version without its local label: 2.13.0+cpu is 2.13.0."""
-    return version.split("+", 1)[0] if version else version
+    return version.partition("+")[0] if version else version
 
 
 def same(a: str | None, b: str | None) -> bool:
