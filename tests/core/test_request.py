@@ -4,6 +4,7 @@ variable asks for, and no other module of the engine reading them."""
 from __future__ import annotations
 
 import ast
+import datetime as dt
 from pathlib import Path
 
 import pytest
@@ -106,3 +107,54 @@ def test_what_each_variable_asks_for(tmp_path: Path) -> None:
 def test_an_unknown_runner_is_named() -> None:
     with pytest.raises(ValueError, match="«tpu»"):
         request.from_env({request.RUNNER_ENV: "tpu"})
+
+
+def test_nothing_set_asks_for_every_block_with_the_cache_on_the_given_day(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1767225600")  # 2026-01-01 00:00 UTC
+    assert request.from_env({}) == Request(
+        runner="auto", execute=True, cache=CacheUse.READ, day=dt.date(2026, 1, 1)
+    )
+
+
+@pytest.mark.parametrize("off", ["0", "False", " NO ", "off"])
+def test_execute_and_cache_are_turned_off_by_any_spelling_of_no(off: str) -> None:
+    asked = request.from_env({request.EXECUTE_ENV: off, request.CACHE_ENV: off})
+    assert (asked.execute, asked.cache) == (False, CacheUse.WRITE)
+    assert request.cache_use({request.CACHE_ENV: off}) is CacheUse.WRITE
+
+
+@pytest.mark.parametrize("on", ["1", "true", "sí", ""])
+def test_other_values_leave_them_on(on: str) -> None:
+    asked = request.from_env({request.EXECUTE_ENV: on, request.CACHE_ENV: on})
+    assert (asked.execute, asked.cache) == (True, CacheUse.READ)
+
+
+def test_without_a_mapping_this_process_environment_is_read(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    for name in ("CI", request.CACHE_ENV, request.CANARY_REPORT_ENV):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv(request.RUNNER_ENV, "gpu")
+    monkeypatch.setenv(request.EXECUTE_ENV, "0")
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1767225600")
+    assert request.asked_runner() == "gpu"
+    assert request.cache_use() is CacheUse.READ
+    asked = request.from_env()
+    assert (asked.runner, asked.execute, asked.canary_report) == ("gpu", False, None)
+    monkeypatch.setenv(request.CACHE_ENV, "0")
+    assert request.cache_use() is CacheUse.WRITE
+    monkeypatch.setenv("CI", "true")
+    assert request.cache_use() is CacheUse.OFF
+
+
+def test_an_unset_runner_is_auto_whatever_its_case() -> None:
+    assert request.asked_runner(None, {}) == "auto"
+    assert request.asked_runner("", {request.RUNNER_ENV: ""}) == "auto"
+    assert request.asked_runner(" Gpu ", {request.RUNNER_ENV: "cpu"}) == "gpu"
+
+
+def test_an_unset_report_variable_lists_no_folder() -> None:
+    assert request.folders({}, request.FROM_REPORTS_ENV) is None
+    assert request.folders({request.GPU_REPORT_ENV: " , "}, request.GPU_REPORT_ENV) == ()

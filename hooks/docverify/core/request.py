@@ -72,7 +72,7 @@ def from_env(
     canary = env.get(CANARY_REPORT_ENV, "").strip()
     return Request(
         runner=asked_runner(runner, env),
-        execute=env.get(EXECUTE_ENV, "1").strip().lower() not in _OFF,
+        execute=not _off(env, EXECUTE_ENV),
         cache=cache_use(env, no_cache=no_cache),
         from_reports=folders(env, FROM_REPORTS_ENV) if site else None,
         gpu_reports=folders(env, GPU_REPORT_ENV) if site else None,
@@ -87,7 +87,7 @@ def cache_use(environ: Mapping[str, str] | None = None, *, no_cache: bool = Fals
     env = os.environ if environ is None else environ
     if in_ci(env):
         return CacheUse.OFF
-    reads = env.get(CACHE_ENV, "1").strip().lower() not in _OFF and not no_cache
+    reads = not _off(env, CACHE_ENV) and not no_cache
     return CacheUse.READ if reads else CacheUse.WRITE
 
 
@@ -100,6 +100,12 @@ def asked_runner(value: str | None = None, environ: Mapping[str, str] | None = N
             f"Runner desconocido «{runner}»: usa cpu, gpu o auto (--runner o {RUNNER_ENV})."
         )
     return runner
+
+
+def _off(environ: Mapping[str, str], name: str) -> bool:
+    """Whether variable `name` is set to a no (0, false, no, off, in any case); unset is not."""
+    value = environ.get(name)
+    return value is not None and value.strip().lower() in _OFF
 
 
 def folders(environ: Mapping[str, str], name: str) -> tuple[Path, ...] | None:
