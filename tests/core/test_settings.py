@@ -122,3 +122,54 @@ def test_each_bound_is_where_the_message_says() -> None:
         values, found = settings.read({key: bad}, {"": 5}, "pyproject.toml")
         assert [(f.kind, f.line) for f in found] == [(Kind.CONFIG, 5)], key
         assert f"{key} = " in found[0].message and values[key] == settings.DEFAULTS[key]
+
+
+def test_the_checks_of_numbers_and_integers_at_their_bounds() -> None:
+    """The factories themselves (SETTINGS calls them once, at import)."""
+    between = settings._integer(1, 3)
+    assert [v for v in (0, 1, 2, 3, 4, True, 1.0, "2") if between(v)] == [1, 2, 3]
+    unbounded = settings._integer(0)
+    assert unbounded(0) and unbounded(2**70) and not unbounded(-1) and not unbounded(False)
+    number = settings._number(0)
+    assert [v for v in (-0.1, 0, 0.0, 2.5, 7, True, "1") if number(v)] == [0, 0.0, 2.5, 7]
+
+
+def test_a_wrong_value_is_reported_whole_and_the_next_keys_are_still_read() -> None:
+    table = {"desconocida": 1, "timeout": False, "sources": "x", "rtol": 0.5}
+    values, found = settings.read(table, {"timeout": 3, "": 1}, "pyproject.toml")
+    assert values["rtol"] == 0.5 and values["timeout"] == 60.0 and values["sources"] == {}
+    unknown, timeout, sources = found
+    assert (unknown.path, unknown.line) == ("pyproject.toml", 1)
+    assert unknown.fix == (
+        f"Corrígela o quítala; las claves válidas son: {', '.join(settings.SETTINGS)}."
+    )  # no close key: no «¿querías decir…?»
+    assert (timeout.path, timeout.line, timeout.message, timeout.fix) == (
+        "pyproject.toml",
+        3,
+        "[tool.docverify] timeout = false no es válido: debe ser un número de segundos mayor "
+        "que 0. Mientras tanto se usa el valor por defecto, 60.0.",
+        "escribe timeout = 60.0 (o el valor que quieras, un número de segundos mayor que 0).",
+    )
+    assert sources.message.endswith("el valor por defecto, {…}.") and sources.line == 1
+    _, [true] = settings.read({"hash_seed": True}, {}, "pyproject.toml")
+    assert "hash_seed = true no es válido" in true.message and true.line == 1  # no line at all
+
+
+def test_key_lines_follow_quoted_and_spaced_names_and_skip_arrays_of_tables() -> None:
+    text = (
+        "XY = 0\n"  # before any table: no key of it
+        '[ tool . "docverify" ]\n'
+        "XY = 2\n"
+        '"rtol" = 3\n'
+        "  [[tool.docverify.lista]]\n"  # an indented array of tables: not followed
+        "seed = 1\n"
+        "[tool.docverify.sources]\n"
+        "atol = 4\n"
+    )
+    assert settings.key_lines(text, "tool.docverify") == {
+        "": 2,
+        "XY": 3,
+        "rtol": 4,
+        "sources": 7,
+        "sources.atol": 8,
+    }

@@ -90,7 +90,7 @@ def key_lines(text: str, table: str) -> dict[str, int]:
         if header := _HEADER.match(line):
             name = _unquote(header.group("name"))
             if name == table or name.startswith(table + "."):
-                current = name[len(table) + 1 :] if name != table else ""
+                current = name[len(table) + 1 :]  # "" for the table itself
                 found.setdefault(current, number)
             else:
                 current = None
