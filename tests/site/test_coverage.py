@@ -38,6 +38,7 @@ from docverify.running.executor import Executor
 from docverify.site import coverage
 from docverify.site.result import BuildResult
 from docverify.sources import freshness
+from docverify.verifying.outcome import Provenance, SeenIn
 from docverify.verifying.record import record
 from docverify.verifying.verify import verify
 from docverify.zensical import adapter
@@ -430,3 +431,62 @@ def test_the_sources_count_says_how_many_are_fresh(project: Project, executor: E
     cov = coverage.of(verify(cfg, pages, "cpu", executor), freshness.evaluate(cfg, pages, day), day)
     assert (cov.sources_fresh, cov.sources_total) == (2, 3)
     assert "- Fuentes al día: 2 de 3." in words.verification_opening(cov)
+
+
+def test_a_gpu_build_records_where_and_when_it_observed(
+    project: Project, executor: Executor
+) -> None:
+    """The provenance of a build on the gpu runner is the run's own environment, dated today;
+    without an environment (nothing reported it) each unknown part is «?»."""
+    project.page("bloques.md", PAGE)
+    cfg = project.config
+    pages = read_site(cfg)
+    report = verify(cfg, pages, "gpu", executor, run=cpu_run_as_gpu)
+    fresh = freshness.evaluate(cfg, pages, DAY)
+    cov = coverage.of(report, fresh, DAY)
+    env = report.env
+    assert cov.torch == env["torch"] and cov.gpu is not None
+    assert cov.gpu.seen == Provenance(
+        "gpu", env["torch"], env["device"], DAY.isoformat(), SeenIn.BUILD
+    )
+    blind = coverage.of(dataclasses.replace(report, env={}), fresh, DAY)
+    assert blind.torch == "?" and blind.gpu is not None
+    assert (blind.gpu.seen.torch, blind.gpu.seen.device) == ("?", "?")
+
+
+def test_the_data_of_verificacion_json() -> None:
+    seen = Provenance("gpu", "2.13.0", "NVIDIA H100", "2026-01-02", SeenIn.REPORT, "https://ci/1")
+    cov = coverage.Coverage(
+        runner="cpu",
+        torch="2.13.0",
+        blocks=7,
+        observed=5,
+        cached=2,
+        reported=False,
+        gpu=coverage.GpuObserved(3, seen),
+        own_gpu=1,
+        need_gpu=("a/b",),
+        sources_fresh=4,
+        sources_total=6,
+    )
+    assert cov.data() == {
+        "runner": "cpu",
+        "torch": "2.13.0",
+        "blocks": 7,
+        "cpu_observed": 5,
+        "from_local_cache": 2,
+        "from_reports": False,
+        "gpu_observed": 3,
+        "gpu": {
+            "device": "NVIDIA H100",
+            "torch": "2.13.0",
+            "date": "2026-01-02",
+            "in_build": False,
+            "run_url": "https://ci/1",
+        },
+        "own_gpu_recordings": 1,
+        "need_gpu_recording": ["a/b"],
+        "sources_fresh": 4,
+        "sources_total": 6,
+    }
+    assert dataclasses.replace(cov, gpu=None).data()["gpu"] is None

@@ -460,3 +460,113 @@ def test_a_phrase_two_entries_avoid_is_found_once_for_each_in_the_glossarys_orde
     found = _lint(project, "La propagación inversa.", data=data)
     assert [(f.kind, f.line) for f in found] == [(Kind.AVOIDED_PHRASE, 10)] * 2
     assert ["«retropropagación»" in found[0].message, "«hoja»" in found[1].message] == [True] * 2
+
+
+SYNTAX_FIX = "corrige la sintaxis (ver el formato en la guía de autores)."
+SHAPE = (
+    "el glosario debe ser un mapa con una lista «terms:» de términos.",
+    "escribe «terms:» y debajo cada término como «- term: …» (ver la guía de autores).",
+)
+AVOID_LIST = ("«avoid» del término «grafo» debe ser una lista de expresiones.",)
+
+
+@pytest.mark.parametrize(
+    ("data", "line", "message", "fix"),
+    [
+        ("terms: grafo\n", 1, *SHAPE),
+        ("- term: grafo\n", 1, *SHAPE),
+        (
+            "terms:\n  - grafo\n",
+            2,
+            "cada término es un mapa «term: …».",
+            "escribe «- term: …» con sus claves.",
+        ),
+        (
+            f"terms:\n{ENTRY}    color: rojo\n    año: 1\n",
+            2,
+            "el término «grafo» tiene claves desconocidas: año, color.",
+            "usa solo term, english, definition, avoid, code, other_senses.",
+        ),
+        (
+            "terms:\n  - english: graph\n    avoid: []\n",
+            2,
+            "al término «(línea 2)» le faltan term, definition.",
+            "añade cada clave (avoid puede ser una lista vacía: avoid: []).",
+        ),
+        (
+            'terms:\n  - term: 5\n    english: graph\n    definition: "a"\n    avoid: []\n',
+            2,
+            "«term» del término «(línea 2)» debe ser un texto de una línea.",
+            'escribe term: "…" en una sola línea.',
+        ),
+        (
+            'terms:\n  - term: grafo\n    english: graph\n    definition: "a"\n    avoid: [1]\n',
+            5,
+            *AVOID_LIST,
+            'escribe avoid: ["expresión", …] o avoid: [].',
+        ),
+        (
+            f"terms:\n{ENTRY}    other_senses: forma\n",
+            6,
+            "«other_senses» del término «grafo» debe ser una lista de expresiones.",
+            'escribe other_senses: ["expresión", …] o other_senses: [].',
+        ),
+        (
+            f"terms:\n{ENTRY}    code: 1\n",
+            6,
+            "«code» del término «grafo» debe ser true o false.",
+            "escribe code: true (o quita la clave).",
+        ),
+        (
+            f"terms:\n{ENTRY}{ENTRY}",
+            6,
+            "el término «grafo» repite «grafo» (línea 2).",
+            "deja una sola entrada por término.",
+        ),
+        (
+            f"terms:\n{ENTRY}" + ENTRY.replace("grafo", "nodo").replace("[]", '["Grafo"]'),
+            6,
+            "el término «nodo» evita «Grafo», que es la forma del término «grafo»: la prosa no "
+            "podría usar ninguna de las dos.",
+            "quita la expresión de «avoid» o la otra entrada.",
+        ),
+    ],
+)
+def test_each_malformed_entry_says_what_is_wrong_and_how_to_write_it(
+    project: Project, data: str, line: int, message: str, fix: str
+) -> None:
+    project.page("glosario.yml", data)
+    terms, found = glossary.load(project.config)
+    assert [(f.line, f.message, f.fix) for f in found] == [(line, message, fix)], found
+    assert terms is not None and terms.path == project.root / "docs/glosario.yml"
+
+
+def test_invalid_yaml_says_where_and_how(project: Project, monkeypatch: pytest.MonkeyPatch) -> None:
+    project.page("glosario.yml", "terms: [\n")
+    terms, [finding] = glossary.load(project.config)
+    assert (finding.line, finding.fix) == (2, SYNTAX_FIX)
+    assert finding.message.startswith("YAML no válido: ")
+    assert terms is not None and terms.path == project.root / "docs/glosario.yml"
+    assert terms.terms == ()
+
+    def unplaced(text: str) -> None:
+        raise glossary.yaml.YAMLError("sin posición")
+
+    monkeypatch.setattr(glossary.frontmatter, "compose", unplaced)
+    _, [finding] = glossary.load(project.config)
+    assert (finding.line, finding.message) == (1, "YAML no válido: sin posición")
+
+
+def test_terms_is_found_among_other_keys_and_a_bad_entry_stops_only_itself(
+    project: Project,
+) -> None:
+    nodo = ENTRY.replace("grafo", "nodo")
+    project.page("glosario.yml", f"versión: 1\nterms:\n{ENTRY}{ENTRY}{nodo}")
+    terms, found = glossary.load(project.config)
+    assert [f.line for f in found] == [7]
+    assert terms is not None and [t.term for t in terms.terms] == ["grafo", "nodo"]
+    clash = ENTRY.replace("grafo", "arista").replace("[]", '["nodo"]')
+    project.page("glosario.yml", f"terms:\n{nodo}{clash}{ENTRY}")
+    terms, found = glossary.load(project.config)
+    assert [f.line for f in found] == [6]
+    assert terms is not None and [t.term for t in terms.terms] == ["nodo", "grafo"]

@@ -515,3 +515,132 @@ def test_a_missing_package_fails_until_installed_then_check_and_build_pass(
     assert checked.returncode == 0, checked.stdout + checked.stderr
     built = mkdocs_build(root, tmp_path / "con", env=local)
     assert built.returncode == 0, built.stderr
+
+
+# Unit tests on a synthetic page: no block runs, every file is written by the cache itself.
+
+
+def _result(**fields: object) -> dict:
+    from docverify.running.protocol import STORED_FIELDS  # noqa: PLC0415
+
+    result: dict = dict.fromkeys(STORED_FIELDS)
+    result.update({"error": None, "exception": None, "engine": None, "output": "1\n"})
+    result.update(fields)
+    return result
+
+
+SYNTHETIC = PageJob("guía/ñandú.md", "cpu", [{"key": "guía/ñandú/a", "code": "print(1)"}])
+
+
+def _stored(tmp_path: Path) -> tuple[Cache, Path]:
+    cache = Cache(tmp_path)
+    assert cache.store(SYNTHETIC, {"guía/ñandú/a": _result()}, {"torch": "9.9"}) is True
+    return cache, cache.path(SYNTHETIC)
+
+
+def _rewrite(path: Path, edit: Callable[[dict], object], head: str | None = None) -> None:
+    """Rewrite a stored file with a valid checksum: what only the shape checks can refuse."""
+    magic, version, _ = path.read_text(encoding="utf-8").split("\n", 1)[0].split(" ")
+    data = json.loads(path.read_text(encoding="utf-8").split("\n", 1)[1])
+    edit(data)
+    body = json.dumps(data, ensure_ascii=False, sort_keys=True)
+    checksum = hashlib.sha256(body.encode()).hexdigest()
+    path.write_text(f"{head or f'{magic} {version}'} {checksum}\n{body}", encoding="utf-8")
+
+
+def test_failed_is_the_cache_policy() -> None:
+    assert cache_mod.failed(None, None)
+    assert cache_mod.failed(_result(engine="timeout"), None)
+    assert cache_mod.failed(_result(error=True), None)
+    assert cache_mod.failed(_result(exception="ValueError: x"), None)
+    assert not cache_mod.failed(_result(), None)
+
+
+def test_a_package_that_is_not_installed_is_a_part_of_its_own(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(cache_mod.versions, "installed", lambda package: None)
+    assert cache_mod._version("torch") == "absent"
+    monkeypatch.setattr(cache_mod.versions, "installed", lambda package: f"{package}-1.2")
+    assert cache_mod._version("numpy") == "numpy-1.2"
+
+
+def test_the_stored_file_is_a_checksummed_canonical_json(tmp_path: Path) -> None:
+    """One header line «docverify-cache 1 <SHA-256 of the rest>», then the page's JSON with
+    sorted keys and its text as written (a file a person can read and diff)."""
+    _, path = _stored(tmp_path)
+    assert path == tmp_path / "cpu" / "guía/ñandú.md.json"
+    head, body = path.read_text(encoding="utf-8").split("\n", 1)
+    assert head == f"docverify-cache 1 {hashlib.sha256(body.encode()).hexdigest()}"
+    assert body == json.dumps(json.loads(body), ensure_ascii=False, sort_keys=True)
+    data = json.loads(body)
+    assert (data["format"], data["page"], data["env"]) == (1, "guía/ñandú.md", {"torch": "9.9"})
+    assert "ñandú" in body
+
+
+def test_load_replays_the_results_the_environment_and_the_day_they_were_stored(
+    tmp_path: Path,
+) -> None:
+    cache, path = _stored(tmp_path)
+    loaded = cache.load(SYNTHETIC)
+    assert loaded is not None
+    results, env = loaded
+    assert env == {"torch": "9.9"} and results["guía/ñandú/a"]["output"] == "1\n"
+    stored = json.loads(path.read_text(encoding="utf-8").split("\n", 1)[1])["stored"]
+    assert results["guía/ñandú/a"]["cached"] == stored
+    assert (cache.hits, cache.misses, cache.rejected) == (1, 0, 0)
+    _rewrite(path, lambda data: (data.pop("stored"), data.pop("env")))
+    results, env = cache.load(SYNTHETIC) or ({}, {"x": "y"})
+    assert results["guía/ñandú/a"]["cached"] == "" and env == {}
+
+
+def test_store_says_whether_it_stored(tmp_path: Path) -> None:
+    cache, path = _stored(tmp_path)
+    assert cache.store(SYNTHETIC, {"guía/ñandú/a": _result(error=True)}, {}) is False
+    assert not path.exists()
+
+
+def test_every_miss_and_every_rejection_is_counted(tmp_path: Path) -> None:
+    cache, path = _stored(tmp_path)
+    unread = Cache(tmp_path, read=False)
+    for _ in range(2):
+        assert unread.load(SYNTHETIC) is None
+    assert (unread.misses, unread.hits) == (2, 0)
+    other = PageJob(SYNTHETIC.page, SYNTHETIC.runner, [{"key": "guía/ñandú/a", "code": "2"}])
+    for _ in range(2):
+        assert cache.load(other) is None  # another key
+    assert (cache.misses, cache.rejected) == (2, 0)
+    _rewrite(path, lambda data: data["results"].update(otro=_result()))  # a block too many
+    for _ in range(2):
+        assert cache.load(SYNTHETIC) is None
+    assert (cache.misses, cache.rejected) == (4, 2)
+    path.write_bytes(b"garbage")
+    for _ in range(2):
+        assert cache.load(SYNTHETIC) is None
+    assert (cache.misses, cache.rejected) == (6, 4)
+
+
+@pytest.mark.parametrize(
+    "head",
+    ["otro-cache 1", "docverify-cache 2", "docverify-cache\t1", "docverify-cache  1"],
+    ids=["magic", "format", "tab", "two-spaces"],
+)
+def test_a_header_not_written_by_this_format_is_rejected(tmp_path: Path, head: str) -> None:
+    cache, path = _stored(tmp_path)
+    _rewrite(path, lambda data: None, head=head)
+    assert cache.load(SYNTHETIC) is None and cache.rejected == 1
+
+
+def test_results_that_are_not_a_table_are_rejected(tmp_path: Path) -> None:
+    cache, path = _stored(tmp_path)
+    _rewrite(path, lambda data: data.update(results=["guía/ñandú/a"]))
+    assert cache.load(SYNTHETIC) is None and cache.rejected == 1
+
+
+def test_the_key_ignores_the_order_of_a_spec_and_reads_paths(tmp_path: Path) -> None:
+    cache = Cache(tmp_path)
+    forward = PageJob("a.md", "cpu", [{"key": "a/b", "code": "1", "file": Path("x.py")}])
+    backward = PageJob("a.md", "cpu", [{"file": Path("x.py"), "code": "1", "key": "a/b"}])
+    assert cache.key(forward) == cache.key(backward)
+    moved = PageJob("a.md", "cpu", [{"key": "a/b", "code": "1", "file": Path("y.py")}])
+    assert cache.key(moved) != cache.key(forward)

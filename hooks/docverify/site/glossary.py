@@ -255,7 +255,7 @@ def _phrases(
     node = fields.get(key)
     if node is None:
         return ()
-    phrases = [_text(item) for item in getattr(node, "value", [])]
+    phrases = [_text(item) for item in node.value]  # a scalar's characters: none is a node
     if not isinstance(node, yaml.SequenceNode) or not all(phrases):
         problem(
             node.start_mark.line + 1,

@@ -47,10 +47,10 @@ def first_difference(recorded: str, observed: str, tol: compare.Tolerance) -> in
     """Index of the first output line where `observed` stops matching `recorded`."""
     before = compare.comparable(recorded, tol).split("\n")
     after = compare.comparable(observed, tol).split("\n")
-    for index, (a, b) in enumerate(zip(before, after, strict=False)):
-        if not compare.line_matches(a, b, tol):
-            return index
-    return min(len(before), len(after))
+    shared = min(len(before), len(after))
+    return next(
+        (i for i in range(shared) if not compare.line_matches(before[i], after[i], tol)), shared
+    )
 
 
 def writer_line(result: dict[str, Any], index: int) -> int | None:
@@ -73,7 +73,7 @@ def volatile_fix(
     after = compare.comparable(observed, tol).split("\n")
     if len(before) != len(after):
         return None
-    pairs = [(i, a, b) for i, (a, b) in enumerate(zip(before, after, strict=True)) if a != b]
+    pairs = [(i, a, after[i]) for i, a in enumerate(before) if a != after[i]]
     pairs = [(i, a, b) for i, a, b in pairs if not compare.line_matches(a, b, tol)]
     if not pairs or not all(volatile.volatile_only(a, b) for _, a, b in pairs):
         return None
@@ -92,7 +92,7 @@ def volatile_fix(
 
 def _body_line(recording: Recording) -> int:
     """The file line of the first output line of a recording (after its header)."""
-    lines = recording.path.read_text(encoding="utf-8").split("\n")
+    lines = recording.path.read_bytes().decode().split("\n")  # UTF-8, whatever the locale
     return lines.index("# ----") + 2 if "# ----" in lines else 1
 
 
@@ -149,7 +149,7 @@ def name_error_fix(block: Block, result: dict[str, Any], earlier: Sequence[Block
         return None  # already shared: the name must be missing for another reason
     # One name per page unless the blocks have one: following every hint of a page that
     # chains its blocks gives them all the same session.
-    session = source.session or block.session or page_stem(block.page).rsplit("/", 1)[-1]
+    session = source.session or block.session or page_stem(block.page).rpartition("/")[2]
     both = "los dos bloques" if not source.session else f"este bloque (como «{source.id}»)"
     return (
         f"«{name}» se define en el bloque anterior «{source.id}» (línea {source.fence_line} "
