@@ -88,3 +88,20 @@ def test_the_built_pages_code_has_no_plain_spans(built_site: Path) -> None:
             blocks += 1
             assert PLAIN_SPAN.search(block) is None, f"{page}: {block[:300]}"
     assert blocks > 0
+
+
+def test_a_notebook_cell_loses_names_whitespace_and_punctuation_only() -> None:
+    """In a code cell of a notebook page (mkdocs-jupyter's `.highlight-ipynb`), names,
+    whitespace and punctuation lose their spans; operators and None/True/False keep theirs (its
+    sheet draws them in bold), and so does everything outside a cell."""
+    spans = (
+        '<span class="n">y</span><span class="w"> </span><span class="o">=</span>'
+        '<span class="nb">len</span><span class="p">(</span><span class="kc">None</span>'
+        '<span class="p">)</span>'
+    )
+    cell = f'<div class="highlight-ipynb hl-python">\n<pre><span></span>{spans}\n</pre></div>'
+    outside = f"<p>{spans}</p><pre>{spans}</pre>"
+    kept = 'y <span class="o">=</span><span class="nb">len</span>(<span class="kc">None</span>)'
+    expected = f'<div class="highlight-ipynb hl-python">\n<pre><span></span>{kept}\n</pre></div>'
+    assert highlight.lighten_notebook(outside + cell) == outside + expected
+    assert highlight.lighten_notebook(outside) == outside

@@ -11,18 +11,22 @@ import pytest
 from conftest import ROOT, Built, Project
 from docverify import build
 from docverify.core import config as config_mod
+from docverify.core import device_marks, device_rule
 from docverify.core.config import LABEL, RUNNERS
 from docverify.core.dates import spanish_date, spanish_date_of
 from docverify.core.markdown import md_escape
 from docverify.core.policies import DEVICE_LABEL
 from docverify.core.request import Request
 from docverify.core.status import Status
-from docverify.output import render, verification_page
+from docverify.output import coverage_text, render, verification_page
 from docverify.parsing.pages import Block, read_site
 from docverify.running.executor import Executor
 from docverify.site import navigation
-from docverify.sources import freshness
+from docverify.site.coverage import Coverage
+from docverify.sources import fingerprint, freshness
+from docverify.sources.model import Source
 from docverify.verifying import baselines, recordings
+from docverify.verifying.outcome import Outcome, Provenance, SeenIn, Verdict, Verification
 from docverify.verifying.record import record
 from docverify.verifying.verify import unrun, verify
 from support import blocks, clock, report, report_page
@@ -239,3 +243,305 @@ def _table_rows(markdown: str) -> list[list[str]]:
         for line in markdown.splitlines()
         if line.startswith("|")
     ]
+
+
+# The page's sentences, each written out here: a change in any of them is a change a reader sees.
+DEVICE = (
+    f" Sin grabación propia, el runner GPU compara con la de CPU ({device_rule.NAME}: "
+    f"{device_rule.TEXT}), salvo en un bloque cuya salida en una GPU puede no ser la de CPU "
+    f"({device_marks.any_text()}): ese necesita su propia grabación de GPU."
+)
+RUN_HERE = (
+    "Cada bloque se ejecuta en cada construcción{}; de cada uno se dice cuándo se grabó su salida "
+    "en cada runner, con qué grabación compara cada runner y si la salida de esta construcción "
+    "coincide con ella." + DEVICE
+)
+RUN_ELSEWHERE = (
+    "Cada bloque se ejecutó en la verificación de este commit (arriba, dónde); de cada uno se "
+    "dice cuándo se grabó su salida en cada runner, con qué grabación compara cada runner y si la "
+    "salida observada coincide con ella, comprobado en esta construcción." + DEVICE
+)
+POLICY = freshness.Policy(max_age_days=90, warn_days=7)
+INTRO = (
+    "Una fuente caduca 90 días después de verificarse (o antes, si tiene su propio intervalo); en "
+    "los últimos 7 días se marca para revisar. Si el código citado de un paquete instalado "
+    "cambia, se marca también."
+)
+NO_SOURCES, NO_BLOCKS = "Ninguna página cita fuentes.", "Ninguna página tiene bloques ejecutados."
+
+
+def _fresh(*statuses: freshness.SourceStatus) -> freshness.Freshness:
+    return freshness.Freshness(POLICY, TODAY, list(statuses), [])
+
+
+def _ran(runner: str, env: dict[str, str], **kw: object) -> Verification:
+    return Verification(runner, env, [], kw.pop("outcomes", {}), [], **kw)  # type: ignore[arg-type]
+
+
+def test_the_whole_page_of_a_site_without_sources_or_blocks(project: Project) -> None:
+    """Nothing ran and nothing is cited: the heading, the date, how to read it, and both «none»."""
+    page = verification_page.render(project.config, [], None, _fresh())
+    said = ["Generado el 1 de enero de 2026 al construir el sitio.", "## Cómo leer este informe"]
+    parts = ["# Informe de verificación", *said, INTRO, RUN_HERE.format(""), NO_SOURCES, NO_BLOCKS]
+    assert page == "\n\n".join(parts) + "\n"
+
+
+@pytest.mark.parametrize(
+    ("runner", "env", "named"),
+    [
+        ("cpu", {"torch": "2.4.1"}, "CPU con torch 2.4.1"),
+        ("gpu", {}, "GPU con torch ?"),
+        ("tpu", {"torch": "9"}, "tpu con torch 9"),
+    ],
+)
+def test_a_build_that_ran_names_its_runner_and_torch(
+    project: Project, runner: str, env: dict[str, str], named: str
+) -> None:
+    page = verification_page.render(project.config, [], _ran(runner, env), _fresh())
+    lines = page.split("\n\n")
+    assert (
+        lines[1] == f"Generado el 1 de enero de 2026 al construir el sitio, en el runner {named}."
+    )
+    assert lines[2:5] == ["## Cómo leer este informe", INTRO, RUN_HERE.format("")]
+
+
+def _seen(runner: str, run_url: str = "", **kw: object) -> Provenance:
+    return Provenance(
+        runner, "2.3.0", "Tarjeta *rápida*", "2026-02-03", SeenIn.REPORT, run_url, **kw
+    )  # type: ignore[arg-type]
+
+
+OBSERVED = (
+    "las salidas de {0} son las que observó el runner {0} (Tarjeta \\*rápida\\*, torch 2.3.0) el "
+    "3 de febrero de 2026 en {1}"
+)
+
+
+@pytest.mark.parametrize(
+    ("runner", "run_url", "shards", "where", "split"),
+    [
+        (
+            "gpu",
+            "https://ci.example/run/7",
+            "3",
+            "la ejecución de CI https://ci.example/run/7",
+            " repartida en 3 partes",
+        ),
+        ("cpu", "", "1", "un informe local", ""),
+        ("tpu", "", "", "un informe local", ""),
+    ],
+)
+def test_a_build_from_reports_says_it_ran_nothing_and_who_observed(
+    project: Project, runner: str, run_url: str, shards: str, where: str, split: str
+) -> None:
+    """A build from reports names no runner of its own: the report's (by its label, else its
+    name), its run or a local report, its shards (more than one), its files (escaped)."""
+    named = {"gpu": "GPU", "cpu": "CPU"}.get(runner, runner)
+    origin = _seen(runner, run_url, reports=("a.json", "b_c.json"), shards=shards)
+    page = verification_page.render(project.config, [], _ran("cpu", {}, origin=origin), _fresh())
+    lines = page.split("\n\n")
+    assert lines[1] == "Generado el 1 de enero de 2026 al construir el sitio."
+    assert lines[2] == (
+        f"Esta construcción no ejecutó ningún bloque: {OBSERVED.format(named, where)}{split}, "
+        "para este mismo código (informes: a.json, b\\_c.json), comparadas aquí con sus "
+        "grabaciones."
+    )
+    assert lines[3:6] == ["## Cómo leer este informe", INTRO, RUN_ELSEWHERE]
+
+
+def _outcome(runner: str, verdicts: dict[str, Provenance | None]) -> Outcome:
+    return Outcome(
+        None,  # type: ignore[arg-type]
+        runner,
+        {},
+        {r: Verdict(r, Status.OK, None, provenance=p) for r, p in verdicts.items()},  # type: ignore[arg-type]
+    )
+
+
+def test_the_other_runners_observations_are_said_once_each(project: Project) -> None:
+    """A report of the other runner is said once however many blocks it observed; the build's
+    own runner and a verdict without provenance say nothing."""
+    gpu = _seen("gpu", "https://ci.example/run/9")
+    outcomes = {
+        "a/x": _outcome("cpu", {"cpu": _seen("cpu"), "gpu": gpu}),
+        "a/y": _outcome("cpu", {"cpu": None, "gpu": gpu}),
+        "a/z": _outcome("cpu", {"gpu": None}),
+    }
+    verification = _ran("cpu", {"torch": "2.4.1"}, outcomes=outcomes)
+    lines = verification_page.render(project.config, [], verification, _fresh()).split("\n\n")
+    peer = OBSERVED.format("GPU", "la ejecución de CI https://ci.example/run/9")
+    assert lines[2:4] == [f"L{peer[1:]}, para este mismo código.", "## Cómo leer este informe"]
+
+
+def _coverage(cached: int) -> Coverage:
+    return Coverage("cpu", "2.4.1", 4, 4, cached, False, None, 0, (), 0, 0)
+
+
+@pytest.mark.parametrize(
+    ("cached", "clause"),
+    [
+        (0, ""),
+        (
+            2,
+            ", salvo los que la caché local de docverify ya observó con este mismo código y estas "
+            "versiones (2 en esta, con la fecha en que se observaron)",
+        ),
+    ],
+)
+def test_the_counts_open_the_page_and_the_cache_is_said(
+    project: Project, cached: int, clause: str
+) -> None:
+    cov = _coverage(cached)
+    verification = _ran("cpu", {"torch": "2.4.1"})
+    page = verification_page.render(project.config, [], verification, _fresh(), cov)
+    head = "Generado el 1 de enero de 2026 al construir el sitio, en el runner CPU con torch 2.4.1."
+    opening = coverage_text.verification_opening(cov)
+    told = ["## Cómo leer este informe", INTRO, RUN_HERE.format(clause)]
+    assert page.startswith("\n\n".join(["# Informe de verificación", head, opening, *told]))
+
+
+def _status(page: str, n: int, verified: dt.date, age: int, review_by: dt.date, status: str, **kw):  # type: ignore[no-untyped-def]
+    source_kw = {k: kw.pop(k) for k in ("owner", "fingerprint") if k in kw}
+    source = Source(page, n, kw.pop("title"), kw.pop("reference"), verified, **source_kw)
+    return freshness.SourceStatus(source, age, review_by, status, **kw)
+
+
+PRINT = fingerprint.Fingerprint("torch", "object", "torch.nn_x", "2.4.1", "0" * 64)
+# Given out of order: by review-by date, then by page (S1 and S3 share theirs).
+S3 = _status(
+    "b.md",
+    3,
+    dt.date(2025, 12, 31),
+    1,
+    dt.date(2026, 1, 6),
+    "ok",
+    title="Tres",
+    reference="R3",
+    fingerprint=PRINT,
+    installed=object(),
+)
+S4 = _status(
+    "b.md",
+    4,
+    dt.date(2025, 12, 1),
+    31,
+    dt.date(2026, 3, 1),
+    "ok",
+    title="Cuatro",
+    reference="R4",
+    fingerprint=PRINT,
+)
+S1 = _status(
+    "a.md",
+    1,
+    dt.date(2025, 10, 1),
+    92,
+    dt.date(2026, 1, 6),
+    "soon",
+    title="Uno_x",
+    reference="Ref|1",
+    installed=object(),
+)
+S2 = _status(
+    "a.md",
+    2,
+    dt.date(2025, 7, 1),
+    184,
+    dt.date(2025, 12, 29),
+    "stale",
+    title="Dos",
+    reference="R2",
+    owner="@ana_b",
+    drift_note="cambió *x*",
+)
+ROW = {  # each source's cells but the page's and the owner's
+    "S2": "R2 — Dos | 1 de julio de 2025 | 184 días | 29 de diciembre de 2025 | "
+    "caducada: cambió \\*x\\*",
+    "S1": "Ref\\|1 — Uno\\_x | 1 de octubre de 2025 | 92 días | 6 de enero de 2026 | "
+    "revisar pronto (faltan 5 días)",
+    "S3": "R3 — Tres | 31 de diciembre de 2025 | 1 día | 6 de enero de 2026 | "
+    "al día; huella de torch.nn\\_x intacta",
+    "S4": "R4 — Cuatro | 1 de diciembre de 2025 | 31 días | 1 de marzo de 2026 | al día",
+}
+OWNER = {"S2": "@ana\\_b", "S1": "—", "S3": "—", "S4": "—"}
+HEAD = "Fuente | Verificada | Edad | Revisar a más tardar | Estado"
+
+
+def test_the_sources_table_of_the_sources_command() -> None:
+    """By review-by date then page; the page named by its title when known (escaped), else by
+    its path; the status with its days left, the drift or the intact fingerprint; the owner."""
+    fresh = _fresh(S3, S4, S1, S2)
+    page = {"S2": "[Página \\*A\\*](a.md)", "S1": "[Página \\*A\\*](a.md)", "S3": "[b.md](b.md)"}
+    page["S4"] = page["S3"]
+    rows = [f"| {page[s]} | {ROW[s]} | {OWNER[s]} |" for s in ("S2", "S1", "S3", "S4")]
+    table = [f"| Página | {HEAD} | Responsable |", "|---|---|---|---|---|---|---|", *rows]
+    said = verification_page.sources_markdown(fresh, {"a.md": "Página *A*"})
+    assert said == INTRO + "\n\n" + "\n".join(table)
+    rows = [f"| {ROW[s]} |" for s in ("S1", "S3", "S4")]
+    table = [f"| {HEAD} |", "|---|---|---|---|---|", *rows]
+    assert verification_page.sources_markdown(_fresh(S3, S4, S1)) == INTRO + "\n\n" + "\n".join(
+        table
+    )
+    assert verification_page.sources_markdown(_fresh()) == INTRO + "\n\n" + NO_SOURCES
+
+
+def _sections_pages(project: Project) -> list:  # type: ignore[type-arg]
+    project.page("a.md", '---\ntitle: "Página *A*"\n---\n\nTexto.\n')
+    project.page("b.md", '---\ntitle: "B"\n---\n\n' + blocks.block("print(1)", "b1"))
+    project.page("c.md", "# C\n\nTexto.\n")
+    return read_site(project.config)
+
+
+def test_each_page_with_sources_gets_its_section_and_its_table(project: Project) -> None:
+    """A section per page with sources or blocks: its linked title, how many sources and their
+    table (the owner column only where one names an owner); a page with neither, none."""
+    pages = _sections_pages(project)
+    parts = verification_page.by_article(pages, _fresh(S3, S4, S1, S2), None)
+
+    def stacked(*lines: str) -> str:
+        return (
+            '<div class="dv-report dv-report-fuentes" markdown>\n\n'
+            + "\n".join(lines)
+            + "\n\n</div>"
+        )
+
+    own = [f"| {ROW[s]} | {OWNER[s]} |" for s in ("S2", "S1")]
+    assert parts == [
+        "## [Página \\*A\\*](a.md)",
+        "**Fuentes** (2)",
+        stacked(f"| {HEAD} | Responsable |", "|---|---|---|---|---|---|", *own),
+        "## [B](b.md)",
+        "**Fuentes** (2)",
+        stacked(f"| {HEAD} |", "|---|---|---|---|---|", f"| {ROW['S3']} |", f"| {ROW['S4']} |"),
+    ]
+
+
+def test_without_sources_or_blocks_the_page_says_so(project: Project) -> None:
+    pages = _sections_pages(project)
+    assert verification_page.by_article(pages, _fresh(), None) == ["## [B](b.md)", NO_SOURCES]
+    alone = [p for p in pages if p.rel == "a.md"]
+    assert verification_page.by_article(alone, _fresh(S1), None)[-1] == NO_BLOCKS
+    assert verification_page.by_article(alone, _fresh(), None) == [NO_SOURCES, NO_BLOCKS]
+
+
+def test_what_blocks_share_is_said_once_before_the_pages(project: Project) -> None:
+    """With blocks alike, how to read the page says the common facets once, and how each page
+    lists what differs."""
+    parts = alike(project, 3).split("\n\n")
+    start = parts.index(RUN_HERE.format(""))
+    assert parts[start + 1] == (
+        "Lo más común entre todos los bloques se dice aquí una vez (`<id>` es el id de cada "
+        "bloque):"
+    )
+    assert parts[start + 3] == (
+        "Las páginas siguen el orden de lectura del sitio. Bajo cada una, «Común en este "
+        "artículo» dice lo más común en ella cuando no es lo de arriba; «Sin diferencias», los "
+        "bloques que no difieren en nada de eso, y la fila de cada uno de los demás, solo lo que "
+        "difiere."
+    )
+
+
+def test_a_build_without_results_still_lists_the_pages_with_blocks(project: Project) -> None:
+    pages = _sections_pages(project)
+    page = verification_page.render(project.config, pages, None, _fresh())
+    assert page.endswith("\n\n## [B](b.md)\n\n" + NO_SOURCES + "\n")
