@@ -219,3 +219,10 @@ def test_check_refuses_a_bad_shard(
 ) -> None:
     assert check(site.root, monkeypatch, "--shard", "4/3") == 2
     assert "--shard «4/3» no válido" in capsys.readouterr().err
+
+
+def test_each_shard_gets_its_own_pages() -> None:
+    """Shard I of N is the I-th list of the assignment (1-based), not a neighbour's."""
+    lists = (("a.md",), ("b.md", "c.md"), ("d.md",))
+    plan = shards.Assignment(lists, (1.0, 2.0, 1.0), "bloques")
+    assert [plan.pages_of(shards.parse(f"{i}/3")) for i in (1, 2, 3)] == list(lists)
