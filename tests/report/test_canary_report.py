@@ -26,8 +26,8 @@ from docverify.running.executor import Executor
 from docverify.verifying import compare, recordings
 from docverify.verifying.outcome import Verification
 from docverify.verifying.record import record
-from docverify.verifying.verify import verify
 from support.blocks import block
+from support.file_world import FileWorld
 
 pytestmark = pytest.mark.usefixtures("local_author")
 TOL = compare.Tolerance(rtol=1e-5, atol=1e-8, volatile=volatile.NAMES)
@@ -58,12 +58,11 @@ def _source(page: str, target: str) -> dict[str, object]:
 SOURCES = [_source("a.md", "torch.uno"), _source("b.md", "torch.dos")]
 
 
-class World:
+class World(FileWorld):
     """The test project, its two files and the page as written."""
 
     def __init__(self, project: Project, tmp_path: Path) -> None:
-        self.project = project
-        self.data, self.other = tmp_path / "dato.txt", tmp_path / "otro.txt"
+        super().__init__(project, tmp_path)
         self.codes = {
             "antes": "print(1)",
             "cambia": (
@@ -86,18 +85,6 @@ class World:
         text += "".join(block(c, ids.get(k, k)) for k, c in codes.items())
         self.project.page("a.md", text)
         return text
-
-    def old(self) -> None:
-        self.data.write_text("vieja", encoding="utf-8")
-        self.other.write_text("presente", encoding="utf-8")
-
-    def new(self) -> None:
-        self.data.write_text("nueva", encoding="utf-8")
-        self.other.unlink()
-
-    def check(self, executor: Executor) -> Verification:
-        cfg = self.project.config
-        return verify(cfg, read_site(cfg), "cpu", executor)
 
 
 @pytest.fixture

@@ -25,20 +25,19 @@ from docverify.running.executor import Executor
 from docverify.verifying import recordings
 from docverify.verifying.outcome import Verification
 from docverify.verifying.record import record
-from docverify.verifying.verify import verify
 from support.blocks import block
+from support.file_world import FileWorld
 from support.relabel import check_report
 
 pytestmark = pytest.mark.usefixtures("local_author")
 FIX = gpu_report.FIX_REPORT
 
 
-class World:
+class World(FileWorld):
     """The test project, its two files and the page as written."""
 
     def __init__(self, project: Project, tmp_path: Path) -> None:
-        self.project, self.tmp_path = project, tmp_path
-        self.data, self.other = tmp_path / "dato.txt", tmp_path / "otro.txt"
+        super().__init__(project, tmp_path)
         self.codes = {
             "igual": "print(1)",
             "cambia": f"print(open({str(self.data)!r}).read())",
@@ -57,18 +56,6 @@ class World:
     def line(self, block_id: str) -> int:
         """The line of the block's first line of code, counted in the page as written."""
         return next(n for n, t in enumerate(self.text.splitlines(), 2) if f'id="{block_id}"' in t)
-
-    def old(self) -> None:
-        self.data.write_text("vieja", encoding="utf-8")
-        self.other.write_text("presente", encoding="utf-8")
-
-    def new(self) -> None:
-        self.data.write_text("nueva", encoding="utf-8")
-        self.other.unlink()
-
-    def check(self, executor: Executor, runner: str = "cpu") -> Verification:
-        cfg = self.project.config
-        return verify(cfg, read_site(cfg), runner, executor)
 
     def report(self, executor: Executor, name: str) -> Path:
         """A gpu report of the project as it is now, in tmp_path/NAME."""
