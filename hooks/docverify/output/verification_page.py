@@ -158,28 +158,24 @@ def sources_intro(fresh: Freshness) -> str:
     )
 
 
-def sources_markdown(fresh: Freshness, titles: dict[str, str] | None = None) -> str:
+def sources_markdown(fresh: Freshness) -> str:
     """Sources by review-by date: page, source, verification date, age, review-by, status."""
     if not fresh.statuses:
         return sources_intro(fresh) + "\n\nNinguna página cita fuentes."
-    return sources_intro(fresh) + "\n\n" + _source_table(fresh, fresh.statuses, titles)
+    return sources_intro(fresh) + "\n\n" + _source_table(fresh, fresh.statuses)
 
 
-def _source_table(
-    fresh: Freshness, statuses: list[SourceStatus], titles: dict[str, str] | None = None
-) -> str:
-    """The table of `statuses` by review-by date; with `titles`, a first column names the page.
+def _source_table(fresh: Freshness, statuses: list[SourceStatus]) -> str:
+    """The table of `statuses` by review-by date, then page.
     The owner column is last, and only there when a source in the table names one (a column of
     dashes would say «Responsable: —» on every stacked row)."""
-    page = ["Página"] if titles is not None else []
     owned = any(status.source.owner for status in statuses)
-    head = [*page, "Fuente", "Verificada", "Edad", "Revisar a más tardar", "Estado"]
+    head = ["Fuente", "Verificada", "Edad", "Revisar a más tardar", "Estado"]
     head += ["Responsable"] if owned else []
     rows = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
     for status in sorted(statuses, key=lambda s: (s.review_by, s.source.page)):
         source = status.source
-        cells = [_link(source.page, titles)] if titles is not None else []
-        cells += [
+        cells = [
             f"{md_escape(source.reference)} — {md_escape(source.title)}",
             spanish_date(source.verified),
             day_count(status.age_days),
@@ -228,8 +224,3 @@ def _status_text(status: SourceStatus, today: dt.date) -> str:
     elif status.source.fingerprint and status.installed:
         text += f"; huella de {md_escape(status.source.fingerprint.target)} intacta"
     return text
-
-
-def _link(rel: str, titles: dict[str, str] | None) -> str:
-    """A link to the page, named by its title when known (relative to the report at the root)."""
-    return f"[{md_escape((titles or {}).get(rel, rel))}]({rel})"
