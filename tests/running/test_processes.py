@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import signal
 import subprocess
+import threading
 import time
 import zlib
 from pathlib import Path
@@ -247,3 +248,43 @@ def test_record_check_twice_and_build_leave_nothing_running(
     built = mkdocs_build(root, tmp_path / "site", env=local)
     assert built.returncode == 0, built.stderr
     assert running(marker) == []
+
+
+def _fake_proc(root: Path, pid: int, state: str, cmdline: bytes) -> Path:
+    folder = root / str(pid)
+    folder.mkdir(parents=True)
+    (folder / "stat").write_text(f"{pid} (sleep) {state} 1 0 0", encoding="ascii")
+    (folder / "comm").write_text("sleep\n", encoding="ascii")
+    (folder / "cmdline").write_bytes(cmdline)
+    return folder
+
+
+def test_a_process_inside_execve_is_named_by_its_command_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Caught between execve's new name and its arguments (seen under load: «[sleep]»), a live
+    process is read again until its command line is there."""
+    monkeypatch.setattr(processes, "_PROC", tmp_path)
+    folder = _fake_proc(tmp_path, 41, "R", b"")
+    later = threading.Timer(0.05, (folder / "cmdline").write_bytes, [b"sleep\x00300\x00"])
+    later.start()
+    try:
+        assert processes.command(41) == "sleep 300"
+    finally:
+        later.cancel()
+
+
+def test_a_zombie_or_a_process_without_arguments_is_named_by_its_name(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(processes, "_PROC", tmp_path)
+    monkeypatch.setattr(processes, "_EXEC_SECONDS", 0.05)
+    waits: list[float] = []
+    sleep = time.sleep
+    monkeypatch.setattr(processes.time, "sleep", lambda s: (waits.append(s), sleep(s)))
+    _fake_proc(tmp_path, 42, "Z", b"")  # a zombie has no command line: no wait for one
+    assert processes.command(42) == "[sleep]" and waits == []
+    _fake_proc(tmp_path, 43, "S", b"")  # alive, but never any: its name once the wait is over
+    assert processes.command(43) == "[sleep]" and waits
+    _fake_proc(tmp_path, 44, "S", b"x" * 100)
+    assert processes.command(44) == "x" * 79 + "…"

@@ -31,6 +31,7 @@ PR_SET_CHILD_SUBREAPER = 36  # linux/prctl.h
 _PROC = Path("/proc")
 _ROUNDS = 100  # stop rounds at most (each one stops what the one before let fork)
 _REAP_SECONDS = 5.0  # how long to wait for stopped processes to exit
+_EXEC_SECONDS = 0.5  # how long a live process may show no command line (inside execve)
 
 
 @dataclass(frozen=True)
@@ -101,16 +102,24 @@ def descendants(root: int, skip: Collection[int] = ()) -> list[int]:
 
 
 def command(pid: int) -> str:
-    """The command line of `pid` as `ps` shows it, shortened to 80 characters."""
-    try:
-        raw = (_PROC / str(pid) / "cmdline").read_bytes()
-    except OSError:
-        raw = b""
-    text = " ".join(part.decode(errors="replace") for part in raw.split(b"\0") if part)
+    """The command line of `pid` as `ps` shows it, shortened to 80 characters. A process caught
+    inside execve has its new name but no command line yet: it is read again, for up to
+    _EXEC_SECONDS, while it lives; then, like a zombie's, its name in brackets."""
+    deadline = time.monotonic() + _EXEC_SECONDS
+    while not (text := _cmdline(pid)) and alive(pid) and time.monotonic() < deadline:
+        time.sleep(0.005)
     if not text:
         with contextlib.suppress(OSError):
             text = f"[{(_PROC / str(pid) / 'comm').read_text().strip()}]"
     return text if len(text) <= 80 else text[:79] + "…"
+
+
+def _cmdline(pid: int) -> str:
+    try:
+        raw = (_PROC / str(pid) / "cmdline").read_bytes()
+    except OSError:
+        return ""
+    return " ".join(part.decode(errors="replace") for part in raw.split(b"\0") if part)
 
 
 def stop_descendants(root: int, skip: Collection[int] = ()) -> list[Stopped]:
