@@ -37,7 +37,7 @@ from __future__ import annotations
 import hashlib
 import json
 import platform
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -80,18 +80,16 @@ def engine_fingerprint() -> str:
     return f"{docverify.__version__}+{digest.hexdigest()[:16]}"
 
 
-def environment_parts() -> dict[str, str]:
-    """The parts of the key that do not depend on the page (computed without importing torch)."""
-    python = f"{platform.python_implementation()} {platform.python_version()}"
-    torch, numpy = _version("torch"), _version("numpy")
-    # The names only label the hashed values: renaming one changes every key alike.
-    return {
-        "python": python,  # pragma: no mutate; equivalent: a label of a hashed value
-        "machine": platform.machine(),  # pragma: no mutate; equivalent: a label of a hashed value
-        "torch": torch,  # pragma: no mutate; equivalent: a label of a hashed value
-        "numpy": numpy,  # pragma: no mutate; equivalent: a label of a hashed value
-        "engine": engine_fingerprint(),  # pragma: no mutate; equivalent: a label of a hashed value
-    }
+def environment_parts() -> tuple[str, ...]:
+    """The parts of the key that do not depend on the page (computed without importing torch):
+    the Python, the machine, torch's and numpy's versions and the engine's fingerprint."""
+    return (
+        f"{platform.python_implementation()} {platform.python_version()}",
+        platform.machine(),
+        _version("torch"),
+        _version("numpy"),
+        engine_fingerprint(),
+    )
 
 
 @dataclass
@@ -105,7 +103,7 @@ class Cache:
     hits: int = 0  # blocks whose result came from the cache
     misses: int = 0  # blocks that had to run
     rejected: int = 0  # files present but corrupt, truncated or of another format
-    parts: dict[str, str] = field(default_factory=dict)  # environment_parts(), read once
+    parts: tuple[str, ...] = ()  # environment_parts(), read once
 
     @classmethod
     def for_config(cls, config: Config, *, read: bool = True) -> Cache:
