@@ -169,14 +169,17 @@ def main(argv: list[str]) -> int:
 
 def test_env() -> dict[str, str]:
     """The test run's environment: the project's string hashing (see hash_seed) and Python's
-    bytecode cache, under .cache/pycache/ (ignored by git), even where the shell disables it
-    (PYTHONDONTWRITEBYTECODE): the suite starts hundreds of Python processes, and without the
-    cache each of them compiles the engine again and pytest rewrites every test module's
-    asserts again in each worker, about a seventh of the suite's CPU time."""
+    bytecode cache, written even where the shell disables it (PYTHONDONTWRITEBYTECODE): the
+    suite starts hundreds of Python processes, and without the cache each of them compiles the
+    engine again and pytest rewrites every test module's asserts again in each worker, about a
+    seventh of the suite's CPU time. Beside the sources (`__pycache__/`, ignored by git), never
+    under a PYTHONPYCACHEPREFIX: there Python would ignore the bytecode pip compiled when it
+    installed torch, MkDocs and Jupyter, and on a fresh clone the first processes would compile
+    all of it again, at once (docs-dev/pruebas.md)."""
     return {
         "PYTHONHASHSEED": hash_seed(),
         "PYTHONDONTWRITEBYTECODE": "",  # empty is unset, for Python
-        "PYTHONPYCACHEPREFIX": str(ROOT / ".cache" / "pycache"),
+        "PYTHONPYCACHEPREFIX": "",  # likewise: not even one the shell sets
     }
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib.util
 import subprocess
+import sys
 import tomllib
 from pathlib import Path
 from typing import Any
@@ -99,13 +100,19 @@ def test_pytest_starts_with_the_projects_string_hashing(tasks: Any) -> None:
     assert env["PYTHONHASHSEED"] == HASH_SEED.strip()
 
 
-def test_the_tests_cache_bytecode_outside_the_sources(
-    tasks: Any, monkeypatch: pytest.MonkeyPatch
+def test_the_tests_write_bytecode_beside_the_sources_and_read_the_installed_one(
+    tasks: Any, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
-    """Even from a shell that disables it, the suite's processes share Python's bytecode cache,
-    kept under .cache/ (ignored by git) rather than beside the sources."""
+    """Even from a shell that disables Python's bytecode cache or moves it under a prefix, the
+    suite's processes write it and look for it beside each source: where pip compiled the
+    installed packages' bytecode (torch, MkDocs, Jupyter), which a prefix would hide. Asked of
+    a Python started with that environment, not read from the dict."""
     monkeypatch.setenv("PYTHONDONTWRITEBYTECODE", "1")
+    monkeypatch.setenv("PYTHONPYCACHEPREFIX", str(tmp_path / "prefix"))
     assert tasks.main(["test"]) == 0
-    env = tasks.envs[-1]
-    assert not env["PYTHONDONTWRITEBYTECODE"]
-    assert Path(env["PYTHONPYCACHEPREFIX"]) == tasks.ROOT / ".cache" / "pycache"
+    env = tasks.envs[-1]  # tasks.run's whole environment
+    probe = "import sys; print(sys.dont_write_bytecode, sys.pycache_prefix)"
+    # Popen: the fixture stands in for subprocess.run.
+    with subprocess.Popen([sys.executable, "-c", probe], env=env, stdout=subprocess.PIPE) as done:
+        said = done.communicate()[0].decode()
+    assert said.split() == ["False", "None"]
