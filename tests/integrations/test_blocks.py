@@ -31,11 +31,12 @@ BLOCKS = [b for p in PAGES for b in p.blocks if b.runs_on(RUNNER)]
 # On the cpu runner the report judges what the session's build stored (`report`): cheap
 # enough for each pytest-xdist worker to make its own, and saying that the module uses that
 # build puts it after the tests that need no site (conftest's order) instead of waiting for
-# the build at the start of the run. On another runner it verifies every block: one worker
-# runs the module, or each worker would verify them all.
-pytestmark = (
-    pytest.mark.usefixtures("built") if RUNNER == "cpu" else pytest.mark.xdist_group("blocks")
-)
+# the build at the start of the run. On another runner, and in CI (which keeps no cache: each
+# worker would run every block again), it verifies every block: one worker runs the module.
+ONE_WORKER = RUNNER != "cpu" or in_ci()
+pytestmark = [pytest.mark.xdist_group("blocks")] if ONE_WORKER else []
+if RUNNER == "cpu":
+    pytestmark.append(pytest.mark.usefixtures("built"))
 
 
 @pytest.fixture(scope="module")
