@@ -194,3 +194,47 @@ def _snapshot(root: Path) -> dict[str, bytes]:
 
 
 # --- navigation parsing and pre-commit ------------------------------------------------------
+
+
+# --- what `docverify new` says ------------------------------------------------------------
+
+
+def test_new_says_what_it_made_and_the_next_steps(
+    mini: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert cli.main(["new", SLUG, TITLE]) == 0
+    assert capsys.readouterr().out == (
+        f"creado: {PAGE}\n"
+        f"creado: snippets/articulos/{SLUG}/primer_bloque.py\n"
+        "añadido al nav: mkdocs.yml (sección «Artículos»)\n\n"
+        "Siguientes pasos:\n"
+        f"  1. Escribe el artículo y sus bloques: {PAGE}\n"
+        f"  2. Graba las salidas y revisa el diff: docverify record --runner cpu {PAGE}\n"
+        f"  3. Revisa la estructura: docverify lint {PAGE}\n"
+        "  4. Previsualiza: mkdocs serve\n"
+    )
+
+
+def test_a_refusal_is_one_line_on_stderr_and_exit_2(
+    mini: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (mini / PAGE).write_text("texto del autor\n", encoding="utf-8")
+    assert cli.main(["new", SLUG, TITLE]) == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err == (
+        f"docverify new: {PAGE} ya existe: no se sobrescribe. Elige otro slug o edita el "
+        "archivo existente.\n"
+    )
+
+
+def test_new_help_names_its_two_arguments() -> None:
+    sub = next(a for a in cli.build_parser()._actions if a.dest == "command")
+    parser = sub.choices["new"]
+    helps = {a.dest: a.help for a in parser._actions}
+    assert helps["slug"] == "nombre del archivo, p. ej. tensores-basicos"
+    assert helps["title"] == "título del artículo, entre comillas"
+    assert parser.description == (
+        "crea un artículo con todas sus partes, su primer bloque y su entrada en el nav"
+    )
+    assert parser.parse_args(["x-y", "Un título"]).title == "Un título"

@@ -77,13 +77,11 @@ def runner_args(parser: argparse.ArgumentParser, auto: str = "gpu si hay CUDA") 
     parser.add_argument(
         "--runner",
         choices=[*config.RUNNERS, "auto"],
-        default=None,
         help=f"runner (por defecto DOCVERIFY_RUNNER o auto: {auto})",
     )
     parser.add_argument(
         "--workers",
         type=int,
-        default=None,
         help="procesos en paralelo (por defecto, uno por núcleo)",
     )
     parser.add_argument("paths", nargs="*", help="páginas o carpetas (por defecto, todo docs/)")

@@ -42,8 +42,9 @@ def _origins(args: argparse.Namespace) -> int:
         return 1
     for drift in drifts:
         names = ", ".join(block_id for block_id, _ in drift.blocks) or "ninguno"
+        what = "ya no existe" if drift.gone else "cambió"  # as the notice says it
         print(
-            f"{drift.page}: {drift.found.path} cambió en {drift.found.repository} "
+            f"{drift.page}: {drift.found.path} {what} en {drift.found.repository} "
             f"({drift.found.commit[:12]} → {drift.head[:12]}); bloques afectados: {names}"
         )
     if args.issue:
