@@ -2,15 +2,21 @@
 
 from __future__ import annotations
 
+import datetime as dt
+
 import pytest
 from conftest import Project, docverify
-from docverify.core.findings import errors
+from docverify.core.findings import Finding, errors
 from docverify.core.kinds import Kind
+from docverify.core.status import Status
 from docverify.parsing.pages import read_site
 from docverify.running.executor import Executor
+from docverify.running.protocol import BlockResult
 from docverify.site.usage import orphans
 from docverify.verifying import recordings
+from docverify.verifying.outcome import Provenance, SeenIn
 from docverify.verifying.record import record
+from docverify.verifying.verify import execute, unrun, verify
 from support.blocks import block, kinds, run
 
 pytestmark = pytest.mark.usefixtures("local_author")
@@ -280,3 +286,131 @@ def test_a_printed_header_end_line_is_part_of_the_body(
     assert not errors(run(project, executor).findings)
     project.page("a.md", block("print('# ----')\nprint('otro')", "x"))
     assert kinds(errors(run(project, executor).findings)) == [Kind.DIVERGENCE]
+
+
+# --- verify and execute in process: a recorded runner, executor and cache (nothing runs) -----
+
+
+def _result(output: str) -> BlockResult:
+    return {
+        "output": output,
+        "error": None,
+        "exception": None,
+        "traceback": "",
+        "expectations": [],
+        "duration": 0.0,
+        "device_dependent": [],
+    }
+
+
+class _Executor:
+    """Runs nothing: each block «prints» its key; it reports `env` as a page process does."""
+
+    def __init__(self, env: dict[str, str]) -> None:
+        self.env, self.jobs = env, []  # type: ignore[var-annotated]
+
+    def run(self, jobs, on_env):  # type: ignore[no-untyped-def]
+        self.jobs += [(j.page, j.runner, [b["key"] for b in j.blocks]) for j in jobs]
+        on_env(self.env)
+        return {b["key"]: _result(f"{b['key']}\n") for j in jobs for b in j.blocks}
+
+
+class _Cache:
+    """A cache that holds the pages of `hits` and records what it is asked to store."""
+
+    def __init__(self, hits: dict[str, tuple[dict[str, BlockResult], dict[str, str]]]) -> None:
+        self.hits, self.stored = hits, []  # type: ignore[var-annotated]
+
+    def load(self, job):  # type: ignore[no-untyped-def]
+        return self.hits.get(job.page)
+
+    def store(self, job, results, env, raises):  # type: ignore[no-untyped-def]
+        self.stored.append((job.page, sorted(results), dict(env), raises))
+        return True
+
+
+def _pages(project: Project) -> list:  # type: ignore[type-arg]
+    gpu = ' runner="gpu" reason="usa CUDA"'
+    project.page("a.md", block("print(1)", "uno") + block("print(2)", "g", gpu))
+    project.page("b.md", block("raise ValueError('x')", "dos", ' raises="ValueError: x"'))
+    project.page("c.md", block("print(3)", "solo", gpu))
+    project.page("d.md", block("print(4)", "cpu", ' runner="cpu" reason="solo en CPU"'))
+    return read_site(project.config)
+
+
+def test_execute_runs_the_pages_the_cache_misses_and_stores_them(project: Project) -> None:
+    pages = _pages(project)
+    cached = _result("de la caché\n")
+    cache = _Cache({"b.md": ({"b/dos": cached}, {"torch": "1.0", "cache": "sí"})})
+    executor = _Executor({"torch": "2.0"})
+    results, env = execute(project.config, pages, "cpu", executor, cache)  # type: ignore[arg-type]
+    # c.md has no cpu block: neither loaded nor run; b.md came from the cache; d.md's block
+    # runs on cpu only.
+    assert executor.jobs == [("a.md", "cpu", ["a/uno"]), ("d.md", "cpu", ["d/cpu"])]
+    assert results == {"a/uno": _result("a/uno\n"), "b/dos": cached, "d/cpu": _result("d/cpu\n")}
+    assert env == {"torch": "2.0", "cache": "sí"}  # the run's own environment last
+    raises = {"a/uno": None, "a/g": None, "b/dos": "ValueError: x", "c/solo": None, "d/cpu": None}
+    ran = ["a/uno", "d/cpu"]  # given the whole run's results, the cache keeps its page's
+    assert cache.stored == [("a.md", ran, env, raises), ("d.md", ran, env, raises)]
+
+
+def test_execute_without_a_cache_runs_every_page(project: Project) -> None:
+    pages = _pages(project)
+    executor = _Executor({"torch": "2.0"})
+    results, env = execute(project.config, pages, "cpu", executor)  # type: ignore[arg-type]
+    assert executor.jobs == [
+        ("a.md", "cpu", ["a/uno"]),
+        ("b.md", "cpu", ["b/dos"]),
+        ("c.md", "cpu", []),
+        ("d.md", "cpu", ["d/cpu"]),
+    ]
+    assert sorted(results) == ["a/uno", "b/dos", "d/cpu"] and env == {"torch": "2.0"}
+
+
+def test_verify_observes_on_the_day_given_and_passes_the_cache_on(project: Project) -> None:
+    pages = _pages(project)
+    from_page = Finding(Kind.MISSING_REASON, "de la página", "docs/a.md", 1, "arréglalo")
+    pages[0].findings.append(from_page)
+    calls = []
+
+    def run(config, pages, runner, executor, **options):  # type: ignore[no-untyped-def]
+        calls.append((runner, executor, options))
+        return {"a/uno": _result("1\n")}, {"torch": "2.0", "device": "cpu"}
+
+    day = dt.date(2030, 1, 2)
+    done = verify(project.config, pages, "cpu", "ejecutor", run=run, day=day)  # type: ignore[arg-type]
+    seen = done.outcomes["a/uno"].verdict.provenance
+    assert seen == Provenance("cpu", "2.0", "cpu", "2030-01-02", SeenIn.BUILD)
+    assert done.outcomes["b/dos"].verdict.provenance is None  # no result: nothing observed
+    assert done.env == {"torch": "2.0", "device": "cpu"}
+    assert done.findings[0] is from_page  # the pages' findings come first
+    cache = _Cache({})
+    verify(project.config, pages, "cpu", "ejecutor", run=run, cache=cache, day=day)  # type: ignore[arg-type]
+    assert calls == [("cpu", "ejecutor", {}), ("cpu", "ejecutor", {"cache": cache})]
+
+
+def test_with_execution_off_nothing_runs_and_an_error_says_so(project: Project) -> None:
+    pages = _pages(project)
+    pages[0].findings.append(
+        Finding(Kind.MISSING_REASON, "de la página", "docs/a.md", 1, "arréglalo")
+    )
+
+    def run(*args, **options):  # type: ignore[no-untyped-def]
+        raise AssertionError("nothing runs")
+
+    done = verify(project.config, pages, "cpu", None, run=run, execute_blocks=False)  # type: ignore[arg-type]
+    assert done.findings == [
+        pages[0].findings[-1],
+        Finding(
+            Kind.EXECUTION_DISABLED,
+            "DOCVERIFY_EXECUTE=0: ningún bloque se ejecutó ni se verificó; las salidas mostradas "
+            "son las grabadas.",
+            "DOCVERIFY_EXECUTE",
+            1,
+            "quita DOCVERIFY_EXECUTE=0 (solo sirve para medir con docverify bench).",
+        ),
+    ]
+    assert {o.status for o in done.outcomes.values()} == {Status.NOT_RUN}
+    assert done.env == {}
+    given = Finding(Kind.MISSING_REASON, "dada", "docs/b.md", 2, "arréglala")
+    assert unrun(project.config, pages, "cpu", [given]).findings == [given]

@@ -50,7 +50,7 @@ class Curve:
 def parse(text: str) -> Curve:
     """The curve printed in `text` (see the module's rule); CurveError when it cannot be read."""
     points: list[tuple[int, float]] = []
-    labels: tuple[str, str] | None = None
+    labels = ("", "")  # pragma: no mutate; equivalent: read only after the first point sets it
     for number, line in enumerate(text.splitlines(), 1):
         numbers = list(_NUMBER.finditer(line))
         if len(numbers) < 2 or not _INTEGER.fullmatch(numbers[0].group()):
@@ -66,7 +66,7 @@ def parse(text: str) -> Curve:
                 f"la línea {number} («{line.strip()}») tiene x = {x} después de "
                 f"x = {points[-1][0]}: x debe crecer de una línea a la siguiente."
             )
-        if labels is None:
+        if not points:
             labels = (
                 line[: numbers[0].start()].strip(_LABEL_EDGES),
                 line[numbers[0].end() : numbers[-1].start()].strip(_LABEL_EDGES),
@@ -78,5 +78,4 @@ def parse(text: str) -> Curve:
             f"la salida {found}; una curva necesita al menos {MIN_POINTS} líneas como "
             "«época 1: pérdida 0.93» (x entero primero, y al final)."
         )
-    x_label, y_label = labels or ("", "")
-    return Curve(tuple(points), x_label, y_label)
+    return Curve(tuple(points), *labels)

@@ -18,7 +18,8 @@ import re
 from dataclasses import dataclass
 
 OPTION = "graph"
-_NODE = re.compile(r"^\[(?P<id>\d+)\] (?P<label>.+?)(?: → (?P<next>\[\d+\](?:, \[\d+\])*))?\s*$")
+# `next` is the arrow and what it points to, or "" (a node that points nowhere).
+_NODE = re.compile(r"^\[(?P<id>\d+)\] (?P<label>.+?)(?P<next>(?: → \[\d+\](?:, \[\d+\])*)?)\s*$")
 _REF = re.compile(r"\[(\d+)\]")
 
 
@@ -44,7 +45,7 @@ def parse(text: str) -> Graph:
         if node != len(labels):
             raise GraphError(f"el nodo [{node}] no sigue al [{len(labels) - 1}]: numera 0, 1, 2…")
         labels[node] = match.group("label")
-        edges += [(node, int(ref)) for ref in _REF.findall(match.group("next") or "")]
+        edges += [(node, int(ref)) for ref in _REF.findall(match.group("next"))]
     if not labels:
         raise GraphError("la salida no tiene ninguna línea «[0] Nodo → [1], …».")
     undefined = sorted({b for _, b in edges if b not in labels})
@@ -60,11 +61,9 @@ def layers(graph: Graph) -> list[int]:
     n = len(graph.labels)
     depth = [0] * n
     for _ in range(n):
-        changed = False
+        before = list(depth)
         for a, b in graph.edges:
-            if depth[b] < depth[a] + 1:
-                depth[b] = depth[a] + 1
-                changed = True
-        if not changed:
+            depth[b] = max(depth[b], depth[a] + 1)
+        if depth == before:
             return depth
     raise GraphError("el grafo tiene un ciclo: un recorrido de grad_fn nunca vuelve atrás.")
