@@ -57,3 +57,24 @@ def quickest_first(items: list[pytest.Item], measured: dict[str, float], own: st
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     mutant = os.environ.get("MUTANT_UNDER_TEST", "")
     items[:] = quickest_first(items, durations(), own_file(mutant))
+
+
+STATS = "stats"  # mutmut's name for the run that maps each function to the tests that reach it
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_configure(config: pytest.Config) -> None:
+    """During mutmut's stats run, keep "stats" in this process only (mutmut's process-local copy)
+    and out of the environment that subprocesses inherit: a fresh interpreter that imports the
+    mutated engine (a worker of the executor, a page process) would otherwise record its calls
+    too, which needs mutmut's settings from the current folder, and the engine's processes work
+    in temporary folders: the call raises there and the test fails on the copy whatever the
+    mutant. Their calls never reached mutmut's stats anyway (another process); with a mutant
+    under test the variable stays, and subprocesses run the mutant."""
+    if os.environ.get("MUTANT_UNDER_TEST") != STATS:
+        return
+    from mutmut.mutation import trampoline  # noqa: PLC0415
+
+    trampoline._mutant_under_test = STATS
+    del os.environ["MUTANT_UNDER_TEST"]
+    config.add_cleanup(lambda: os.environ.__setitem__("MUTANT_UNDER_TEST", STATS))

@@ -5,8 +5,10 @@ tests/workflows/test_mutation_run.py runs mutmut itself on a small engine."""
 
 from __future__ import annotations
 
+import os
 import re
 import subprocess
+import sys
 import tomllib
 from pathlib import Path
 from typing import Any
@@ -316,6 +318,45 @@ def test_a_mutants_tests_run_quickest_first_and_those_of_a_whole_site_last() -> 
     # Without a mutant (mutmut's stats and clean runs), no file comes first.
     assert order.own_file("stats") == ""
     assert order.durations(Path("/no/such/file")) == {}
+
+
+class Config:
+    """What pytest_configure uses of pytest's config: its clean-ups, run at the end here."""
+
+    def __init__(self) -> None:
+        self.cleanups: list[Any] = []
+
+    def add_cleanup(self, cleanup: Any) -> None:
+        self.cleanups.append(cleanup)
+
+
+def test_the_stats_run_keeps_stats_out_of_the_subprocesses_environment(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A subprocess that imports the mutated engine would record its calls too and fail outside
+    the staged copy (running/: workers and page processes work in temporary folders)."""
+    from mutmut.mutation import trampoline  # noqa: PLC0415
+
+    monkeypatch.setattr(trampoline, "_mutant_under_test", None)
+    monkeypatch.setenv("MUTANT_UNDER_TEST", "stats")
+    config = Config()
+    order.pytest_configure(config)  # type: ignore[arg-type]
+    assert "MUTANT_UNDER_TEST" not in os.environ
+    assert trampoline.get_mutant_under_test() == "stats"  # this process still records
+    code = "from mutmut.mutation import trampoline; print(repr(trampoline.get_mutant_under_test()))"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout == "''\n"  # a subprocess runs the original functions
+    for cleanup in config.cleanups:
+        cleanup()
+    assert os.environ["MUTANT_UNDER_TEST"] == "stats"
+
+
+def test_with_a_mutant_under_test_subprocesses_run_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("MUTANT_UNDER_TEST", "docverify.running.capture.x_drain_fds__mutmut_1")
+    config = Config()
+    order.pytest_configure(config)  # type: ignore[arg-type]
+    assert os.environ["MUTANT_UNDER_TEST"] == "docverify.running.capture.x_drain_fds__mutmut_1"
+    assert config.cleanups == []
 
 
 # --- Results --------------------------------------------------------------------------------------
