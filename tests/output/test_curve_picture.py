@@ -106,3 +106,15 @@ def test_no_figure_for_an_output_that_did_not_verify(project: Project) -> None:
         assert outcome.status == status and panel.figure(outcome) == ""
     unreadable = _outcome(project, "sin puntos", "sin puntos")
     assert unreadable.status == Status.ERROR and panel.figure(unreadable) == ""
+
+
+def test_a_bound_on_a_tick_is_the_axis_end_not_one_step_beyond() -> None:
+    """A curve from 0 to 1 (an accuracy, a loss that reaches 0) is drawn on an axis from 0 to 1:
+    not from -0,2, a value no point has (the bug: the lower bound went one step down whenever
+    the minimum was a multiple of the step)."""
+    low, high, marks, decimals = drawing.y_ticks(0.0, 1.0)
+    assert (low, high, decimals) == (0.0, 1.0, 1)
+    assert [round(m, 9) for m in marks] == [0.0, 0.2, 0.4, 0.6, 0.8, 1.0]
+    assert [round(m, 9) for m in drawing.y_ticks(0.6, 1.0)[2]] == [0.6, 0.7, 0.8, 0.9, 1.0]
+    svg = drawing.svg(curve.parse("paso 1: exactitud 0\npaso 2: exactitud 1"), "", "c")
+    assert "-0,2" not in svg

@@ -45,7 +45,9 @@ def y_ticks(low: float, high: float) -> tuple[float, float, list[float], int]:
         pad = abs(low) * 0.1 or 1.0
         low, high = low - pad, high + pad
     step = nice_step(high - low)
-    start, end = math.floor(low / step - 1e-9) * step, math.ceil(high / step - 1e-9) * step
+    # The bounds: the ticks at or just outside [low, high] (1e-9: a bound on a tick, read as a
+    # float a hair beyond it, is that tick).
+    start, end = math.floor(low / step + 1e-9) * step, math.ceil(high / step - 1e-9) * step
     count = round((end - start) / step)
     return start, end, [start + i * step for i in range(count + 1)], _decimals(step)
 
