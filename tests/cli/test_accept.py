@@ -9,9 +9,11 @@ from __future__ import annotations
 import json
 import os
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 from conftest import Project
+from docverify.cli import accept_command
 from docverify.core.kinds import Kind
 from docverify.parsing.pages import read_site
 from docverify.report import accept, report_json
@@ -208,3 +210,159 @@ def test_refuses_a_report_without_observations(project: Project, tmp_path: Path)
     (folder / "report.json").write_text(json.dumps({"runner": "gpu", "blocks": {}}))
     assert "no tiene las salidas observadas" in refused(project, folder)
     assert "no existe el informe" in refused(project, tmp_path / "ninguno")
+
+
+# --- what accept says ---------------------------------------------------------------------
+
+
+def _report(**changes: object) -> SimpleNamespace:
+    fields = {
+        "runner": "gpu",
+        "env": {"torch": "2.13.0", "device": "NVIDIA H100"},
+        "date": "2026-01-01",
+        "run_url": "",
+        "canary": None,
+    }
+    return SimpleNamespace(**(fields | changes))
+
+
+def test_describe_says_where_and_when_the_outputs_were_observed() -> None:
+    assert accept_command.describe(_report()) == (
+        "runner gpu · torch 2.13.0 · NVIDIA H100 · 2026-01-01 · ejecución local"
+    )
+    assert accept_command.describe(_report(run_url=RUN_URL, env={})) == (
+        f"runner gpu · torch ? · ? · 2026-01-01 · ejecución de CI {RUN_URL}"
+    )
+    assert accept_command.describe(_report(canary=object())) == (
+        "runner gpu · torch 2.13.0 · NVIDIA H100 · 2026-01-01 · canario, ejecución local"
+    )
+
+
+def test_accept_says_what_it_will_write_then_what_it_wrote(
+    project: Project, relabelled_gpu_report: Path
+) -> None:
+    report = report_json.read(relabelled_gpu_report)
+    done = docverify(project.root, "accept", str(relabelled_gpu_report), "--yes")
+    assert (done.returncode, done.stderr) == (0, "")
+    head, rest = done.stdout.split("\n", 1)
+    assert head == (f"docverify accept: informe {report.path} · {accept_command.describe(report)}")
+    written = "snippets/a/distinto.gpu.txt"
+    assert rest.startswith(f"se escribirá: {written}\n")
+    diff, tail = rest.removeprefix(f"se escribirá: {written}\n").split("\n\n", 1)
+    assert "+cuda:0" in diff.splitlines()
+    assert tail == (
+        f"escrita: {written}\n"
+        "docverify accept: runner gpu · 1 grabación escrita · 1 ya coincidía. Revisa con git "
+        "diff y confirma.\n"
+    )
+
+
+@pytest.mark.parametrize(("answer", "said"), [("n\n", ""), ("", "\n"), ("vale\n", "")])
+def test_accept_asks_and_writes_nothing_without_a_yes(
+    project: Project, relabelled_gpu_report: Path, answer: str, said: str
+) -> None:
+    done = docverify(project.root, "accept", str(relabelled_gpu_report), stdin=answer)
+    assert done.returncode == 1
+    assert done.stdout.endswith(
+        f"¿Escribir 1 grabación? [s/N] {said}docverify accept: no se ha escrito nada.\n"
+    )
+
+
+@pytest.mark.parametrize("answer", ["s\n", "sí\n", " SI \n", "y\n", "YES\n"])
+def test_accept_takes_a_yes_in_spanish_or_english(
+    project: Project, relabelled_gpu_report: Path, answer: str
+) -> None:
+    done = docverify(project.root, "accept", str(relabelled_gpu_report), stdin=answer)
+    assert done.returncode == 0, done.stderr
+    assert "escrita: snippets/a/distinto.gpu.txt\n" in done.stdout
+
+
+def test_accept_with_nothing_to_write_says_so_and_exits_0(
+    project: Project, relabelled_gpu_report: Path
+) -> None:
+    assert docverify(project.root, "accept", str(relabelled_gpu_report), "--yes").returncode == 0
+    again = docverify(project.root, "accept", str(relabelled_gpu_report))
+    assert (again.returncode, again.stderr) == (0, "")
+    assert again.stdout.splitlines()[1:] == [
+        "docverify accept: runner gpu · 0 grabaciones por escribir · 2 ya coinciden con su "
+        "referencia; nada que escribir."
+    ]
+
+
+def test_a_refusal_lists_each_reason_after_one_line(
+    project: Project, relabelled_gpu_report: Path
+) -> None:
+    project.snippet("a/distinto.py", "print('cuda:1')\n")  # not the code the report ran
+    done = docverify(project.root, "accept", str(relabelled_gpu_report), "--yes")
+    assert done.returncode == 2
+    cfg = project.config
+    plan = accept.plan(cfg, read_site(cfg), report_json.read(relabelled_gpu_report))
+    assert done.stderr == "docverify accept: no se escribe nada.\n\n" + "".join(
+        f"{r.format()}\n\n" for r in plan.refusals
+    )
+
+
+def test_an_unreadable_report_is_said_with_the_command_s_name(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert accept_command.read_report(tmp_path / "ninguno", "prueba") is None
+    out, err = capsys.readouterr()
+    assert out == "" and err.startswith("docverify prueba: no se escribe nada.\n")
+    assert "no existe el informe" in err.splitlines()[1]
+
+
+def test_a_folder_of_shard_reports_is_merged_first(
+    relabelled_gpu_report: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    above = tmp_path / "artefactos"
+    above.mkdir()
+    direct = accept_command.read_report(relabelled_gpu_report, "accept")
+    assert direct is not None and direct.path == report_json.path_in(relabelled_gpu_report)
+    by_file = accept_command.read_report(report_json.path_in(relabelled_gpu_report), "accept")
+    assert by_file is not None and by_file.path == direct.path
+    merged: list[list[Path]] = []
+    monkeypatch.setattr(accept_command.merge, "load", lambda p: merged.append(p) or direct)
+    assert accept_command.read_report(above, "accept") is direct
+    assert merged == [[above]]
+
+
+def test_plan_report_announces_only_when_asked_and_names_its_command(
+    project: Project, relabelled_gpu_report: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """review plans as accept does, without accept's first line; a refusal names review."""
+    import argparse  # noqa: PLC0415
+
+    cfg = project.config
+    args = argparse.Namespace(folder=str(relabelled_gpu_report), runner=None)
+    planned = accept_command.plan_report(cfg, args, "review")
+    assert planned is not None and [w.key for w in planned[1].writes] == ["a/distinto"]
+    assert capsys.readouterr() == ("", "")
+    missing = argparse.Namespace(folder=str(project.root / "ninguno"), runner=None)
+    assert accept_command.plan_report(cfg, missing, "review") is None
+    out, err = capsys.readouterr()
+    assert out == "" and err.startswith("docverify review: no se escribe nada.\n")
+
+
+def test_the_help_of_accept_says_what_each_argument_takes() -> None:
+    from docverify.cli import main as cli  # noqa: PLC0415
+
+    sub = next(a for a in cli.build_parser()._actions if a.dest == "command")
+    parser = sub.choices["accept"]
+    assert parser.description == (
+        "convierte en grabaciones las salidas de un informe de docverify check (nunca con CI=true)"
+    )
+    args = {a.dest: a for a in parser._actions}
+    assert args["folder"].metavar == "CARPETA"
+    assert args["folder"].help == (
+        "la carpeta de docverify check --report, o una carpeta con los informes de todas las "
+        "partes de una ejecución (p. ej. los artefactos docverify-gpu-* de CI, descargados con "
+        "gh run download ID -p 'docverify-gpu-*' -D CARPETA)"
+    )
+    assert args["runner"].choices == ["cpu", "gpu"]
+    assert args["runner"].help == (
+        "runner cuyas grabaciones escribir (por defecto, el del informe; si no coincide, no se "
+        "escribe nada)"
+    )
+    assert args["yes"].help == "escribe sin preguntar"
+    assert parser.parse_args(["R"]).yes is False
+    assert parser.parse_args(["R"]).runner is None

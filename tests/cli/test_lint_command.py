@@ -16,6 +16,7 @@ from docverify.parsing.pages import read_site
 from docverify.running.executor import Executor
 from docverify.site import scaffold
 from docverify.verifying.record import record
+from support.blocks import block
 
 
 def test_lint_command_on_paths(small_copy: Path) -> None:
@@ -80,9 +81,92 @@ def test_lint_lists_the_blocks_that_depend_on_the_device(
         '# A\n\n```python exec="on" id="azar"\nimport torch\nprint(torch.rand(1).shape)\n```\n\n'
         '```python exec="on" id="fijo"\nprint(2)\n```\n',
     )
+    project.page("b.md", block("import torch\nprint(torch.randn(2).shape)", "normal"))
     cfg = project.config
     assert record(cfg, read_site(cfg), "cpu", executor).written
     done = docverify(project.root, "lint")
-    listing = done.stdout.split("Bloques que dependen del dispositivo", 1)[1]
+    header = (
+        "Bloques que dependen del dispositivo (según la cabecera de su grabación de CPU; "
+        "ver «El runner de GPU» en la guía de autores):\n"
+    )
+    assert header in done.stdout
+    listing = done.stdout.split(header, 1)[1]
     assert "a/azar: depende de números aleatorios → necesita su propia grabación" in listing
     assert "docverify record --runner gpu docs/a.md" in listing and "a/fijo" not in listing
+    # One line per block, in page order; with a path, only its blocks.
+    [azar, normal] = [line for line in listing.splitlines() if line.startswith("  ")]
+    assert azar.startswith("  a/azar: ") and normal.startswith("  b/normal: ")
+    assert f"{azar}\n{normal}\n" in listing
+    only = docverify(project.root, "lint", "docs/b.md").stdout.split(header, 1)[1]
+    assert normal in only.splitlines() and "a/azar" not in only
+
+
+BASELINES = (
+    "Con qué grabación compara cada runner (regla de dispositivo: en GPU se quita el argumento "
+    "device='cuda:N' de los repr de tensores y parámetros antes de comparar; nada más se "
+    "enmascara):\n"
+)
+UNO = "  a/uno: cpu → sin grabación (falta uno.cpu.txt) · gpu → sin grabación (falta uno.cpu.txt)\n"
+DOS = "  a/dos: gpu → sin grabación (falta dos.gpu.txt)\n"
+TRES = (
+    "  b/tres: cpu → sin grabación (falta tres.cpu.txt) · gpu → sin grabación (falta "
+    "tres.cpu.txt)\n"
+)
+
+
+@pytest.fixture
+def two_pages(project: Project) -> Project:
+    """a.md: a block for both runners and a gpu-only one; b.md: a block in a snippet. Nothing
+    recorded: one missing recording per page (the gpu-only block's is not required here)."""
+    project.page("a.md", block("print(1)", "uno") + block("print(2)", "dos", GPU_ONLY))
+    project.page("b.md", '```python exec="on" id="tres"\n--8<-- "b/tres.py"\n```\n')
+    project.snippet("b/tres.py", "print(3)\n")
+    return project
+
+
+GPU_ONLY = ' runner="gpu" reason="usa CUDA"'
+
+
+@pytest.mark.parametrize(
+    ("paths", "listed", "summary"),
+    [
+        ([], UNO + DOS + TRES, "2 páginas · 2 errores"),
+        (["docs"], UNO + DOS + TRES, "1 ruta · 1 error"),
+        (["docs/a.md"], UNO + DOS, "1 ruta · 1 error"),
+        (["snippets/b/tres.py"], TRES, "1 ruta · 1 error"),
+        (["snippets/b", "docs/a.md"], UNO + DOS + TRES, "2 rutas · 2 errores"),
+    ],
+    ids=["todo", "carpeta", "pagina", "snippet", "dos-rutas"],
+)
+def test_lint_lists_each_chosen_block_s_baselines_and_counts(
+    two_pages: Project, paths: list[str], listed: str, summary: str
+) -> None:
+    done = docverify(two_pages.root, "lint", *paths)
+    assert done.returncode == 1
+    assert done.stdout == f"{BASELINES}{listed}docverify lint: {summary}\n"
+    assert done.stderr.count("[grabacion-ausente]") == int(summary.split(" · ")[1][0])
+
+
+def test_lint_of_a_clean_project_exits_0(project: Project) -> None:
+    project.page("a.md", "# A\n\nSin bloques.\n")
+    done = docverify(project.root, "lint")
+    assert (done.returncode, done.stdout, done.stderr) == (
+        0,
+        "docverify lint: 1 página · 0 errores\n",
+        "",
+    )
+
+
+def test_lint_help_says_what_it_checks() -> None:
+    from docverify.cli import main as cli  # noqa: PLC0415
+
+    sub = next(a for a in cli.build_parser()._actions if a.dest == "command")
+    parser = sub.choices["lint"]
+    assert parser.description == (
+        "revisa estructura, ids, grabaciones, fuentes, navegación y snippets sin ejecutar nada"
+    )
+    [paths] = [a for a in parser._actions if a.dest == "paths"]
+    assert paths.help == (
+        "páginas, snippets o carpetas cuyos problemas mostrar (por defecto, todo el sitio)"
+    )
+    assert parser.parse_args([]).paths == []

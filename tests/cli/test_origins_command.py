@@ -101,6 +101,8 @@ def test_drift_is_required_and_the_help_says_what_it_does() -> None:
     parser = sub.choices["origins"]
     assert parser.description == "compara el código citado (origin:) con su repositorio de origen"
     helps = {a.dest: a.help for a in parser._actions}
+    [issue] = [a for a in parser._actions if a.dest == "issue"]
+    assert issue.metavar == "JSON"
     assert helps["drift"] == (
         "compara el archivo de cada origin: en su commit con la rama principal de su "
         "repositorio (git fetch: necesita red)"

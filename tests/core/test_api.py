@@ -11,6 +11,7 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+import pytest
 from docverify import api
 
 HOOKS = Path(api.__file__).parents[1]
@@ -100,3 +101,23 @@ def test_every_name_of_the_api_is_used_by_an_adapter() -> None:
     }
     assert sorted(set(api.__all__) - used) == [], "nombres de docverify.api que no usa nadie"
     assert sorted(used - set(api.__all__)) == [], "nombres que usan los adaptadores sin exportar"
+
+
+def test_notebook_html_cache_follows_the_environment_s_cache_use(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Read (no CI, cache on): the folder of this root under .cache/mkdocs-jupyter/, made
+    ready (an unreadable entry deleted); CI=true or DOCVERIFY_CACHE=0: no folder."""
+    monkeypatch.delenv("CI", raising=False)
+    monkeypatch.delenv("DOCVERIFY_CACHE", raising=False)
+    found = api.notebook_html_cache(tmp_path)
+    assert found is not None and found.parent == tmp_path / ".cache" / "mkdocs-jupyter"
+    found.mkdir(parents=True)
+    (found / "roto.json").write_text("{", encoding="utf-8")
+    assert api.notebook_html_cache(tmp_path) == found
+    assert not (found / "roto.json").exists()
+    monkeypatch.setenv("DOCVERIFY_CACHE", "0")
+    assert api.notebook_html_cache(tmp_path) is None
+    monkeypatch.delenv("DOCVERIFY_CACHE")
+    monkeypatch.setenv("CI", "true")
+    assert api.notebook_html_cache(tmp_path) is None

@@ -25,7 +25,6 @@ def report_args(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--runner",
         choices=["cpu", "gpu"],
-        default=None,
         help="runner cuyas grabaciones escribir (por defecto, el del informe; si no coincide, "
         "no se escribe nada)",
     )

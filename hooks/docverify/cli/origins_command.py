@@ -23,7 +23,6 @@ def _args(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--issue",
-        default=None,
         metavar="JSON",
         help="escribe el aviso de weekly.yml (formato 1: count, title, body, closing)",
     )

@@ -24,19 +24,16 @@ def _check_args(parser: argparse.ArgumentParser) -> None:
     runner_args(parser)
     parser.add_argument(
         "--shard",
-        default=None,
         metavar="I/N",
         help="verifica solo la parte I de N (reparto por duraciones anteriores)",
     )
     parser.add_argument(
         "--durations",
-        default=None,
         metavar="JSON",
         help="archivo de duraciones (por defecto .cache/docverify/durations.json)",
     )
     parser.add_argument(
         "--report",
-        default=None,
         metavar="CARPETA",
         help="escribe report.json, findings.txt y los diffs de divergencias",
     )

@@ -18,7 +18,6 @@ def _args(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--dir",
         type=Path,
-        default=None,
         metavar="CARPETA",
         help="carpeta del árbol generado y del sitio (por defecto build/zensical; el sitio, "
         "en su subcarpeta site/)",
