@@ -131,3 +131,19 @@ def test_site_default_opts_in_and_a_page_opts_out(
     assert recorded_body(project, executor).strip() == "suma:\ntensor(3.)"
     project.page("a.md", PAGE.format(meta="last_value: hide\n", extra=""))
     assert recorded_body(project, executor).strip() == "suma:"
+
+
+@pytest.mark.parametrize(
+    ("source", "ends"),
+    [
+        ("", False),  # no token at all
+        ("# solo un comentario\n\n", False),
+        ("x = (1,\n", False),  # tokenize gives up at the end (unclosed): what came before counts
+        ("x = (1;\n", True),
+        ("if a:\n        b;\n    c\n", True),  # a dedent to no level: the tokens before it count
+    ],
+)
+def test_ends_with_semicolon_of_text_without_tokens_or_that_tokenize_rejects(
+    source: str, ends: bool
+) -> None:
+    assert last_value.ends_with_semicolon(source) is ends

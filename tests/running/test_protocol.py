@@ -47,3 +47,15 @@ def test_protocol_imports_no_torch() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
+
+
+def test_a_failure_is_an_engine_result_with_only_the_message() -> None:
+    assert protocol.failure("se detuvo") == {
+        "output": "",
+        "error": "se detuvo",
+        "exception": None,
+        "traceback": "",
+        "expectations": [],
+        "duration": 0.0,
+        "engine": True,
+    }

@@ -19,7 +19,7 @@ def exception_line(exc: BaseException) -> str:
     """`Type: message` as Python shows it: the whole message, which may take several lines
     (load_state_dict lists one mismatch per line), and the notes after it; a SyntaxError's
     file, code and caret lines, indented before its `Type: message`, left out."""
-    parts = traceback.format_exception_only(type(exc), exc)
+    parts = traceback.format_exception_only(exc)  # the type is the value's (Python ≥ 3.10)
     first = next(i for i, part in enumerate(parts) if not part.startswith(" "))
     return "".join(parts[first:])
 
