@@ -129,3 +129,116 @@ def test_a_name_the_block_binds_before_it_reads_it_is_its_own(project: Project) 
         )
         == []
     )
+
+
+def test_the_finding_whole_with_a_session_and_without(project: Project) -> None:
+    cfg = project.config
+    text = "---\ntitle: T\n---\n\n# T\n\n" + "\n".join(
+        [
+            _fence("define", "def evaluar(x):\n    return x + 1"),
+            _fence("ejemplo", "def evaluar(a, b):\n    return a * b\nlen = 3", session=None),
+            _fence("usa", "print(evaluar(1))"),
+            _fence("otra", "print(evaluar(2))"),  # a second reader: still one finding
+            _fence("cuenta", "print(len('abc'))", session=None),
+        ]
+    )
+    page = read_page(cfg, project.page("articulos/a.md", text))
+    found = notebook_names.check(cfg, page)
+    line = _line(project, "ejemplo")
+    shared = (
+        ": la página y el cuaderno imprimirían cosas distintas. En el cuaderno, todas las "
+        "celdas comparten los nombres."
+    )
+    assert [(f.kind, f.path, f.line, f.message, f.fix) for f in found] == [
+        (
+            Kind.NOTEBOOK_NAME_CLASH,
+            "docs/articulos/a.md",
+            line,
+            "el bloque «ejemplo» define «evaluar», y en el cuaderno del artículo ese valor tapa "
+            "el que el bloque «usa» (de la sesión «s») lee del bloque «define»" + shared,
+            "cambia el nombre «evaluar» en el bloque «ejemplo» o pon ese bloque en la misma "
+            "sesión.",
+        ),
+        (
+            Kind.NOTEBOOK_NAME_CLASH,
+            "docs/articulos/a.md",
+            line,
+            "el bloque «ejemplo» define «len», y en el cuaderno del artículo ese valor tapa "
+            "el que el bloque «cuenta» (sin sesión) lee de Python" + shared,
+            "cambia el nombre «len» en el bloque «ejemplo» o pon ese bloque en la misma sesión.",
+        ),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("first", "between", "clash"),
+    [
+        ("import torch.nn", "import torch", False),  # both bind torch, the package
+        ("import torch.nn as m", "import torch as m", True),
+        ("import torch.nn as m", "import torch.nn as m", False),
+        ("from torch import nn as m", "from torch import nn as m", False),
+        ("from torch import nn as m", "from math import nn as m", True),
+        ("from torch import nn as m", "from torch import optim as m", True),
+        ("from .torch import nn as m", "from .torch import nn as m", True),  # relative: unknown
+        ("m = 1", "m = 1", True),  # any other binding is its block's own
+    ],
+)
+def test_which_bindings_are_the_same(
+    project: Project, first: str, between: str, clash: bool
+) -> None:
+    name = "torch" if first == "import torch.nn" else "m"
+    found = _found(
+        project,
+        _fence("uno", first),
+        _fence("suelto", between, session=None),
+        _fence("dos", f"print({name})"),
+    )
+    assert [line for line, _ in found] == ([_line(project, "suelto")] if clash else [])
+
+
+def test_a_block_that_does_not_parse_is_left_to_the_fence_checks(project: Project) -> None:
+    text = "# T\n\n" + _fence("uno", "x = 1") + _fence("roto", "x = (", None) + _fence("dos", "x")
+    page = read_page(project.config, project.page("articulos/a.md", text))
+    assert notebook_names.check(project.config, page) == []
+
+
+def test_what_a_function_reads_nested_scopes_and_recursion(project: Project) -> None:
+    """A function reads the globals of its nested scopes too; its own locals are not reads;
+    a function that calls itself is followed once."""
+    found = _found(
+        project,
+        _fence(
+            "define",
+            "escala, datos, t = 2, [1], 0\n"
+            "def f(n):\n"
+            "    t = 5\n"  # a local: not a read of the global t
+            "    g = lambda: datos\n"
+            "    return f(n - 1) if n else escala * g()[0] + t",
+        ),
+        _fence("otra", "escala, datos, t = 10, [3], 7", session=None),
+        _fence("llama", "print(f(3))"),
+    )
+    assert sorted(message.split("»")[1] for _, message in found) == [
+        " define «datos",
+        " define «escala",
+    ]
+
+
+def test_functions_that_call_each_other_are_all_followed(project: Project) -> None:
+    """f calls p and q, each calls f back: meeting f again ends nothing, both are read."""
+    found = _found(
+        project,
+        _fence(
+            "define",
+            "alfa, beta = 1, 2\n"
+            "def f():\n    return p() + q()\n"
+            "def p():\n    return f() if alfa < 0 else alfa\n"
+            "def q():\n    return f() if beta < 0 else beta\n",
+        ),
+        _fence("otra", "alfa, beta = 10, 20", session=None),
+        _fence("llama", "f()"),
+    )
+    assert sorted(message.split("»")[1] for _, message in found) == [
+        " define «alfa",
+        " define «beta",
+    ]

@@ -164,7 +164,10 @@ def new_article(config: Config, slug: str, title: str, mkdocs_file: Path) -> New
     if re.search(rf"^\s*-.*\b{re.escape(entry)}\s*$", old, re.MULTILINE):
         raise ScaffoldError(f"{entry} ya está en el nav de {config.rel(mkdocs_file)}.")
     new = add_to_nav(old, entry)
-    nav = navigation.parse(new, mkdocs_file)
+    try:
+        nav = navigation.parse(new, mkdocs_file)
+    except ValueError:  # the inserted line broke the YAML (the section's children are no list)
+        nav = None
     if nav is None or entry not in {e.target for e in nav.entries}:  # never write a broken nav
         raise ScaffoldError(
             f"no se pudo añadir {entry} al nav de {config.rel(mkdocs_file)}; "

@@ -60,7 +60,7 @@ def snippet_files(config: Config) -> list[Path]:
 def _normalise(name: str, config: Config) -> str:
     """`file.py:2:5` and `file.py:section` (pymdownx line and section selectors) → `file.py`."""
     if ":" in name and not (config.snippets_dir / name).is_file():
-        name = name.split(":", 1)[0]
+        name = name.partition(":")[0]
     return Path(name).as_posix()
 
 
@@ -96,7 +96,7 @@ def orphans(config: Config, pages: list[Page]) -> list[Finding]:
     }
     found = []
     for path, stem, block_id in recordings.all_recordings(config):
-        runner = path.name.rsplit(".", 2)[-2]
+        runner = path.suffixes[-2][1:]  # «x.cpu.txt» → cpu
         if (stem, block_id, runner) not in alive:
             found.append(
                 Finding(
