@@ -242,3 +242,30 @@ def test_functions_that_call_each_other_are_all_followed(project: Project) -> No
         " define «alfa",
         " define «beta",
     ]
+
+
+def test_what_a_comprehension_reads_runs_now(project: Project) -> None:
+    """The body of a comprehension is a scope of its own that runs at once: what it reads
+    counts, with what the block reads at its top level and through the functions it calls."""
+    found = _found(
+        project,
+        _fence("define", "escala, otro, beta = 2, 3, 4\ndef f():\n    return beta"),
+        _fence("suelto", "escala, otro, beta = 10, 30, 40", session=None),
+        _fence("lee", "print(otro, f(), [escala * x for x in [1, 2]])"),
+    )
+    assert sorted(message.split("»")[1] for _, message in found) == [
+        " define «beta",
+        " define «escala",
+        " define «otro",
+    ]
+
+
+def test_names_nobody_defined_and_blocks_that_do_not_parse_stop_nothing(project: Project) -> None:
+    found = _found(
+        project,
+        _fence("uno", "zeta = 1"),
+        _fence("roto", "zeta = (", session=None),
+        _fence("suelto", "zeta = 2", session=None),
+        _fence("dos", "print(a_indefinido, zeta)"),  # sorted first, and the engine has none
+    )
+    assert [line for line, _ in found] == [_line(project, "suelto")]

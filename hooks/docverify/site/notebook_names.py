@@ -30,6 +30,9 @@ from docverify.core.kinds import Kind
 from docverify.parsing.pages import Block, Page
 
 _BUILTINS = frozenset(dir(builtins))
+# The scopes symtable makes for comprehensions (of type "function", like a def's): their body
+# runs where it stands, unlike a def's or a lambda's.
+_COMPREHENSIONS = frozenset({"listcomp", "setcomp", "dictcomp", "genexpr"})
 
 
 @dataclass
@@ -54,7 +57,7 @@ def check(config: Config, page: Page) -> list[Finding]:
         code = _analyse(block)
         if code is None:
             continue
-        own = sessions.setdefault(block.session, {}) if block.session else {}
+        own = sessions.setdefault(block.session, {})  # no session: None's, never written
         for name in sorted(_reads(code, own, functions)):
             here, there = own.get(name), kernel.get(name)
             if here is None and name not in _BUILTINS:
@@ -64,7 +67,7 @@ def check(config: Config, page: Page) -> list[Finding]:
             other = there[1]
             found.setdefault((other.id, name), _finding(where, block, other, name, here))
         for name, identity in code.binds.items():
-            value = (identity or f"{block.key}:{name}", block)
+            value = (identity, block)
             kernel[name] = value
             if block.session:
                 own[name] = value
@@ -109,7 +112,7 @@ def _analyse(block: Block) -> _Code | None:
     for symbol in table.get_symbols():
         name = symbol.get_name()
         if symbol.is_imported() or symbol.is_assigned() or symbol.is_namespace():
-            binds[name] = imported.get(name, "")
+            binds[name] = imported.get(name) or f"{block.key}:{name}"
         if symbol.is_referenced():
             used.add(name)
     reads = used - binds.keys()
@@ -118,7 +121,7 @@ def _analyse(block: Block) -> _Code | None:
         inner = _globals_read(child)
         if child.get_type() == "function" and child.get_name() in binds:
             calls[child.get_name()] = inner
-        elif child.get_type() != "function":  # a comprehension or a class body runs now
+        elif child.get_type() == "class" or child.get_name() in _COMPREHENSIONS:  # run now
             reads |= inner - binds.keys()
             used |= inner
     return _Code(binds, reads, used, calls)
