@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import http.server
 import json
+import sys
 import threading
 from pathlib import Path
 
@@ -92,3 +93,198 @@ def test_the_download_size_counts_disk_and_network_files(tmp_path: Path) -> None
     text = size.describe()
     assert text.startswith("3 archivos, 3,0 MiB") and "2,0 KiB ya en este disco" in text
     assert "de 1 no se pudo saber el tamaño" in text
+
+
+@pytest.mark.parametrize(
+    ("size", "shown"),
+    [
+        (1023, "1023 B"),
+        (1024, "1,0 KiB"),
+        (2**20 - 1, "1024,0 KiB"),
+        (2**20, "1,0 MiB"),
+        (2**30, "1,0 GiB"),
+        (3 * 2**30 - 2**28, "2,8 GiB"),
+    ],
+)
+def test_sizes_as_readers_read_them(size: int, shown: str) -> None:
+    assert envs.human(size) == shown
+
+
+def test_a_download_says_only_what_it_has() -> None:
+    assert envs.Download(files=2, size=2048, local=0, unknown=0).describe() == "2 archivos, 2,0 KiB"
+    assert envs.Download(files=2, size=2048, local=1024, unknown=1).describe() == (
+        "2 archivos, 2,0 KiB (de ellos 1,0 KiB ya en este disco, file://); "
+        "de 1 no se pudo saber el tamaño"
+    )
+
+
+def test_a_bad_version_is_refused_with_its_message() -> None:
+    with pytest.raises(envs.SetupError) as raised:
+        envs.check_version("2.x")
+    assert str(raised.value) == (
+        "--torch '2.x': no es una versión de torch (se espera, p. ej., 2.14.1); no se ha "
+        "escrito nada."
+    )
+
+
+def test_a_missing_file_and_a_head_without_length_are_of_unknown_size(tmp_path: Path) -> None:
+    items = [
+        {"download_info": {"url": (tmp_path / "no-hay.whl").as_uri()}},
+        {"download_info": {"url": "https://example.org/a.whl"}},
+        {},
+    ]
+    asked: list[str] = []
+
+    def head(url: str) -> int | None:
+        asked.append(url)
+        return None
+
+    assert envs.download_size(items, head) == envs.Download(files=3, size=0, local=0, unknown=3)
+    assert asked == ["https://example.org/a.whl"]
+
+
+# A stand-in for pip: records its arguments, then writes a report or fails as told (FAKE_PIP).
+FAKE_PIP = """
+import json, os, sys
+args = sys.argv[1:]
+with open(os.environ["FAKE_PIP_LOG"], "a", encoding="utf-8") as log:
+    log.write(json.dumps(args) + "\\n")
+how = os.environ.get("FAKE_PIP", "ok")
+if how == "ok":
+    if "--report" in args:
+        report = args[args.index("--report") + 1]
+        with open(report, "w", encoding="utf-8") as f:
+            json.dump({"install": [{"download_info": {"url": "file:///" + args[-1]}}]}, f)
+    sys.exit(0)
+sys.stderr.write(how)
+sys.exit(3)
+"""
+
+
+@pytest.fixture
+def pip(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """pip replaced by FAKE_PIP; the log of its calls, one JSON list of arguments a line."""
+    script = tmp_path / "pip.py"
+    script.write_text(FAKE_PIP, encoding="utf-8")
+    log = tmp_path / "pip.log"
+    monkeypatch.setenv("FAKE_PIP_LOG", str(log))
+    monkeypatch.setattr(
+        envs, "_pip", lambda python=sys.executable: [sys.executable, str(script), f"<{python}>"]
+    )
+    return log
+
+
+def calls(log: Path) -> list[list[str]]:
+    return [json.loads(line) for line in log.read_text(encoding="utf-8").splitlines()]
+
+
+def test_resolve_asks_pip_for_each_step_installing_nothing(pip: Path) -> None:
+    plan = envs.steps("2.14.1", "2.4.6", "https://example.org/simple")
+    items = envs.resolve(plan, "2.14.1", python="/otro/bin/python")
+    assert items == [
+        {"download_info": {"url": "file:///https://example.org/simple"}},
+        {"download_info": {"url": "file:///numpy==2.4.6"}},
+    ]
+    first, second = calls(pip)
+    report = first[first.index("--report") + 1]
+    assert first == [
+        "</otro/bin/python>",
+        "install",
+        "--dry-run",
+        "--ignore-installed",
+        "--quiet",
+        "--report",
+        report,
+        "torch==2.14.1",
+        "--index-url",
+        "https://example.org/simple",
+    ]
+    assert Path(report).name == "report.json" and not Path(report).exists()  # a folder removed
+    assert second[-1] == "numpy==2.4.6"
+
+
+@pytest.mark.parametrize(
+    ("stderr", "index", "says"),
+    [
+        (
+            "ERROR: No matching distribution found for torch==9.9\n",
+            "https://example.org/simple",
+            "--torch 9.9: pip no encuentra torch==9.9 en https://example.org/simple. Comprueba "
+            "la versión (pip index versions torch) y el índice (DOCS_TORCH_INDEX); no se ha "
+            "escrito nada.",
+        ),
+        (
+            "ERROR: Could not find a version that satisfies torch==9.9\n",
+            None,
+            "--torch 9.9: pip no encuentra torch==9.9 numpy==2.4.6 con la configuración de pip. "
+            "Comprueba la versión (pip index versions torch) y el índice (DOCS_TORCH_INDEX); no "
+            "se ha escrito nada.",
+        ),
+        (
+            "ERROR: la red falló\nWARNING: Location 'x' is ignored: it is neither a file nor a "
+            "directory.\n\n",
+            None,
+            "--torch 9.9: pip no pudo resolver torch==9.9 numpy==2.4.6 con la configuración de "
+            "pip (código 3: ERROR: la red falló); no se ha escrito nada.",
+        ),
+        (
+            "",
+            "https://example.org/simple",
+            "--torch 9.9: pip no pudo resolver torch==9.9 en https://example.org/simple (código "
+            "3: sin mensaje); no se ha escrito nada.",
+        ),
+    ],
+)
+def test_what_pip_could_not_resolve_is_said(
+    pip: Path, monkeypatch: pytest.MonkeyPatch, stderr: str, index: str | None, says: str
+) -> None:
+    monkeypatch.setenv("FAKE_PIP", stderr or " ")
+    with pytest.raises(envs.SetupError) as raised:
+        envs.resolve(envs.steps("9.9", "2.4.6", index), "9.9")
+    assert str(raised.value) == says
+
+
+def test_create_makes_a_venv_installs_each_step_into_it_and_marks_it_last(
+    pip: Path, tmp_path: Path
+) -> None:
+    env = tmp_path / "a" / "env"
+    (env / "viejo").mkdir(parents=True)  # an install that never finished
+    plan = envs.steps("2.14.1", "2.4.6", "https://example.org/simple")
+    said: list[str] = []
+    python = envs.create(env, plan, say=said.append)
+    assert python == env / "bin" / "python" and python.exists()
+    assert not (env / "viejo").exists()
+    assert said == [
+        "pip install torch==2.14.1 --index-url https://example.org/simple",
+        "pip install numpy==2.4.6",
+    ]
+    assert calls(pip) == [
+        [
+            f"<{sys.executable}>",
+            "--python",
+            str(python),
+            "install",
+            "torch==2.14.1",
+            "--index-url",
+            "https://example.org/simple",
+        ],
+        [f"<{sys.executable}>", "--python", str(python), "install", "numpy==2.4.6"],
+    ]
+    assert json.loads((env / envs.MARKER).read_text(encoding="utf-8")) == {
+        "steps": [s.args() for s in plan]
+    }
+    assert envs.ready(env, plan)
+
+
+def test_a_failed_install_removes_the_environment(
+    pip: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("FAKE_PIP", "no")
+    env = tmp_path / "env"
+    with pytest.raises(envs.SetupError) as raised:
+        envs.create(env, envs.steps("2.14.1", "2.4.6", None), say=lambda _: None)
+    assert str(raised.value) == (
+        f"pip no pudo instalar torch==2.14.1 numpy==2.4.6 en {env} (código 3); el entorno "
+        "incompleto se ha borrado."
+    )
+    assert not env.exists()

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import contextlib
+import ctypes
 import os
 import signal
 import subprocess
+import sys
 import threading
 import time
 import zlib
@@ -288,3 +291,138 @@ def test_a_zombie_or_a_process_without_arguments_is_named_by_its_name(
     assert processes.command(43) == "[sleep]" and waits
     _fake_proc(tmp_path, 44, "S", b"x" * 100)
     assert processes.command(44) == "x" * 79 + "…"
+
+
+# --- In this process, on a tree of processes it starts (never its own descendants at large) ---
+
+
+def _wait_for(condition, seconds: float = 10.0) -> None:
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < deadline, "the processes did not get there in time"
+        time.sleep(0.01)
+
+
+@pytest.fixture
+def tree(tmp_path: Path):
+    """A shell (this process's child) that runs `sleep <marker>` and waits for it: (shell,
+    sleep). The shell ends once its sleep does; both are gone after the test."""
+    marker = _marker(tmp_path)
+    shell = subprocess.Popen(["sh", "-c", f"sleep {marker} & wait"])
+    _wait_for(lambda: processes.children(shell.pid) and running(marker))
+    [sleep] = processes.children(shell.pid)
+    yield shell.pid, sleep, marker
+    with contextlib.suppress(ProcessLookupError):
+        os.kill(sleep, signal.SIGKILL)
+    shell.kill()
+    shell.wait()
+
+
+def test_children_status_and_descendants_of_a_tree(tree) -> None:
+    shell, sleep, marker = tree
+    assert processes.children(os.getpid()).count(shell) == 1
+    assert processes.children(shell) == [sleep]
+    assert processes._status(sleep) in (("S", shell), ("R", shell))
+    assert processes.alive(shell) and processes.alive(sleep)
+    assert processes.descendants(shell) == [sleep]
+    assert processes.descendants(shell, skip=[sleep]) == []
+    assert processes.command(sleep) == f"sleep {marker}"
+    assert processes._cmdline(sleep) == f"sleep {marker}"
+
+
+def test_a_gone_process_has_no_status_children_nor_command(tree) -> None:
+    shell, sleep, _ = tree
+    os.kill(sleep, signal.SIGKILL)
+    _wait_for(lambda: processes._status(shell) is not None and processes._status(shell)[0] == "Z")
+    os.waitpid(shell, 0)  # the shell reaped its sleep and ended: reaped here, both are gone
+    assert processes._status(sleep) is None and processes._status(shell) is None
+    assert not processes.alive(sleep)
+    assert processes.children(shell) == []
+    assert processes._cmdline(shell) == ""
+    assert processes.command(shell) == ""
+
+
+def test_a_zombie_is_not_alive_and_is_named_by_its_name_in_brackets() -> None:
+    child = subprocess.Popen(["sleep", "0"])
+    _wait_for(lambda: processes._status(child.pid)[0] == "Z")
+    assert not processes.alive(child.pid)
+    assert processes.command(child.pid) == "[sleep]"
+    child.wait()
+
+
+@pytest.mark.parametrize("length", [80, 81])
+def test_a_command_line_over_80_characters_is_shortened_to_80(length: int) -> None:
+    start = f"{sys.executable} -c import time; time.sleep(60)  # "
+    code = start.partition(" -c ")[2] + "x" * (length - len(start))
+    whole = f"{sys.executable} -c {code}"
+    assert len(whole) == length
+    child = subprocess.Popen([sys.executable, "-c", code])
+    try:
+        _wait_for(lambda: processes._cmdline(child.pid).endswith("x"))
+        shown = processes.command(child.pid)
+        assert shown == (whole if length == 80 else whole[:79] + "…")
+        assert len(shown) == 80
+    finally:
+        child.kill()
+        child.wait()
+
+
+def test_stop_descendants_stops_the_tree_below_a_root_and_says_what(tree) -> None:
+    shell, sleep, marker = tree
+    assert processes.stop_descendants(shell, skip=[sleep]) == []  # skipped: left alone
+    assert processes.alive(sleep)
+    stopped = processes.stop_descendants(shell)
+    assert stopped == [processes.Stopped(sleep, shell, f"sleep {marker}")]
+    assert running(marker) == []
+
+
+def test_become_subreaper_makes_this_process_adopt_its_orphans() -> None:
+    libc = ctypes.CDLL(None)
+    flag = ctypes.c_int(-1)
+    assert libc.prctl(37, ctypes.byref(flag), 0, 0, 0) == 0  # PR_GET_CHILD_SUBREAPER
+    was = flag.value
+    try:
+        assert processes.become_subreaper() is True
+        assert libc.prctl(37, ctypes.byref(flag), 0, 0, 0) == 0 and flag.value == 1
+    finally:
+        libc.prctl(processes.PR_SET_CHILD_SUBREAPER, was, 0, 0, 0)  # as it was
+
+
+def test_a_name_with_a_parenthesis_does_not_confuse_the_status(tmp_path: Path) -> None:
+    odd = tmp_path / "dormir) R 1 ("
+    odd.symlink_to("/bin/sleep")
+    child = subprocess.Popen([str(odd), _marker(tmp_path)])
+    try:
+        _wait_for(lambda: processes._cmdline(child.pid).endswith(_marker(tmp_path)))
+        assert processes._status(child.pid) in (("S", os.getpid()), ("R", os.getpid()))
+    finally:
+        child.kill()
+        child.wait()
+
+
+def test_a_command_line_that_is_not_utf_8_is_read_with_replacements() -> None:
+    child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)", b"\xffx"])
+    try:
+        _wait_for(lambda: processes._cmdline(child.pid).endswith("x"))
+        assert processes._cmdline(child.pid).endswith(" \ufffdx")
+    finally:
+        child.kill()
+        child.wait()
+
+
+def test_descendants_go_parents_first_through_every_level(tmp_path: Path) -> None:
+    marker = _marker(tmp_path)
+    outer = subprocess.Popen(["sh", "-c", f"sh -c 'sleep {marker} & wait' & wait"])
+    try:
+        _wait_for(lambda: running(marker))
+        [inner] = processes.children(outer.pid)
+        [sleep] = running(marker)
+        assert processes.descendants(outer.pid) == [inner, sleep]
+        assert processes.descendants(outer.pid, skip=[inner]) == []
+        stopped = processes.stop_descendants(outer.pid)
+        assert [p.pid for p in stopped] == [inner, sleep]
+        assert stopped[0].parent == outer.pid  # (the sleep's is whoever adopted it by then)
+        assert running(marker) == [] and processes.children(outer.pid) == []
+    finally:
+        outer.kill()
+        outer.wait()

@@ -84,14 +84,15 @@ def test_started_records_the_servers_seed(monkeypatch: pytest.MonkeyPatch, let_g
     assert server_seed.wanted(None) == 9 and let_go == []
 
 
-@pytest.mark.parametrize("abstract", [False, True])
+@pytest.mark.parametrize("socket_is", ["file", "abstract", "gone"])
 def test_letting_go_closes_its_pipe_forgets_it_removes_its_socket_and_reaps_it(
-    tmp_path: Path, abstract: bool
+    tmp_path: Path, socket_is: str
 ) -> None:
     child = os.posix_spawn(sys.executable, [sys.executable, "-c", ""], os.environ)
     socket = tmp_path / "socket"
-    socket.write_text("", encoding="utf-8")
-    address = "\0docverify-test" if abstract else str(socket)
+    if socket_is != "gone":  # removed already (its server's own clean-up): nothing to remove
+        socket.write_text("", encoding="utf-8")
+    address = "\0docverify-test" if socket_is == "abstract" else str(socket)
     server = Server(pid=child, address=address)
     read, write = os.pipe()
     server._forkserver_alive_fd = write
@@ -101,7 +102,7 @@ def test_letting_go_closes_its_pipe_forgets_it_removes_its_socket_and_reaps_it(
     os.close(read)
     assert (server._forkserver_pid, server._forkserver_address) == (None, None)
     assert server._forkserver_alive_fd is None
-    assert socket.exists() is abstract  # an abstract socket has no file to remove
+    assert socket.exists() is (socket_is == "abstract")  # an abstract one has no file
     [reaper] = [t for t in threading.enumerate() if t.name == "docverify:reap-forkserver"]
     assert reaper.daemon
     reaper.join(timeout=30)
