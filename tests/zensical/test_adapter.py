@@ -193,7 +193,8 @@ def test_a_verified_build_runs_zensical_then_finishes_its_pages(
 
     monkeypatch.setattr(adapter.subprocess, "run", run)
     monkeypatch.setattr(adapter.docs_folder, "finish", lambda *args: finished.append(args))
-    assert adapter.build(root, out, object(), strict=strict) == (1 if code else 0)  # type: ignore[arg-type]
+    options = {"strict": True} if strict else {}  # not strict by default
+    assert adapter.build(root, out, object(), **options) == (1 if code else 0)  # type: ignore[arg-type]
     flag = ["--strict"] if strict else []
     assert runs == [
         (
@@ -304,7 +305,11 @@ def _serve(
         started.append((command, options))
         return child
 
-    monkeypatch.setattr(adapter, "_watched", lambda root: current[-1] if current else next(states))
+    def watched(root: Path) -> object:
+        assert root == tmp_path
+        return current[-1] if current else next(states)
+
+    monkeypatch.setattr(adapter, "_watched", watched)
     monkeypatch.setattr(adapter.time, "sleep", sleep)
     monkeypatch.setattr(adapter.subprocess, "Popen", popen)
     monkeypatch.setattr(adapter.signal, "signal", lambda *args: handlers.append(args))
@@ -324,12 +329,12 @@ def test_serving_verifies_again_when_a_source_changes(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     child = FakeChild(polls=4)  # four polls running, then Zensical ends
-    states = [{"a": 1}, {"a": 1}, {"a": 2}, {"a": 2}]  # one change, at the third poll
+    states = [{"a": 1}, {"a": 2}, {"a": 2}, {"a": 3}]  # changes at the second and fourth
     made, handlers, calls = _serve(monkeypatch, tmp_path, child, states)
-    assert len(made) == 2 and made[0] == (tmp_path, tmp_path / "salida", "ejecutor")
+    assert len(made) == 3 and made[0] == (tmp_path, tmp_path / "salida", "ejecutor")
     captured = capsys.readouterr()
-    assert captured.out == "docverify: cambió una fuente; verificando de nuevo…\n"
-    assert captured.err == (
+    assert captured.out == "docverify: cambió una fuente; verificando de nuevo…\n" * 2
+    assert captured.err == 2 * (  # the first and the third verification found an error
         api.summary([ERROR])
         + " docverify zensical serve sigue sirviendo: cada página muestra los suyos.\n"
     )
