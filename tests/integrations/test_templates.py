@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import jinja2
 from conftest import NEW_PAGE, mkdocs_build
 from docverify.integrations import templates
 
@@ -33,3 +34,39 @@ def test_a_second_build_compiles_no_template_again_but_an_edited_one(
     assert mkdocs_build(root, tmp_path / "tres").returncode == 0
     assert 0 < templates.CACHE.hits - hits < reused  # all but what the edit touched
     assert "PLANTILLA-EDITADA" in (tmp_path / "tres" / ARTICLE / "index.html").read_text("utf-8")
+
+
+def _render(cache: templates.MemoryBytecodeCache, sources: dict[str, str], name: str) -> str:
+    """A fresh environment, as MkDocs makes one per build, sharing `cache`."""
+    environment = jinja2.Environment(
+        loader=jinja2.DictLoader(sources), bytecode_cache=cache, autoescape=True
+    )
+    return environment.get_template(name).render(x="equis")
+
+
+def test_the_memory_cache_gives_back_only_what_was_compiled_from_the_same_source() -> None:
+    cache = templates.MemoryBytecodeCache()
+    sources = {"a.html": "A {{ x }}", "b.html": "B {{ x }}"}
+    assert _render(cache, sources, "a.html") == "A equis"
+    assert cache.hits == 0  # compiled the first time
+    assert _render(cache, sources, "a.html") == "A equis"
+    assert cache.hits == 1  # not compiled again
+    assert _render(cache, sources, "b.html") == "B equis"
+    assert cache.hits == 1  # another template: compiled
+    sources["a.html"] = "A editada {{ x }}"
+    assert _render(cache, sources, "a.html") == "A editada equis"  # never the stale code
+    assert cache.hits == 1
+    assert _render(cache, sources, "a.html") == "A editada equis"
+    assert cache.hits == 2  # the edited one, kept in its turn
+    cache.clear()
+    assert _render(cache, sources, "b.html") == "B equis"
+    assert cache.hits == 2  # cleared: compiled again
+
+
+def test_an_empty_bucket_is_not_kept() -> None:
+    cache = templates.MemoryBytecodeCache()
+    bucket = jinja2.bccache.Bucket(jinja2.Environment(), "clave", "suma")
+    cache.dump_bytecode(bucket)  # nothing compiled in it
+    cache.load_bytecode(bucket)
+    assert bucket.code is None and cache.hits == 0
+    assert isinstance(templates.CACHE, templates.MemoryBytecodeCache)

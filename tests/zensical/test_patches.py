@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import importlib.machinery
+import importlib.metadata
+import importlib.util
 import json
 import shutil
 import subprocess
@@ -9,6 +12,7 @@ from pathlib import Path
 
 import pytest
 from docverify.zensical import patches
+from support.locale_c import ascii_locale
 
 HERE = Path(__file__).resolve().parent
 SEPARATOR = '[\\s\\-_,:!=\\[\\]()\\\\"`/]+|\\.(?!\\d)'
@@ -151,3 +155,155 @@ def test_the_patched_worker_puts_the_boosted_page_first_among_equal_matches(
     unboosted = _index(tmp_path / "sin.json", [(*item[:3], None) for item in RANKED])
     (plain,) = _search(patched, unboosted, "Tensores en PyTorch")
     assert plain == stock, plain  # without boosts, the patched worker ranks as the installed
+
+
+# What each patched script must read, written out here: (English or old text, what replaces it).
+WORKER_TEXTS = [
+    (
+        'function Pt(t){return t.normalize("NFKD").toLowerCase()}',
+        'function Pt(t){return t.normalize("NFKD").replace(/\\p{M}/gu,"").toLowerCase()}',
+    ),
+    (
+        "J=yield Zt(t.data.items,",
+        "J=yield Zt((self.dvBoost=t.data.items.map(n=>n.boost||1),t.data.items),",
+    ),
+    (
+        "d.get(x).matches.push({id:y,field:n[v].name,value:{text:m},score:0})",
+        "d.get(x).matches.push({id:y,field:n[v].name,value:{text:m},score:0,"
+        "dvBoost:self.dvBoost[x]})",
+    ),
+    (
+        "if(o.length!==u.length)return u.length-o.length;let i=n(o)",
+        "if(o.length!==u.length)return u.length-o.length;"
+        "if(s.dvBoost!==a.dvBoost)return a.dvBoost-s.dvBoost;let i=n(o)",
+    ),
+]
+BUNDLE_TEXTS = [
+    ('"aria-label":"Search results"', '"aria-label":"Resultados de la búsqueda"'),
+    ('"aria-label":"Close search"', '"aria-label":"Cerrar la búsqueda"'),
+    ('"aria-label":"Search"', '"aria-label":"Buscar"'),
+    ('placeholder:"Search"', 'placeholder:"Buscar"'),
+    ('children:"Tags"', 'children:"Etiquetas"'),
+    ('children:"Filters"', 'children:"Filtros"'),
+    ('"aria-label":"Filters"', '"aria-label":"Filtros"'),
+    (
+        '"Search is unavailable. Reload the page to try again."',
+        '"La búsqueda no está disponible. Recarga la página y vuelve a intentarlo."',
+    ),
+    ('"No results"', '"Sin resultados"'),
+    ('"Loading search\\u2026"', '"Cargando la búsqueda\\u2026"'),
+    (
+        "Use Up and Down arrow keys to move between tags. Press Space or Enter to toggle a tag.",
+        "Muévete entre las etiquetas con las flechas arriba y abajo; Espacio o Intro marca o "
+        "desmarca una.",
+    ),
+    ('new Intl.NumberFormat("en-US")', 'new Intl.NumberFormat("es-ES")'),
+    ('i===1?"result":"results"', 'i===1?"resultado":"resultados"'),
+    ('"Clipboard access is unavailable"', '"No se puede acceder al portapapeles"'),
+    ('title:"Toggle line selection"', 'title:"Marcar o desmarcar la línea"'),
+    ("color:rgb(var(--color-foreground)/.45)", "color:rgb(var(--color-foreground)/.66)"),
+    ('"aria-labelledby":`${e.id}-${s.id}-title`,', ""),
+]
+
+
+def test_the_patched_scripts_read_exactly_as_written_here() -> None:
+    """Each script patched is the installed one with exactly these replacements (str.replace
+    here, in the order of the patches)."""
+    theme = patches.templates()
+    files = patches.patched(theme)
+    for pattern, texts in [
+        ("assets/javascripts/workers/search.*.min.js", WORKER_TEXTS),
+        ("assets/javascripts/bundle.*.min.js", BUNDLE_TEXTS),
+    ]:
+        (installed,) = theme.glob(pattern)
+        expected = installed.read_text(encoding="utf-8")
+        for old, new in texts:
+            expected = expected.replace(old, new)
+        assert files[installed.relative_to(theme).as_posix()] == expected, pattern
+    assert [p.name for p in patches.PATCHES] == [
+        "búsqueda sin tildes",
+        "artículos primero en la búsqueda",
+        "diálogo de búsqueda en español",
+        "diálogo de búsqueda accesible",
+    ]
+
+
+def test_the_search_label_appears_twice_and_every_other_text_once() -> None:
+    counts = {c.old: c.count for c in patches.BUNDLE_SPANISH.changes}
+    assert counts.pop('"aria-label":"Search"') == 2
+    assert set(counts.values()) == {1}
+    assert all(
+        c.count == 1 for p in patches.PATCHES if p is not patches.BUNDLE_SPANISH for c in p.changes
+    )
+
+
+def _theme(root: Path, workers: int = 1) -> Path:
+    for i in range(workers):
+        worker = root / "assets" / "javascripts" / "workers" / f"search.{i}.min.js"
+        worker.parent.mkdir(parents=True, exist_ok=True)
+        worker.write_text("", encoding="utf-8")
+    return root
+
+
+@pytest.mark.parametrize("workers", [0, 2])
+def test_a_theme_without_exactly_one_worker_stops_the_build(tmp_path: Path, workers: int) -> None:
+    theme = _theme(tmp_path, workers)
+    with pytest.raises(patches.PatchError) as caught:
+        patches.patched(theme)
+    version = importlib.metadata.version("zensical")
+    assert str(caught.value) == (
+        f"zensical {version}: el parche «búsqueda sin tildes» busca un archivo "
+        f"assets/javascripts/workers/search.*.min.js en {theme} y hay {workers}. Los parches "
+        "están escritos para zensical 0.0.73 (docverify/zensical/patches.py)."
+    )
+
+
+def test_a_text_not_found_names_the_module_that_holds_the_patches(tmp_path: Path) -> None:
+    with pytest.raises(patches.PatchError) as caught:
+        patches.patched(_theme(tmp_path))  # one worker, empty: the first text is not there
+    version = importlib.metadata.version("zensical")
+    assert str(caught.value).startswith(
+        f"zensical {version}: el parche «búsqueda sin tildes» no se puede aplicar: en "
+        f"{tmp_path / 'assets/javascripts/workers/search.0.min.js'} el texto "
+    ), caught.value
+    assert "Los parches de docverify/zensical/patches.py están escritos para zensical 0.0.73" in (
+        str(caught.value)
+    )
+
+
+def test_the_theme_folder_is_the_installed_zensical_s() -> None:
+    import zensical  # noqa: PLC0415
+
+    assert patches.templates() == Path(zensical.__file__).parent / "templates"
+    assert patches.version() == importlib.metadata.version("zensical")
+
+
+@pytest.mark.parametrize("locations", [None, []])
+def test_without_zensical_the_build_says_how_to_install_it(
+    monkeypatch: pytest.MonkeyPatch, locations: list[str] | None
+) -> None:
+    spec = importlib.machinery.ModuleSpec("zensical", None, is_package=locations is not None)
+    spec.submodule_search_locations = locations
+    for found in (None, spec):
+        monkeypatch.setattr(importlib.util, "find_spec", lambda name, found=found: found)
+        with pytest.raises(patches.PatchError) as caught:
+            patches.templates()
+        assert str(caught.value) == (
+            "Zensical no está instalado: python3 tasks.py build --zensical lo instala (grupo "
+            "«zensical» de pyproject.toml)."
+        )
+
+
+def test_the_scripts_are_read_as_utf8_whatever_the_locale(tmp_path: Path) -> None:
+    """A theme whose scripts hold non-ASCII text (the installed ones happen not to)."""
+    for patch in patches.PATCHES:
+        path = tmp_path / patch.pattern.replace("*", "x")
+        path.parent.mkdir(parents=True, exist_ok=True)
+        before = path.read_text(encoding="utf-8") if path.exists() else "/* año */"
+        olds = ";".join(";".join([c.old] * c.count) for c in patch.changes)
+        path.write_text(before + olds, encoding="utf-8")
+    with ascii_locale():
+        files = patches.patched(tmp_path)
+    worker = files["assets/javascripts/workers/search.x.min.js"]
+    assert worker.startswith("/* año */function Pt(t){return t.normalize(") and "dvBoost" in worker
+    assert files["assets/javascripts/bundle.x.min.js"].startswith('/* año */"aria-label":"Buscar"')
