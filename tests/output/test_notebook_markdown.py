@@ -42,6 +42,8 @@ DETAILS = "<details><summary>{}</summary>"
             ["**A**", DETAILS.format("B"), "x", "</details>"],
         ),
         (['!!! note "A"', "    x"], ["**A**", "x"]),  # nothing to close
+        # Only the admonition's indentation goes: a list item's continuation keeps its own.
+        (['!!! note "A"', "    - uno", "        más"], ["**A**", "- uno", "    más"]),
         # Attribute lists on headings go; the heading stays.
         (
             ["## Título { #id }", "## Otro {: .cls }", "#sin espacio", "## Normal"],
