@@ -156,6 +156,10 @@ def test_outputs_as_jupyter_shows_them() -> None:
     assert outputs("a\n\n3", {"value": "3  \n"}) == [_stream("a\n"), _value("3")]
     assert outputs("3", {"value": "3"}) == [_value("3")]
     assert outputs("a3", {"value": "3"}) == [_stream("a3\n")]  # not a line of its own
+    # Only the line breaks before the value or the exception go, the printed text stays.
+    for printed in ("MAX", "a "):
+        assert outputs(f"{printed}\n3", {"value": "3"}) == [_stream(f"{printed}\n"), _value("3")]
+        assert outputs(f"{printed}\nE: x", {"exception": "E: x"})[0] == _stream(f"{printed}\n")
     # The exception the block ends with.
     error = {
         "output_type": "error",
