@@ -138,3 +138,77 @@ def test_code_in_a_definition_is_code_on_the_page_and_plain_in_the_tooltip() -> 
     linked = glossary_links.link_first_uses("<p>Una hoja.</p>", glossary, "g/")
     title = BeautifulSoup(linked, "html.parser").a["title"]
     assert title == "Suma en su .grad la derivada; *no* es x*y.", title
+
+
+def _a(anchor: str, title: str, text: str) -> str:
+    return f'<a class="dv-glossary" href="../glosario/#{anchor}" title="{title}">{text}</a>'
+
+
+GRAFO = _a("grafo", "Registro de operaciones.", "grafo")
+BACKWARD = "Lanza la retropropagación."
+
+
+def test_a_link_lands_on_the_word_on_any_line() -> None:
+    html = "<p>uno dos</p>\n<p>tres\ncuatro</p>\n<p>y el grafo</p>"  # a text on its third line
+    assert _link(html) == f"<p>uno dos</p>\n<p>tres\ncuatro</p>\n<p>y el {GRAFO}</p>"
+    code = "<p>a\n<code>y.backward()</code>\n</p>"
+    assert _link(code) == f"<p>a\n{_a('backward', BACKWARD, '<code>y.backward()</code>')}\n</p>"
+
+
+def test_every_term_of_a_text_and_its_entities_untouched() -> None:
+    html = "<p>Un grafo &amp; hoja</p>"
+    hoja = _a("hoja", "Lo mismo, corto.", "hoja")
+    assert _link(html) == f"<p>Un {GRAFO} &amp; {hoja}</p>"
+
+
+def test_an_end_tag_without_its_start_closes_nothing() -> None:
+    html = "<h2>A</span> grafo</h2><p>grafo</p>"
+    assert _link(html) == f"<h2>A</span> grafo</h2><p>{GRAFO}</p>"
+
+
+def test_an_empty_element_opens_nothing_and_a_bare_class_is_none() -> None:
+    html = '<p><img class="dv-output" alt=""> el grafo</p>'
+    assert _link(html) == f'<p><img class="dv-output" alt=""> el {GRAFO}</p>'
+    assert _link("<p class>grafo</p>") == f"<p class>{GRAFO}</p>"
+
+
+@pytest.mark.parametrize("escaped", ["&lt;backward&gt;", "&#60;backward&#62;"])
+def test_inline_code_is_read_with_its_entities(escaped: str) -> None:
+    """`<backward>` is not a call of backward: the code read as the reader sees it."""
+    html = f"<p><code>{escaped}</code> y <code>x.backward()</code></p>"
+    linked = _a("backward", BACKWARD, "<code>x.backward()</code>")
+    assert _link(html) == f"<p><code>{escaped}</code> y {linked}</p>"
+
+
+def test_a_glossary_of_code_terms_only_and_what_its_link_escapes() -> None:
+    term = Term("backward", "backward", "Lanza «x» & `y`.", (), True, 1, 2)
+    only = Glossary(Path("g"), (term,))
+    out = glossary_links.link_first_uses("<p>grafo <code>backward</code></p>", only, 'a"b/')
+    assert out == (
+        '<p>grafo <a class="dv-glossary" href="a&quot;b/#backward" title="Lanza «x» &amp; y.">'
+        "<code>backward</code></a></p>"
+    )
+
+
+def test_one_link_per_term_also_within_one_text() -> None:
+    assert _link("<p>El grafo y el grafo.</p>") == f"<p>El {GRAFO} y el grafo.</p>"
+    hoja = _a("hoja", "Lo mismo, corto.", "hoja")
+    html = "<p>El grafo.</p><p>Otro grafo y una hoja.</p>"
+    assert _link(html) == f"<p>El {GRAFO}.</p><p>Otro grafo y una {hoja}.</p>"
+    code = "<p><code>backward</code> y <code>backward</code></p>"
+    linked = _a("backward", BACKWARD, "<code>backward</code>")
+    assert _link(code) == f"<p>{linked} y <code>backward</code></p>"
+
+
+def test_a_code_term_outside_code_is_not_linked() -> None:
+    html = "<p><em>backward</em> y backward</p>"
+    assert _link(html) == html
+
+
+def test_highlighted_inline_code_is_read_as_its_whole_text() -> None:
+    """Inline code highlighted token by token (pymdownx.inlinehilite) names `backward` too."""
+    code = (
+        '<code class="highlight"><span class="n">y</span><span class="o">.</span>'
+        '<span class="n">backward</span><span class="p">()</span></code>'
+    )
+    assert _link(f"<p>Llama a {code}.</p>") == f"<p>Llama a {_a('backward', BACKWARD, code)}.</p>"

@@ -91,3 +91,92 @@ def test_mkdocs_jupyters_sheet_is_read_to_the_end() -> None:
     assert every.count("{") == css.count("{") - css.count(".jupyter-wrapper :root{")
     cells = "jupyter-wrapper jp-Cell jp-CodeCell jp-InputArea jp-InputPrompt jp-OutputArea"
     assert len(kept(css, cells)) < len(css) / 5
+
+
+def _filler(n: int) -> str:
+    return "".join(f".jupyter-wrapper .x{i}{{margin:{i}px}}" for i in range(n))
+
+
+def test_a_hundred_rules_under_the_wrapper_make_jupyterlabs_sheet() -> None:
+    gone = ".jupyter-wrapper .jp-Toolbar{color:red}"
+    assert kept(_filler(99) + gone) == _filler(99)  # 100 times .jupyter-wrapper: cut
+    assert kept(_filler(98) + gone) == _filler(98) + gone  # 99: someone else's, untouched
+
+
+@pytest.mark.parametrize(
+    ("rule", "stays"),
+    [
+        # A class inside a comment, an attribute test or a functional pseudo-class is not needed.
+        (".jupyter-wrapper /* .jp-Gone */ .jp-Cell{a:1}", True),
+        ('.jupyter-wrapper [data-x=".jp-Gone"] .jp-Cell{a:1}', True),
+        (".jupyter-wrapper :is(.jp-Gone:not(.jp-Other)) .jp-Cell{a:1}", True),
+        (".jupyter-wrapper .jp-Cell:is(.jp-Gone) .jp-Gone{a:1}", False),  # after it, needed
+        (".jupyter-wrapper .jp-A\\:hover{a:1}", True),  # an escape: kept, not guessed
+        (":root .jp-Cell{a:1}", True),  # the root first: it may match
+        (".jupyter-wrapper .jp-Cell{background:url(a/b.png);width:calc(2px/2)}", True),
+        (".jupyter-wrapper .jp-Cell{content:'a/*b'}", True),
+        ("@media print{ }", False),  # left empty
+        (".jp-Toolbar{a:1}", False),  # its first character counts too
+        (".jupyter-wrapper .jp-Cell/* fin */{a:1}", True),
+        (".jupyter-wrapper :not(.jp-GoneX .jp-Y) .jp-Cell{a:1}", True),
+        ('.jupyter-wrapper [data-X=".jp-Y"] .jp-Cell{a:1}', True),
+        (".jupyter-wrapper .jp-Cell:not(.jp-A).jp-Gone{a:1}", False),
+        ('.jupyter-wrapper .jp-Cell[data-x="1"]{a:1}', True),
+        (".jupyter-wrapper .jp-Cell[data-x] p{a:1}", True),
+        (".jupyter-wrapper .jp-Cell{font-family:Xanh Mono}", True),
+        (".jupyter-wrapper .jp-Cell{content:/* c */'}'}", True),
+        ('.jupyter-wrapper .jp-Cell{content:"x"/"}"}', True),
+        ("/**/.jupyter-wrapper .jp-Cell{a:1}", True),
+        ("/* a *//* b */.jupyter-wrapper .jp-Cell{a:1}", True),
+    ],
+)
+def test_which_rules_stay(rule: str, stays: bool) -> None:
+    gone = ".jupyter-wrapper .jp-Toolbar{a:1}"  # a sheet read to its end loses it
+    assert kept(FILLER + rule + gone) == FILLER + (rule if stays else "")
+
+
+def test_a_selector_list_splits_only_at_its_own_commas() -> None:
+    rule = (
+        '.jupyter-wrapper :is(.jp-A, .jp-B) .jp-Cell, .jupyter-wrapper [title="a,.jp-C"] p,'
+        ".jupyter-wrapper .jp-Toolbar{a:1}"
+    )
+    assert kept(FILLER + rule) == FILLER + rule.replace(",.jupyter-wrapper .jp-Toolbar", "")
+    for first in (
+        ".jupyter-wrapper .jp-Cell.X",  # a letter is neither a quote nor a bracket
+        '.jupyter-wrapper [title="a)b"] .jp-Cell',  # a bracket inside a string is text
+        ".jupyter-wrapper :is(:not(.jp-A), .jp-B) .jp-Cell",  # nested: its comma is inside
+    ):
+        rule = f"{first}, .jupyter-wrapper .jp-Toolbar{{a:1}}"
+        assert kept(FILLER + rule) == FILLER + first + "{a:1}"
+    listed = ".jupyter-wrapper .jp-Cell, :root{a:1}"  # `:root` alone in the list: it may match
+    assert kept(FILLER + listed) == FILLER + listed
+
+
+@pytest.mark.parametrize("content", ['"\\"}"', '"\\\\"', "'a\\'b'"])
+def test_a_string_with_an_escape_ends_where_it_ends(content: str) -> None:
+    rules = (
+        f".jupyter-wrapper .jp-Toolbar:after{{content:{content}}}.jupyter-wrapper .jp-Cell{{a:1}}"
+    )
+    assert kept(FILLER + rules) == FILLER + ".jupyter-wrapper .jp-Cell{a:1}"
+
+
+def test_text_after_the_last_rule_that_is_not_a_rule_leaves_the_sheet_whole() -> None:
+    broken = FILLER + ".jupyter-wrapper .jp-Toolbar"
+    assert kept(broken) == broken
+
+
+def test_a_rule_stays_when_the_page_has_exactly_the_classes_it_needs() -> None:
+    rule = ".jupyter-wrapper .jp-Cell.jp-mod-x{a:1}"
+    assert kept(FILLER + rule, "jp-Cell jp-mod-x") == FILLER + rule
+
+
+def test_a_comment_after_the_last_rule_is_kept_and_the_sheet_still_cut() -> None:
+    """A sheet that ends with a comment (a source map's, a licence's) is read: the bug left
+    such a sheet whole, as if it were broken."""
+    sheet = FILLER + ".jupyter-wrapper .jp-Toolbar{a:1}/*# sourceMappingURL=x.css.map */\n"
+    assert kept(sheet) == FILLER + "/*# sourceMappingURL=x.css.map */\n"
+
+
+def test_a_comment_goes_with_the_rule_it_opens() -> None:
+    sheet = "/* a */.jupyter-wrapper .jp-Toolbar{a:1}/* b */.jupyter-wrapper .jp-Cell{b:2}"
+    assert kept(FILLER + sheet) == FILLER + "/* b */.jupyter-wrapper .jp-Cell{b:2}"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 import json
 import re
@@ -386,3 +387,260 @@ def test_articles_get_the_search_boost_and_keep_an_authors_own(tmp_path: Path) -
     assert page_parts.search_meta(result, home.rel, home.meta) == {}  # type: ignore[arg-type]
     own = {**article.meta, "search": {"boost": 0.5}}
     assert page_parts.search_meta(result, article.rel, own) == {"search": {"boost": 0.5}}  # type: ignore[arg-type]
+
+
+FULL = """\
+---
+title: "Un a*b"
+description: "Frase inicial."
+goals: ["Ver la acumulación"]
+prerequisites: ["Saber sumar"]
+approach: "Enfoque."
+takeaways: ["Una conclusión."]
+faq:
+  - question: "¿Pregunta?"
+    answer: "Respuesta."
+  - "no es una pregunta"
+  - question: "¿Otra?"
+    answer: "Sí."
+  - question: "¿Sin respuesta?"
+  - answer: "Sin pregunta."
+data_files: ["datos/d.csv"]
+sources:
+  - title: "Fuente"
+    reference: "PyTorch / README.md"
+    url: "https://pytorch.org/"
+    verified: "2026-05-01"
+  - title: "Otra"
+    reference: "Libro"
+    verified: "2026-06-02"
+---
+
+## Texto
+
+Antes.
+
+```python exec="on" id="uno"
+print(1)
+```
+
+Entre.
+
+```python exec="on" id="dos"
+print(2)
+```
+
+Final.
+"""
+HEADER_END = (
+    "La primera celda prepara el núcleo como el verificador prepara cada bloque, y las celdas "
+    "`seed_stream()` empiezan los números aleatorios de cada sesión (y de cada bloque sin "
+    "sesión) con la semilla, como un script; al ejecutar el cuaderno verás las salidas de tu "
+    "máquina."
+)
+
+
+def _nothing_ran(runner: str, env: dict[str, str]) -> Any:
+    """A verification that observed no block (the notebook's code cells have no outputs)."""
+    return SimpleNamespace(runner=runner, env=env, outcomes={})
+
+
+def _full_notebook(tmp_path: Path, **kw: Any) -> tuple[dict[str, Any], Any]:
+    project = Project(tmp_path / "proj")
+    data = project.root / "docs" / "datos" / "d.csv"
+    data.parent.mkdir(parents=True)
+    data.write_text("1,2\n", encoding="utf-8")
+    page = read_page(project.config, project.page("articulos/tema/a.md", FULL))
+    verification = kw.pop("verification", _nothing_ran("cpu", {"torch": "2.1"}))
+    notebook = notebooks.build(project.config, page, verification, dt.date(2026, 11, 29), **kw)
+    return notebook, project.config
+
+
+def _cell(notebook: dict[str, Any], cell_id: str) -> dict[str, Any]:
+    [cell] = [c for c in notebook["cells"] if c["id"] == cell_id]
+    return cell
+
+
+def test_the_notebooks_header_says_each_part_of_the_article(tmp_path: Path) -> None:
+    notebook, config = _full_notebook(tmp_path)
+    assert _cell(notebook, "docverify_cabecera")["source"] == (
+        "# Un a\\*b\n\nFrase inicial.\n\n**Qué aprenderás**\n\n- Ver la acumulación\n\n"
+        "**Antes de empezar**\n\n- Saber sumar\n\n*Enfoque.*\n\n"
+        "**Conclusiones clave**\n\n- Una conclusión.\n\n"
+        "> Cuaderno generado al construir el sitio a partir de los mismos bloques que el "
+        "artículo. Las salidas guardadas son las que se comprobaron en CPU (torch 2.1, 29 de "
+        f"noviembre de 2026). {HEADER_END}\n\n"
+        + notebooks.hashing_note(config.hash_seed)
+        + "\n\n> El código de este cuaderno lee [`d.csv`](../../datos/d.csv): descárgalo y "
+        "guárdalo junto al cuaderno."
+    )
+
+
+def test_the_header_names_an_unknown_runner_and_where_the_version_ran(tmp_path: Path) -> None:
+    verification = _nothing_ran("tpu", {})
+    coverage = SimpleNamespace()
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(notebooks.coverage_text, "notebook", lambda c: "Dónde corrió." if c else "")
+        notebook, _ = _full_notebook(tmp_path, verification=verification, coverage=coverage)
+    header = _cell(notebook, "docverify_cabecera")["source"]
+    assert f"en tpu (torch ?, 29 de noviembre de 2026). Dónde corrió. {HEADER_END}" in header
+    assert notebook["metadata"]["docverify"]["torch"] == "?"
+
+
+def test_the_hashing_note() -> None:
+    assert notebooks.hashing_note(7) == (
+        "> El orden en que Python recorre un `set` de cadenas (o un `dict` hecho con uno) "
+        "cambia en cada arranque del intérprete, salvo que `PYTHONHASHSEED` lo fije: las "
+        "salidas de la página se obtuvieron con `PYTHONHASHSEED=7`. Para ver las mismas, "
+        "arranca Jupyter así: `PYTHONHASHSEED=7 jupyter lab` (o `jupyter notebook`); la "
+        "primera celda avisa si el núcleo arrancó sin ese valor."
+    )
+
+
+def test_the_notebooks_cells_metadata_and_numbering(tmp_path: Path) -> None:
+    notebook, config = _full_notebook(tmp_path)
+    assert (notebook["nbformat"], notebook["nbformat_minor"]) == (4, 5)
+    assert notebook["metadata"] == {
+        "kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"},
+        "language_info": {"name": "python"},
+        "docverify": {
+            "page": "articulos/tema/a.md",
+            "runner": "cpu",
+            "torch": "2.1",
+            "date": "2026-11-29",
+            "data_files": ["datos/d.csv"],
+        },
+    }
+    assert [c["id"] for c in notebook["cells"]] == [
+        "docverify_cabecera",
+        "docverify_preparacion",
+        "docverify_texto_1",
+        "docverify_semilla_uno",
+        "uno",
+        "docverify_texto_2",
+        "docverify_semilla_dos",
+        "dos",
+        "docverify_texto_final",
+        "docverify_preguntas",
+        "docverify_fuentes",
+    ]
+    code = [c for c in notebook["cells"] if c["cell_type"] == "code"]
+    assert [c["execution_count"] for c in code] == [1, 2, 3, 4, 5]
+    assert _cell(notebook, "docverify_texto_1")["source"] == "## Texto\n\nAntes."
+    assert _cell(notebook, "docverify_texto_2")["source"] == "Entre."
+    assert _cell(notebook, "docverify_texto_final")["source"] == "Final."
+    setup = _cell(notebook, "docverify_preparacion")
+    assert setup["metadata"] == {"docverify": {"setup": True}} and setup["outputs"] == []
+    source = setup["source"]
+    assert "torch.set_num_threads(1)\n" in source and 'RUNNER = "cpu"\n' in source
+    assert f"\nSEED = {config.seed}\n" in source
+    assert f'os.environ.get("PYTHONHASHSEED") != "{config.hash_seed}"' in source
+    assert source.endswith('torch.set_default_device("cuda")')  # every block on the GPU
+
+
+def test_the_questions_and_the_sources_close_the_notebook(tmp_path: Path) -> None:
+    notebook, _ = _full_notebook(tmp_path)
+    assert _cell(notebook, "docverify_preguntas")["source"] == (
+        "## Preguntas frecuentes\n\n**¿Pregunta?**\n\nRespuesta.\n\n**¿Otra?**\n\nSí.\n\n"
+        "**¿Sin respuesta?**\n\n\n\n****\n\nSin pregunta."
+    )
+    fuentes = (
+        "## Fuentes\n\n"
+        "- **[PyTorch / README.md](https://pytorch.org/)**: Fuente (verificada el 1 de mayo de "
+        "2026)\n- **Libro**: Otra (verificada el 2 de junio de 2026)"
+    )
+    assert _cell(notebook, "docverify_fuentes")["source"] == fuentes  # read from the page
+    given, _ = _full_notebook(tmp_path / "dada", sources=[])
+    assert "docverify_fuentes" not in [c["id"] for c in given["cells"]]  # the caller's: none
+
+
+def test_a_notebook_without_questions_sources_or_data(tmp_path: Path) -> None:
+    project = Project(tmp_path)
+    page = read_page(project.config, project.page("articulos/b.md", "Solo texto.\n"))
+    notebook = notebooks.build(project.config, page, _nothing_ran("cpu", {}), dt.date(2026, 1, 2))
+    assert [c["id"] for c in notebook["cells"]] == [
+        "docverify_cabecera",
+        "docverify_preparacion",
+        "docverify_texto_final",
+    ]
+    assert "data_files" not in notebook["metadata"]["docverify"]
+    header = notebook["cells"][0]["source"]
+    assert header.startswith("# articulos/b\n\n> Cuaderno generado")  # its path for a title
+    assert "lee [" not in header
+
+
+def test_a_page_at_the_docs_root_links_its_data_files_from_there(tmp_path: Path) -> None:
+    project = Project(tmp_path)
+    (project.root / "docs" / "d.csv").write_text("1\n", encoding="utf-8")
+    text = '---\ndata_files: ["d.csv"]\n---\n\nTexto.\n'
+    page = read_page(project.config, project.page("guia.md", text))
+    notebook = notebooks.build(project.config, page, _nothing_ran("cpu", {}), dt.date(2026, 1, 2))
+    assert notebook["cells"][0]["source"].endswith(
+        " lee [`d.csv`](d.csv): descárgalo y guárdalo junto al cuaderno."
+    )
+
+
+def test_a_seed_articles_notebook_credits_its_origin(tmp_path: Path) -> None:
+    project = Project(tmp_path)
+    sha = "0123456789abcdef" * 2 + "01234567"
+    text = (
+        "---\norigin:\n  repository: duena/tut\n  path: a.py\n"
+        f"  commit: {sha}\n  license: BSD-3-Clause\n---\n\nTexto.\n"
+    )
+    page = read_page(project.config, project.page("articulos/s.md", text))
+    notebook = notebooks.build(project.config, page, _nothing_ran("cpu", {}), dt.date(2026, 1, 2))
+    header = notebook["cells"][0]["source"]
+    assert (
+        "\n\nEl código de esta página viene de [duena/tut](https://github.com/duena/tut/" in header
+    )
+    assert header.endswith("salvo los bloques que la página presenta como propios.")
+
+
+def _ids(project: Project, text: str, **changed: dict[str, int]) -> list[str]:
+    """The ids of the cells of page `text`'s notebook; `changed`: block id → Block fields to
+    change, as a parse that could not place a block leaves them."""
+    page = read_page(project.config, project.page("articulos/c.md", text))
+    page.blocks = [dataclasses.replace(b, **changed.get(b.id, {})) for b in page.blocks]
+    notebook = notebooks.build(project.config, page, _nothing_ran("cpu", {}), dt.date(2026, 1, 2))
+    return [c["id"] for c in notebook["cells"]][2:]
+
+
+TWO = (
+    'Antes.\n\n```python exec="on" id="uno"\nprint(1)\n```\n'
+    '```python exec="on" id="dos"\nprint(2)\n```\n'
+)
+
+
+def test_blocks_one_right_after_the_other_are_both_cells(tmp_path: Path) -> None:
+    project = Project(tmp_path)
+    cells = ["docverify_semilla_uno", "uno", "docverify_semilla_dos", "dos"]
+    assert _ids(project, TWO) == ["docverify_texto_1", *cells]
+
+
+def test_a_block_the_parse_could_not_place_is_not_a_cell(tmp_path: Path) -> None:
+    project = Project(tmp_path)
+    unknown_end = _ids(project, TWO, uno={"fence_end": 0})
+    assert unknown_end == ["docverify_texto_2", "docverify_semilla_dos", "dos"]
+    inside_another = _ids(project, TWO, dos={"fence_line": 4})
+    assert inside_another == [
+        "docverify_texto_1",
+        "docverify_semilla_uno",
+        "uno",
+        "docverify_texto_final",  # the other block's lines stay text
+    ]
+
+
+@pytest.mark.parametrize(
+    ("rel", "path"),
+    [
+        ("articulos/uno.md", "cuadernos/uno.ipynb"),
+        ("articulos/tema/dos.md", "cuadernos/tema-dos.ipynb"),
+        ("guia.md", "cuadernos/guia.ipynb"),
+    ],
+)
+def test_where_an_articles_notebook_goes(rel: str, path: str) -> None:
+    assert notebooks.notebook_path(SimpleNamespace(rel=rel)) == path  # type: ignore[arg-type]
+
+
+def test_the_notebooks_json_as_jupyter_writes_it() -> None:
+    assert notebooks.dumps({"a": ["é", 1]}) == '{\n "a": [\n  "é",\n  1\n ]\n}\n'

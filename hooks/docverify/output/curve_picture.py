@@ -24,7 +24,7 @@ def number(value: float, decimals: int | None = None) -> str:
     """A number as a Spanish reader writes it: decimal comma, no «-0»."""
     text = f"{value:.{decimals}f}" if decimals is not None else f"{value:.6g}"
     if float(text) == 0:
-        text = text.lstrip("-")
+        text = text.removeprefix("-")
     return text.replace(".", ",")
 
 

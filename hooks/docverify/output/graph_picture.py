@@ -29,22 +29,22 @@ def describe(graph: Graph) -> str:
     return " ".join(sentences)
 
 
-def _rows(graph: Graph) -> tuple[list[list[int | tuple[int, int, int]]], dict[object, float]]:
+def _rows(graph: Graph) -> tuple[list[list[int | tuple[int, int]]], dict[object, float]]:
     """Rows of items top to bottom, and each item's centre x before centring the rows.
 
-    An item is a node index or, for an edge that skips rows, a bend point (edge, row, 0) that
+    An item is a node index or, for an edge that skips rows, a bend point (edge, row) that
     takes a little room in each row it crosses, so no edge runs through a box. Each row is
     ordered by the mean position of what points into it (one top-down pass).
     """
     depth = layers(graph)
-    rows: list[list[int | tuple[int, int, int]]] = [[] for _ in range(max(depth) + 1)]
+    rows: list[list[int | tuple[int, int]]] = [[] for _ in range(max(depth) + 1)]
     parents: dict[object, list[object]] = {}
     for node, level in enumerate(depth):
         rows[level].append(node)
     for index, (a, b) in enumerate(graph.edges):
         previous: object = a
         for level in range(depth[a] + 1, depth[b]):
-            bend = (index, level, 0)
+            bend = (index, level)
             rows[level].append(bend)
             parents.setdefault(bend, []).append(previous)
             previous = bend
@@ -52,12 +52,8 @@ def _rows(graph: Graph) -> tuple[list[list[int | tuple[int, int, int]]], dict[ob
     centre: dict[object, float] = {}
     for level, row in enumerate(rows):
         if level:
-            row.sort(
-                key=lambda item: (
-                    sum(centre[p] for p in parents.get(item, []))
-                    / max(1, len(parents.get(item, [])))
-                )
-            )
+            # Below the first row every item has something pointing into it.
+            row.sort(key=lambda item: sum(centre[p] for p in parents[item]) / len(parents[item]))
         cursor = 0.0
         for item in row:
             w = _width(graph, item)
@@ -100,10 +96,8 @@ def svg(graph: Graph, title: str, element_id: str) -> str:
         k = seen.get((a, b), 0)
         seen[(a, b)] = k + 1
         shift = (k - (repeat - 1) / 2) * 12
-        bends = sorted(
-            (i for row in rows for i in row if isinstance(i, tuple) and i[0] == index),
-            key=lambda i: i[1],
-        )
+        # Its bend points, top to bottom (the rows' order).
+        bends = [i for row in rows for i in row if isinstance(i, tuple) and i[0] == index]
         points = [(cx[a] + shift, top[a] + BOX_H)]
         points += [(cx[i], top[i] + y) for i in bends for y in (0, BOX_H)]
         points.append((cx[b] + shift, top[b]))

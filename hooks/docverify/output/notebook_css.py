@@ -32,7 +32,6 @@ _GROUP = re.compile(r":{1,2}[\w-]+\(|\[")  # :not( :is( ::part( … and [attr…
 _PRELUDE_END = re.compile(r"[{;\"'/]")
 _COMBINATOR = re.compile(r"\s*[>+~]\s*|\s+")
 _COMMENT = re.compile(r"/\*.*?\*/", re.DOTALL)
-_BRACES = re.compile(r"[{}\"'/]")
 _NESTED = ("@media", "@supports")
 _JUPYTERLAB = ".jupyter-wrapper"  # every rule of JupyterLab's sheet starts with it
 
@@ -55,6 +54,11 @@ def prune(html: str) -> str:
     return _STYLE.sub(cut, html)
 
 
+class _Unreadable(ValueError):
+    """A brace, string or comment that does not close: `prune` keeps the sheet whole (no
+    message: nothing shows it)."""
+
+
 # A statement: text kept as it is, a style rule (its selectors, each with the classes it
 # needs, and its declarations) or an @media/@supports block (its prelude and statements).
 Statement = tuple[str, object, object]
@@ -69,9 +73,9 @@ def _parse(css: str) -> tuple[Statement, ...]:
     while at < len(css):
         stop = _skip(css, at, _PRELUDE_END)
         if stop < 0:
-            if css[at:].strip():
-                raise ValueError("declaración sin cerrar")
-            out.append(("text", css[at:], None))  # the whitespace at the end
+            if _COMMENT.sub("", css[at:]).strip():
+                raise _Unreadable  # a declaration without its end
+            out.append(("text", css[at:], None))  # the whitespace (and comments) at the end
             break
         prelude = css[at:stop]
         if css[stop] == ";":  # @charset "UTF-8"; @import…
@@ -169,7 +173,7 @@ def _skip(text: str, at: int, wanted: re.Pattern[str]) -> int:
         elif text.startswith("/*", i):
             end = text.find("*/", i + 2)
             if end < 0:
-                raise ValueError("comentario sin cerrar")
+                raise _Unreadable  # a comment without its end
             at = end + 2
         elif text[i] == "/":
             at = i + 1
@@ -179,12 +183,12 @@ def _skip(text: str, at: int, wanted: re.Pattern[str]) -> int:
 
 def _closing(text: str, start: int, open_: str = "{", close: str = "}") -> int:
     """Where the `close` that pairs with the `open_` at `start` is; ValueError: nowhere."""
-    wanted = _BRACES if open_ == "{" else re.compile("[" + re.escape(open_ + close) + "\"'/]")
+    wanted = re.compile("[" + re.escape(open_ + close) + "\"'/]")
     depth, at = 0, start
     while True:
         i = _skip(text, at, wanted)
         if i < 0:
-            raise ValueError(f"«{open_}» sin «{close}»")
+            raise _Unreadable  # `open_` without its `close`
         depth += 1 if text[i] == open_ else -1
         if depth == 0:
             return i
@@ -196,5 +200,5 @@ def _string_end(text: str, start: int) -> int:
     while i < len(text) and text[i] != quote:
         i += 2 if text[i] == "\\" else 1
     if i >= len(text):
-        raise ValueError("cadena sin cerrar")
+        raise _Unreadable  # a string without its end
     return i

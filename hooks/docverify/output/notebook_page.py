@@ -33,7 +33,7 @@ def markdown(text: str, uri: str, article: str, title: str, rel: str, article_ur
 
 
 def _text(value: str | list[str]) -> str:
-    return value if isinstance(value, str) else "".join(value)
+    return "".join(value)  # a string, or its lines as nbformat may store them
 
 
 def _output(output: dict[str, object]) -> str:

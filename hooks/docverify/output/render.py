@@ -123,9 +123,10 @@ class Site:
         """What the build sets in page `rel`'s metadata, over its front matter ({}: nothing)."""
         if (notebook := self.notebooks.get(rel)) is not None:
             return notebook_links.page_meta(self._title(notebook))
-        parsed = self.result.pages.get(rel)
+        if (parsed := self.result.pages.get(rel)) is None:
+            return {}
         return {
-            **page_parts.search_meta(self.result, rel, parsed.meta if parsed else {}),
+            **page_parts.search_meta(self.result, rel, parsed.meta),
             **page_parts.description_meta(self.result, rel),
         }
 
@@ -142,11 +143,11 @@ class Site:
         """Page `rel`'s front matter for a generator that reads it from the page's file (one
         without a hook to set `page.meta`): the author's as written, or, where the build sets
         metadata (`meta`), the whole metadata (`whole_meta`) as YAML."""
-        if not (meta := self.meta(rel)):
+        if not self.meta(rel):
             parsed = self.result.pages.get(rel)
             return parsed.head if parsed is not None else ""
         dumped = yaml.safe_dump(
-            self.whole_meta(rel, meta), allow_unicode=True, sort_keys=False, width=10_000
+            self.whole_meta(rel), allow_unicode=True, sort_keys=False, width=10_000
         )
         return f"---\n{dumped}---\n"
 
@@ -182,7 +183,7 @@ class Site:
     def _notebook_markdown(self, notebook: Notebook, links: Links, text: str) -> str:
         """A notebook plugin's page: what the generator read; else our page of its cells."""
         if notebook.page == notebook.path:
-            return text or self.files.get(notebook.path, "")
+            return text or self.files[notebook.path]
         return notebook_page.markdown(
             self.files[notebook.path],
             notebook.path,
