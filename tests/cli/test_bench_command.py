@@ -11,6 +11,7 @@ import pytest
 from conftest import Project
 from docverify.bench import measure, sharding
 from docverify.cli import main as cli
+from support.terminal import Terminal
 
 
 @pytest.fixture
@@ -171,21 +172,6 @@ def test_a_work_folder_already_removed_is_no_error(
 
     monkeypatch.setattr(sharding, "run", run_shards)
     assert cli.main(["bench", "--shards", "2"]) == 0
-
-
-class Terminal:
-    """A stdout that notes what was written before each flush: progress must reach a terminal
-    as it is made, not when the measurement ends."""
-
-    def __init__(self) -> None:
-        self.text, self.flushed = "", []
-
-    def write(self, text: str) -> int:
-        self.text += text
-        return len(text)
-
-    def flush(self) -> None:
-        self.flushed.append(self.text)
 
 
 @pytest.mark.parametrize("shards", [[], ["--shards", "2"]])

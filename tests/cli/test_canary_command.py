@@ -15,6 +15,7 @@ from docverify.output import canary_output
 from docverify.running import environments, interpreter
 from docverify.running import executor as executor_mod
 from support import inprocess
+from support.terminal import Terminal
 
 pytestmark = pytest.mark.usefixtures("local_author")
 
@@ -327,20 +328,6 @@ def test_the_help_says_what_each_option_does() -> None:
         parser.parse_args([])  # --python or --torch
     with pytest.raises(SystemExit):
         parser.parse_args(["--python", "x", "--torch", "2.14.0"])  # not both
-
-
-class Terminal:
-    """A stdout that notes what was written before each flush."""
-
-    def __init__(self) -> None:
-        self.text, self.flushed = "", []
-
-    def write(self, text: str) -> int:
-        self.text += text
-        return len(text)
-
-    def flush(self) -> None:
-        self.flushed.append(self.text)
 
 
 def test_the_pip_line_and_the_head_reach_the_terminal_before_the_long_steps(
