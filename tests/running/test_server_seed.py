@@ -88,7 +88,16 @@ def test_started_records_the_servers_seed(monkeypatch: pytest.MonkeyPatch, let_g
 def test_letting_go_closes_its_pipe_forgets_it_removes_its_socket_and_reaps_it(
     tmp_path: Path, socket_is: str
 ) -> None:
-    child = os.posix_spawn(sys.executable, [sys.executable, "-c", ""], os.environ)
+    # The child waits for its stdin to close: the reaper is still waiting for it when the test
+    # looks (a child that ended at once could be reaped, its thread gone, before the look).
+    stdin, keep = os.pipe()
+    child = os.posix_spawn(
+        sys.executable,
+        [sys.executable, "-c", "import sys; sys.stdin.read()"],
+        os.environ,
+        file_actions=[(os.POSIX_SPAWN_DUP2, stdin, 0)],
+    )
+    os.close(stdin)
     socket = tmp_path / "socket"
     if socket_is != "gone":  # removed already (its server's own clean-up): nothing to remove
         socket.write_text("", encoding="utf-8")
@@ -98,16 +107,20 @@ def test_letting_go_closes_its_pipe_forgets_it_removes_its_socket_and_reaps_it(
     server._forkserver_alive_fd = write
     # Reapers of the worker's own servers may still be running: this call's is the new one.
     before = set(threading.enumerate())
-    server_seed._let_go(server)
+    try:
+        server_seed._let_go(server)
+        started = set(threading.enumerate()) - before
+        [reaper] = [t for t in started if t.name == "docverify:reap-forkserver"]
+        assert reaper.daemon and reaper.is_alive()  # waiting for the server to end
+    finally:
+        os.close(keep)  # the child ends (also when the test failed: nothing waits for it)
     os.set_blocking(read, False)  # an open write end raises here instead of waiting
     assert os.read(read, 1) == b""  # the write end is closed: the server would see EOF
     os.close(read)
     assert (server._forkserver_pid, server._forkserver_address) == (None, None)
     assert server._forkserver_alive_fd is None
     assert socket.exists() is (socket_is == "abstract")  # an abstract one has no file
-    started = set(threading.enumerate()) - before
-    [reaper] = [t for t in started if t.name == "docverify:reap-forkserver"]
-    assert reaper.daemon
     reaper.join(timeout=30)
+    assert not reaper.is_alive()
     with pytest.raises(ChildProcessError):
         os.waitpid(child, os.WNOHANG)  # reaped already
