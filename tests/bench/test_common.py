@@ -85,8 +85,9 @@ class _Run:
 
 def _stand_in(monkeypatch: pytest.MonkeyPatch, done: SimpleNamespace) -> _Run:
     fake = _Run(done, [10.0, 12.5])
-    monkeypatch.setattr(common.subprocess, "run", fake.run)
-    monkeypatch.setattr(common.time, "perf_counter", fake.perf_counter)
+    # The module's own names replaced, not the standard library's: no other thread sees them.
+    monkeypatch.setattr(common, "subprocess", SimpleNamespace(run=fake.run))
+    monkeypatch.setattr(common, "time", SimpleNamespace(perf_counter=fake.perf_counter))
     return fake
 
 
