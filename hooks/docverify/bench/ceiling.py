@@ -28,6 +28,8 @@ from typing import Any
 from docverify.bench.corpus import page_specs
 from docverify.running import protocol, worker
 
+GO = b"g"  # what starts every probe at once (one byte, whatever it is)
+
 
 def measure(corpus: Path, env: dict[str, str]) -> tuple[float, float]:
     """Seconds of one probe alone, and of two probes together, each running every page."""
@@ -81,7 +83,7 @@ def _together(jobs: list[protocol.PageTask], count: int) -> float:
         os.close(span_write)
         probes.append((pid, go_write, span_read))
     for _, go_write, _ in probes:
-        os.write(go_write, b"g")
+        os.write(go_write, GO)
         os.close(go_write)
     spans, failed = [], 0
     for pid, _, span_read in probes:
@@ -105,7 +107,7 @@ def probe(jobs: list[protocol.PageTask]) -> dict[str, float]:
     for job in jobs:  # the engine worker's own fork and reaping (running/worker.py)
         finished = worker.still_running(finished)
         pid, read_fd, workdir = worker.fork_page(job)
-        last = None
+        last = None  # pragma: no mutate; equivalent: "" too is only ever compared with END
         with Connection(read_fd, writable=False) as page:
             while True:
                 try:

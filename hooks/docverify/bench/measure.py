@@ -40,6 +40,7 @@ from docverify.bench.parallel import p2
 from docverify.bench.sites import p1, p3
 
 __all__ = ["Bench", "run"]
+PROC = Path("/proc")
 
 
 def run(bench: Bench, out: Any = print) -> str:
@@ -63,12 +64,13 @@ def run(bench: Bench, out: Any = print) -> str:
     )
 
 
-def describe_machine() -> str:
+def describe_machine(proc: Path = PROC) -> str:
+    """Cores, CPU model, memory, Python and torch; `proc` is where /proc's files are read."""
     cpus = os.cpu_count() or 1
     try:
         model = next(
             line.split(":", 1)[1].strip()
-            for line in Path("/proc/cpuinfo").read_text().splitlines()
+            for line in (proc / "cpuinfo").read_text().splitlines()
             if line.startswith("model name")
         )
     except (OSError, StopIteration):
@@ -77,7 +79,7 @@ def describe_machine() -> str:
         kib = int(
             next(
                 line.split()[1]
-                for line in Path("/proc/meminfo").read_text().splitlines()
+                for line in (proc / "meminfo").read_text().splitlines()
                 if line.startswith("MemTotal")
             )
         )

@@ -7,6 +7,8 @@ import threading
 from collections import defaultdict
 from pathlib import Path
 
+PROC = Path("/proc")
+
 
 class PeakMemory:
     """Samples RSS and PSS summed over a process and all its descendants, from /proc.
@@ -37,14 +39,15 @@ class PeakMemory:
             self._stop.wait(self.interval)
 
 
-def tree_memory(root: int) -> tuple[int, int]:
+def tree_memory(root: int, proc: Path = PROC) -> tuple[int, int]:
     """(RSS, PSS) in bytes of `root` and its descendants. RSS counts shared pages once per
-    process (pessimistic for forked children); PSS splits them (what the tree really uses)."""
+    process (pessimistic for forked children); PSS splits them (what the tree really uses).
+    `proc` is where the processes are listed (the tests give a folder shaped like /proc)."""
     children: dict[int, list[int]] = defaultdict(list)
-    for entry in os.scandir("/proc"):
+    for entry in os.scandir(proc):
         if entry.name.isdigit():
             try:
-                stat = Path(f"/proc/{entry.name}/stat").read_text()
+                stat = (proc / entry.name / "stat").read_text()
             except OSError:
                 continue
             children[int(stat.rsplit(")", 1)[1].split()[1])].append(int(entry.name))
@@ -52,7 +55,7 @@ def tree_memory(root: int) -> tuple[int, int]:
     for pid in pids:
         pids.extend(children.get(pid, []))
         try:
-            for line in Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines():
+            for line in (proc / str(pid) / "smaps_rollup").read_text().splitlines():
                 if line.startswith("Rss:"):
                     rss += int(line.split()[1]) * 1024
                 elif line.startswith("Pss:"):

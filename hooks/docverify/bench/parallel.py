@@ -49,7 +49,7 @@ def p2(bench: Bench, out: Any) -> None:
     record_args = ["record", "--runner", "cpu", "--workers", "2"]
     recorded, _ = timed([sys.executable, "-m", "docverify.cli.main", *record_args], corpus, env)
     times: dict[int, list[float]] = {1: [], 2: []}
-    alone, together = [], []
+    probes: list[tuple[float, float]] = []  # (one probe alone, two together) per repetition
     rss = pss = 0
     for _ in range(bench.repeat):
         for workers in (1, 2):
@@ -57,13 +57,11 @@ def p2(bench: Bench, out: Any) -> None:
             times[workers].append(seconds)
             if workers == 2:
                 rss, pss = max(rss, peak_rss), max(pss, peak_pss)
-        one_probe, two_probes = ceiling.measure(corpus, env)
-        alone.append(one_probe)
-        together.append(two_probes)
+        probes.append(ceiling.measure(corpus, env))
     one, two = statistics.median(times[1]), statistics.median(times[2])
     speedup = one / two
     mib = rss / 2**20
-    top = statistics.median(2 * a / t for a, t in zip(alone, together, strict=True))
+    top = statistics.median(2 * a / t for a, t in probes)
     share = speedup / top
     bench.figures.update(
         P2_seconds=two,
@@ -84,8 +82,9 @@ def p2(bench: Bench, out: Any) -> None:
     )
     out(
         f"P2 · techo de esta máquina: el mismo trabajo de fork y ejecución en un proceso "
-        f"{statistics.median(alone):.1f} s, dos procesos a la vez "
-        f"{statistics.median(together):.1f} s → {top:.2f}x · la aceleración de 2 workers es "
+        f"{statistics.median(a for a, _ in probes):.1f} s, dos procesos a la vez "
+        f"{statistics.median(t for _, t in probes):.1f} s → {top:.2f}x · la aceleración de 2 "
+        "workers es "
         f"{share:.2f} del techo {verdict(share, TARGETS['P2_of_ceiling'], lower_is_better=False)}"
     )
     out(

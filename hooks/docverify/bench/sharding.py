@@ -101,9 +101,9 @@ def run(bench: Bench, counts: list[int], out: Any = print) -> str:
             )
             merges[total].append(seconds)
             _same(reports / "entero", merged, total)
-    site_run = statistics.median(_site(bench, corpus, env, None) for _ in range(bench.repeat))
+    site_run = statistics.median(_site(corpus, env, None) for _ in range(bench.repeat))
     last = reports / f"combinado-{counts[-1]}"
-    site_reports = statistics.median(_site(bench, corpus, env, last) for _ in range(bench.repeat))
+    site_reports = statistics.median(_site(corpus, env, last) for _ in range(bench.repeat))
     m_whole = statistics.median(whole)
     out(
         f"reparto · {bench.pages} páginas × {bench.blocks} bloques · docverify check --runner cpu "
@@ -139,7 +139,7 @@ def _same(whole: Path, merged: Path, total: int) -> None:
         )
 
 
-def _site(bench: Bench, corpus: Path, env: dict[str, str], reports: Path | None) -> float:
+def _site(corpus: Path, env: dict[str, str], reports: Path | None) -> float:
     args = [sys.executable, "-m", "docverify.bench.sharding", "site", str(corpus)]
     seconds, done = timed([*args, *([str(reports)] if reports else [])], corpus, env)
     data = json.loads(done.stdout.strip().splitlines()[-1])
