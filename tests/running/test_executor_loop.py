@@ -36,6 +36,7 @@ class FakeProcess:
         self.run, self.args, self.options = run, args, options
         self.exitcode: int | None = None
         self.started = False
+        self.joins: list[float | None] = []  # a child that never ends must not hang the parent
 
     def start(self) -> None:
         end = self.args[0]
@@ -50,6 +51,7 @@ class FakeProcess:
         self.exitcode = 0 if code is None else code
 
     def join(self, timeout: float | None = None) -> None:
+        self.joins.append(timeout)
         self.thread.join(timeout)
 
 
@@ -303,6 +305,8 @@ def test_a_worker_that_dies_fails_its_block_and_is_replaced(
         "p/luego": result("p/luego"),
     }
     assert len(context.processes) == 2 and len(executor._idle) == 1
+    dead = context.processes[0][2]
+    assert dead.joins and None not in dead.joins  # waited for, but not forever
 
 
 def test_a_page_that_exits_without_ending_fails_the_blocks_it_did_not_run(make) -> None:
@@ -468,3 +472,4 @@ def test_asking_a_child_gives_its_answer_or_the_default(
     assert executor.seeds == [None]  # the fork server started, with any seed
     [(asked, _, process)] = context.processes
     assert asked is target and process.started
+    assert process.joins and None not in process.joins  # waited for, but not forever
