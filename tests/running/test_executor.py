@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib.util
+import math
 import multiprocessing.forkserver
 import multiprocessing.spawn
 import os
@@ -152,6 +153,8 @@ def fresh(monkeypatch: pytest.MonkeyPatch) -> Executor:
     asked: list[tuple] = []
 
     def ask(target: Any, timeout: float, default: Any) -> Any:
+        # A child that never answers must not hang the build: a finite wait, always.
+        assert isinstance(timeout, int | float) and 0 < timeout < math.inf, timeout
         asked.append((target, default))
         return executor.answer  # type: ignore[attr-defined]
 
