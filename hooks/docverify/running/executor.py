@@ -28,6 +28,7 @@ block and in page order, whatever order the pages finish in.
 from __future__ import annotations
 
 import contextlib
+import math
 import multiprocessing
 import multiprocessing.forkserver
 import multiprocessing.spawn
@@ -226,7 +227,7 @@ class Executor:
                 if state.deadline <= now:  # its worker reports "exit" once the kill lands
                     spec = next(b for b in state.job.blocks if b["key"] == state.current)
                     state.reason = f"superó el tiempo límite de {spec['timeout']:g} s y se detuvo"
-                    state.deadline = float("inf")
+                    state.deadline = math.inf
                     self._kill(state)
         order = [b["key"] for job in jobs for b in job.blocks]
         return {key: results[key] for key in order if key in results}
@@ -292,7 +293,7 @@ class Executor:
         elif message[0] == protocol.DONE:
             results[message[1]] = message[2]
             state.done.add(message[1])
-            state.current, state.deadline = None, float("inf")
+            state.current, state.deadline = None, math.inf
         elif message[0] == protocol.STOPPED:
             for key, commands in message[1].items():
                 state.stopped.setdefault(key, []).extend(commands)
