@@ -13,8 +13,12 @@ Which tests run, and so the verdict, does not change; only how soon a killed mut
 
 from __future__ import annotations
 
+import contextlib
+import ctypes
 import json
 import os
+import signal
+import time
 from pathlib import Path
 
 import pytest
@@ -78,3 +82,59 @@ def pytest_configure(config: pytest.Config) -> None:
     trampoline._mutant_under_test = STATS
     del os.environ["MUTANT_UNDER_TEST"]
     config.add_cleanup(lambda: os.environ.__setitem__("MUTANT_UNDER_TEST", STATS))
+
+
+# What a mutant's tests leave running: a mutant can break the code that stops the engine's
+# processes (a fork server that imports torch, ~250 MB; a page process), and each such orphan
+# would live on, adopted by init, for the rest of the run (dozens in one module's run). The
+# process that runs a mutant's tests adopts its orphans and, when its tests end, kills what is
+# left. The engine's own `running/processes.py` is not used here: it may be the mutated module.
+_adopted = False
+PR_SET_CHILD_SUBREAPER = 36  # linux/prctl.h
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    """With a mutant under test (or the stats run), adopt orphans (Linux); not in mutmut's fork
+    server warming up, which reaps its own children by any pid."""
+    global _adopted  # noqa: PLW0603 - one per process, like the subreaper flag itself
+    from mutmut.mutation import trampoline  # noqa: PLC0415
+
+    if trampoline.get_mutant_under_test():
+        with contextlib.suppress(OSError, AttributeError):
+            libc = ctypes.CDLL(None, use_errno=True)
+            _adopted = libc.prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) == 0
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    if _adopted:
+        stop_leftovers(os.getpid())
+
+
+def descendants(root: int) -> list[int]:
+    """Every process below `root` (from /proc: the children of each of its threads)."""
+    found: list[int] = []
+    queue = [root]
+    while queue:
+        pid = queue.pop()
+        for task in Path(f"/proc/{pid}/task").glob("*"):
+            with contextlib.suppress(OSError, ValueError):
+                kids = [int(n) for n in (task / "children").read_text().split()]
+                found += kids
+                queue += kids
+    return found
+
+
+def stop_leftovers(root: int, rounds: int = 20) -> None:
+    """SIGKILL every descendant of `root` (this process), then reap its children, until none is
+    left (a process forked while a round ran is found by the next); never waits on one."""
+    for _ in range(rounds):
+        found = descendants(root)
+        if not found:
+            return
+        for pid in found:
+            with contextlib.suppress(OSError):
+                os.kill(pid, signal.SIGKILL)
+        time.sleep(0.01)  # SIGKILL takes effect asynchronously; the next round kills again
+        with contextlib.suppress(ChildProcessError):
+            while os.waitpid(-1, os.WNOHANG)[0]:
+                pass

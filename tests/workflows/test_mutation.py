@@ -5,8 +5,10 @@ tests/workflows/test_mutation_run.py runs mutmut itself on a small engine."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
+import signal
 import subprocess
 import sys
 import tomllib
@@ -357,6 +359,61 @@ def test_with_a_mutant_under_test_subprocesses_run_it(monkeypatch: pytest.Monkey
     order.pytest_configure(config)  # type: ignore[arg-type]
     assert os.environ["MUTANT_UNDER_TEST"] == "docverify.running.capture.x_drain_fds__mutmut_1"
     assert config.cleanups == []
+
+
+# A test that leaves an orphan: a child that starts a grandchild and ends before it.
+ORPHAN_TEST = """
+import os, subprocess, sys
+
+def test_leaves_an_orphan():
+    code = (
+        "import subprocess; print(subprocess.Popen(['sleep', '60'],"
+        " stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL).pid)"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    with open(os.environ["ORPHAN_PID"], "w") as out:
+        out.write(done.stdout)
+"""
+
+
+def running(pid: int) -> bool:
+    """Whether `pid` is a live process (a zombie is not)."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text(encoding="utf-8")
+    except OSError:
+        return False
+    return stat.rpartition(")")[2].split()[0] != "Z"
+
+
+@pytest.mark.parametrize("mutant", ["docverify.m.x_f__mutmut_1", ""])
+def test_what_a_mutants_tests_leave_running_ends_with_them(tmp_path: Path, mutant: str) -> None:
+    """A mutant that breaks the engine's clean-up leaves orphans (a fork server, a page
+    process); the process that ran its tests kills them when they end, instead of leaving them to
+    pile up for the rest of the run. Without a mutant under test (mutmut's fork server warming
+    up), nothing is adopted."""
+    (tmp_path / "test_orphan.py").write_text(ORPHAN_TEST, encoding="utf-8")
+    (tmp_path / "pytest.ini").write_text("[pytest]\n", encoding="utf-8")
+    env = {k: v for k, v in os.environ.items() if k != "MUTANT_UNDER_TEST"}
+    if mutant:
+        env["MUTANT_UNDER_TEST"] = mutant
+    env |= {"ORPHAN_PID": str(tmp_path / "pid"), "PYTHONPATH": str(ROOT)}
+    args = ["-p", "tools.mutation_order", "-p", "no:cacheprovider", "-q", "test_orphan.py"]
+    done = subprocess.run(
+        [sys.executable, "-m", "pytest", *args],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=120,
+    )
+    orphan = int((tmp_path / "pid").read_text(encoding="utf-8"))
+    try:
+        assert done.returncode == 0, done.stdout + done.stderr
+        assert running(orphan) is not bool(mutant)
+    finally:
+        with contextlib.suppress(OSError):
+            os.kill(orphan, signal.SIGKILL)
 
 
 # --- Results --------------------------------------------------------------------------------------
