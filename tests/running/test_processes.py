@@ -11,6 +11,7 @@ import sys
 import threading
 import time
 import zlib
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -426,3 +427,267 @@ def test_descendants_go_parents_first_through_every_level(tmp_path: Path) -> Non
     finally:
         outer.kill()
         outer.wait()
+
+
+# --- In a scripted world: the races, made to happen (a fake /proc, kill, waitpid and clock) ---
+
+
+@dataclass
+class Fake:
+    """A process of the scripted world, as the kernel would show it."""
+
+    parent: int
+    state: str = "S"
+    cmdline: bytes | None = None  # None: `cmd <pid>`
+    dying: int = 1  # ticks of the clock from SIGKILL to a zombie (0: right after a waitpid)
+    dies_in: int | None = None  # ticks left, once killed
+    kill_raises: type[OSError] | None = None  # ProcessLookupError: it was reaped just before
+    stat_reads: int | None = None  # reads of its stat before it is gone (reaped by its parent)
+    unreadable_tasks: int = 0  # threads listed before the main one whose children fail to read
+    forks: int | None = None  # a child with this pid, forked as its SIGKILL comes
+    waited_elsewhere: bool = False  # reaped by another thread (a Popen.wait) just before
+
+
+class World:
+    """/proc, os (kill, waitpid) and time (monotonic, sleep) for the processes module, over
+    `procs`; `me` is the process that calls them, `adopter` the one that adopts orphans (`me`
+    when it is a subreaper; 0, init, reaps them at once)."""
+
+    TICK = 2.0**-10  # each sleep moves the clock by one tick: exact sums
+    WNOHANG = os.WNOHANG
+
+    def __init__(self, me: int, procs: dict[int, Fake], adopter: int | None = None) -> None:
+        self.me, self.procs = me, {me: Fake(0), **procs}
+        self.adopter = me if adopter is None else adopter
+        self.now, self.sleeps, self.kills, self.waited = 0.0, [], [], []
+
+    def children(self, pid: int) -> list[int]:
+        return [child for child, p in self.procs.items() if p.parent == pid]
+
+    def others(self) -> list[int]:
+        """The processes there are, but `me`."""
+        return [pid for pid in self.procs if pid != self.me]
+
+    def monotonic(self) -> float:
+        return self.now
+
+    def sleep(self, seconds: float) -> None:
+        self.sleeps.append(seconds)
+        self.now += self.TICK
+        for pid, p in list(self.procs.items()):
+            if p.dies_in:
+                p.dies_in -= 1
+                if p.dies_in == 0:
+                    self._die(pid)
+
+    def _die(self, pid: int) -> None:
+        p = self.procs[pid]
+        p.state, p.dies_in = "Z", None
+        for child in self.children(pid):
+            self.procs[child].parent = self.adopter
+        if p.parent == 0:
+            del self.procs[pid]  # init reaps it
+
+    def kill(self, pid: int, sig: int) -> None:
+        assert sig == signal.SIGKILL
+        self.kills.append(pid)
+        p = self.procs.get(pid)
+        if p is None or p.kill_raises is ProcessLookupError:
+            self.procs.pop(pid, None)
+            raise ProcessLookupError(pid)
+        if p.kill_raises:
+            raise p.kill_raises(pid)
+        if p.state != "Z" and p.dies_in is None:
+            p.dies_in = p.dying
+        if p.forks is not None:
+            self.procs[p.forks] = Fake(pid)
+
+    def waitpid(self, pid: int, options: int) -> tuple[int, int]:
+        assert options == os.WNOHANG  # the engine never blocks on a descendant
+        self.waited.append(pid)
+        p = self.procs.get(pid)
+        if p is not None and p.waited_elsewhere:
+            del self.procs[pid]
+        if pid not in self.procs or self.procs[pid].parent != self.me:
+            raise ChildProcessError(pid)
+        if p.state != "Z":
+            if p.dies_in == 0:  # found alive, a zombie just after
+                self._die(pid)
+            return 0, 0
+        del self.procs[pid]
+        return pid, signal.SIGKILL
+
+
+class ProcPath:
+    """A path under the scripted /proc."""
+
+    def __init__(self, world: World, parts: tuple[str, ...] = ()) -> None:
+        self.world, self.parts = world, parts
+
+    def __truediv__(self, part: str) -> ProcPath:
+        return ProcPath(self.world, (*self.parts, part))
+
+    def _proc(self) -> tuple[int, Fake]:
+        pid = int(self.parts[0]) if self.parts[0].isdigit() else -1
+        if pid not in self.world.procs:
+            raise FileNotFoundError("/proc/" + "/".join(self.parts))
+        return pid, self.world.procs[pid]
+
+    def iterdir(self) -> list[ProcPath]:  # /proc/<pid>/task
+        pid, p = self._proc()
+        return [self / f"gone{n}" for n in range(p.unreadable_tasks)] + [self / str(pid)]
+
+    def read_text(self) -> str:
+        pid, p = self._proc()
+        name = self.parts[-1]
+        if name == "children":
+            if self.parts[2].startswith("gone"):
+                raise FileNotFoundError("an ended thread")
+            return "".join(f"{child} " for child in self.world.children(pid))
+        if name == "comm":
+            return f"c{pid}\n"
+        assert name == "stat"
+        if p.stat_reads == 0:
+            del self.world.procs[pid]
+            raise FileNotFoundError(pid)
+        if p.stat_reads is not None:
+            p.stat_reads -= 1
+        return f"{pid} (c{pid}) {p.state} {p.parent} 1 1 0"
+
+    def read_bytes(self) -> bytes:  # cmdline
+        pid, p = self._proc()
+        if p.state == "Z":
+            return b""
+        return f"cmd\0{pid}\0".encode() if p.cmdline is None else p.cmdline
+
+
+@pytest.fixture
+def world(monkeypatch: pytest.MonkeyPatch):
+    """Put a scripted world in place of the processes module's /proc, os and time."""
+
+    def make(me: int, procs: dict[int, Fake], adopter: int | None = None) -> World:
+        made = World(me, procs, adopter)
+        monkeypatch.setattr(processes, "_PROC", ProcPath(made))
+        monkeypatch.setattr(processes, "os", made)
+        monkeypatch.setattr(processes, "time", made)
+        return made
+
+    return make
+
+
+def test_the_children_of_a_thread_that_ended_are_skipped_not_the_others(world) -> None:
+    world(1, {1: Fake(0, unreadable_tasks=2), 2: Fake(1), 3: Fake(1)})
+    assert processes.children(1) == [2, 3]
+
+
+@pytest.mark.parametrize(
+    ("state", "running"),
+    [("R", True), ("S", True), ("D", True), ("T", True), ("Z", False), ("X", False)],
+)
+def test_a_process_is_alive_unless_it_is_a_zombie_or_dead(world, state, running) -> None:
+    world(1, {2: Fake(1, state=state)})
+    assert processes.alive(2) is running
+    assert processes.alive(3) is False  # gone
+
+
+def test_a_process_seen_under_two_parents_is_listed_once_and_the_walk_goes_on(world) -> None:
+    """Re-parented while the tree is walked (its parent died), 5 is listed under 2 and 3."""
+    made = world(1, {2: Fake(1), 3: Fake(1), 5: Fake(2), 6: Fake(3)})
+    made.children = lambda pid: {1: [2, 3], 2: [5], 3: [5, 6]}.get(pid, [])
+    assert processes.descendants(1) == [2, 3, 5, 6]
+
+
+def test_a_process_inside_execve_is_waited_for_until_the_deadline_in_short_steps(
+    world, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    made = world(1, {41: Fake(1, cmdline=b"")})
+    monkeypatch.setattr(processes, "_EXEC_SECONDS", 4 * World.TICK)
+    assert processes.command(41) == "[c41]"
+    assert made.now == 4 * World.TICK  # until the clock reaches the deadline, no longer
+    assert made.sleeps and max(made.sleeps) <= 0.01
+
+
+def test_stopping_in_a_world_of_races(world) -> None:
+    """Under a subreaper (1), a page that is skipped (2) and a tree: 3 and its child 4 die a
+    tick after SIGKILL, 4's child 5 three ticks after; 6 ended before (a zombie), 8 too, and
+    another thread reaps it just before the waitpid here; 7 ended and was reaped by its
+    parent just before its SIGKILL; 9 between the look and its status read.
+    Everything stopped is reaped (adopted as it dies), what ended is reaped, 2 is untouched."""
+    made = world(
+        1,
+        {
+            2: Fake(1),
+            3: Fake(1),
+            4: Fake(3),
+            5: Fake(4, dying=3),
+            6: Fake(1, state="Z"),
+            7: Fake(3, kill_raises=ProcessLookupError),
+            8: Fake(1, state="Z", waited_elsewhere=True),
+            9: Fake(3, stat_reads=1),
+        },
+    )
+    stopped = processes.stop_descendants(1, skip=[2])
+    assert stopped == [
+        processes.Stopped(3, 1, "cmd 3"),
+        processes.Stopped(4, 3, "cmd 4"),
+        processes.Stopped(7, 3, "cmd 7"),
+        processes.Stopped(5, 4, "cmd 5"),
+    ]
+    assert made.others() == [2] and made.procs[2].state == "S"
+    assert 2 not in made.kills and 2 not in made.waited
+    assert made.now == 3 * World.TICK  # as long as 5 took to die
+    assert max(made.sleeps) <= 0.01
+
+
+def test_a_process_that_cannot_be_stopped_is_waited_for_until_the_deadline(
+    world, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """1 is no subreaper: once 3 dies, its children (8, which may not be signalled, and 5,
+    which takes 4 ticks to die) go to init. They are waited for, though not 1's children,
+    until the deadline: the first look after it gives up."""
+    monkeypatch.setattr(processes, "_REAP_SECONDS", 16 * World.TICK)
+    made = world(
+        1,
+        {3: Fake(1), 8: Fake(3, kill_raises=PermissionError), 5: Fake(3, dying=4)},
+        adopter=0,
+    )
+    stopped = processes.stop_descendants(1)
+    assert [(p.pid, p.parent) for p in stopped] == [(3, 1), (8, 3), (5, 3)]
+    assert made.others() == [8]
+    assert made.now == 17 * World.TICK
+
+
+def test_a_process_forked_as_its_parent_is_stopped_is_stopped_next_round_at_once(world) -> None:
+    """3 forks 4 as it is stopped: 4 is adopted alive, nobody has signalled it yet. The first
+    round waits only for what it stopped (3), not for 4 until the deadline: the next round
+    stops 4 a tick later. (Waiting for every child of the page made a thread that starts
+    processes cost each page the whole _REAP_SECONDS.)"""
+    made = world(1, {3: Fake(1, forks=4)})
+    stopped = processes.stop_descendants(1)
+    assert [(p.pid, p.parent) for p in stopped] == [(3, 1), (4, 1)]
+    assert made.others() == [] and made.now == 2 * World.TICK
+
+
+def test_a_child_that_dies_just_after_it_was_waited_for_is_reaped_on_the_next_look(world) -> None:
+    made = world(1, {3: Fake(1, dying=0)})
+    assert processes.stop_descendants(1) == [processes.Stopped(3, 1, "cmd 3")]
+    assert made.others() == [] and made.waited == [3, 3] and made.now == World.TICK
+
+
+def test_a_child_that_ended_is_reaped_when_nothing_is_left_to_stop(world) -> None:
+    made = world(1, {2: Fake(1), 6: Fake(1, state="Z")})
+    assert processes.stop_descendants(1, skip=[2]) == []
+    assert made.others() == [2] and made.waited == [6] and made.kills == []
+
+
+@pytest.mark.parametrize("missing", [OSError, AttributeError], ids=["sin-libc", "sin-prctl"])
+def test_become_subreaper_says_false_where_it_cannot(
+    missing: type[Exception], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def cdll(_name: object) -> object:
+        if missing is OSError:
+            raise OSError("no libc")
+        return object()  # a libc without prctl
+
+    monkeypatch.setattr(processes.ctypes, "CDLL", cdll)
+    assert processes.become_subreaper() is False

@@ -46,7 +46,7 @@ class Stopped:
 def become_subreaper() -> bool:
     """Adopt this process's orphaned descendants (Linux); False where that is not possible."""
     try:
-        libc = ctypes.CDLL(None, use_errno=True)
+        libc = ctypes.CDLL(None)
         return int(libc.prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0)) == 0
     except (OSError, AttributeError):
         return False
@@ -146,13 +146,16 @@ def stop_descendants(root: int, skip: Collection[int] = ()) -> list[Stopped]:
 
 def _reap(root: int, stopped: Collection[int], skip: Collection[int], deadline: float) -> None:
     """Until `deadline`: reap the children of `root` outside `skip` (zombies included), and
-    wait for the stopped processes that are not its children to be gone."""
+    wait for the stopped processes to be gone (reaped, where they are its children). Not for a
+    child that was not stopped (forked, or adopted alive, after the look): the next round
+    stops it."""
     while True:
         for pid in children(root):
             if pid not in skip:
                 with contextlib.suppress(ChildProcessError):
                     os.waitpid(pid, os.WNOHANG)
-        left = [p for p in children(root) if p not in skip] or [p for p in stopped if alive(p)]
+        mine = set(children(root))
+        left = [p for p in stopped if p in mine or alive(p)]
         if not left or time.monotonic() > deadline:
             return
         time.sleep(0.001)

@@ -32,6 +32,15 @@ def zygote_main(conn: Connection) -> None:
     warm.warm_up()
     # The processes a killed page leaves are adopted here and stopped (see processes.py).
     processes.become_subreaper()
+    serve(conn)
+
+
+def serve(conn: Connection) -> None:
+    """The warm worker's loop: run each page that `conn` sends, until it closes; then wait for
+    the pages that ended. Apart from zygote_main's set-up, so that the tests can run it in their
+    own process (they fake the stopping of its descendants: those are the test process's)."""
+    from docverify.running import warm  # noqa: PLC0415 - preloaded by the fork server
+
     finished: list[int] = []  # pages that ended on their own, reaped without waiting
     while True:
         finished = still_running(finished)
