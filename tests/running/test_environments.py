@@ -8,8 +8,10 @@ here on 127.0.0.1).
 
 from __future__ import annotations
 
+import hashlib
 import http.server
 import json
+import os
 import sys
 import threading
 from pathlib import Path
@@ -76,7 +78,9 @@ def test_the_download_size_counts_disk_and_network_files(tmp_path: Path) -> None
     wheel = tmp_path / "torch-9-py3-none-any.whl"
     wheel.write_bytes(b"x" * 2048)
     server = http.server.HTTPServer(("127.0.0.1", 0), _Sizes)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread = threading.Thread(
+        target=server.serve_forever, kwargs={"poll_interval": 0.01}, daemon=True
+    )
     thread.start()
     try:
         url = f"http://127.0.0.1:{server.server_address[1]}/numpy.whl"
@@ -149,13 +153,21 @@ import json, os, sys
 args = sys.argv[1:]
 with open(os.environ["FAKE_PIP_LOG"], "a", encoding="utf-8") as log:
     log.write(json.dumps(args) + "\\n")
+if os.environ.get("FAKE_PIP_STDIN"):
+    with open(os.environ["FAKE_PIP_STDIN"], "a", encoding="utf-8") as log:
+        null = os.path.samestat(os.fstat(0), os.stat(os.devnull))
+        log.write(("devnull" if null else "inherited") + "\\n")
 how = os.environ.get("FAKE_PIP", "ok")
-if how == "ok":
+if how in ("ok", "nothing"):
     if "--report" in args:
         report = args[args.index("--report") + 1]
+        item = {"download_info": {"url": "file:///" + args[-1]}}
         with open(report, "w", encoding="utf-8") as f:
-            json.dump({"install": [{"download_info": {"url": "file:///" + args[-1]}}]}, f)
+            json.dump({"install": [item]} if how == "ok" else {"version": "1"}, f)
     sys.exit(0)
+if how == "gone":  # the install fails after removing the environment itself
+    import shutil
+    shutil.rmtree(os.path.dirname(os.path.dirname(args[args.index("--python") + 1])))
 sys.stderr.write(how)
 sys.exit(3)
 """
@@ -288,3 +300,160 @@ def test_a_failed_install_removes_the_environment(
         "incompleto se ha borrado."
     )
     assert not env.exists()
+
+
+def test_pip_is_run_as_a_module_of_the_python_given() -> None:
+    assert envs._pip("/otro/bin/python") == [
+        "/otro/bin/python",
+        "-m",
+        "pip",
+        "--disable-pip-version-check",
+    ]
+    assert envs._pip()[0] == sys.executable
+
+
+def test_the_key_digests_the_index_and_the_numpy_pin(tmp_path: Path) -> None:
+    """12 hex digits of the JSON list [index or "", numpy], written here by hand."""
+    for index, text in (
+        (None, '["", "2.4.6"]'),
+        ("https://x.org/s", '["https://x.org/s", "2.4.6"]'),
+    ):
+        key = hashlib.sha256(text.encode()).hexdigest()[:12]
+        assert envs.folder(tmp_path, "2.14.1", "2.4.6", index).name == f"2.14.1-{key}"
+
+
+def test_a_marker_that_is_not_json_means_not_ready(tmp_path: Path) -> None:
+    plan = envs.steps("2.14.1", "2.4.6", None)
+    (tmp_path / "bin").mkdir()
+    (tmp_path / "bin" / "python").write_text("")
+    (tmp_path / envs.MARKER).write_text("{a medias", encoding="utf-8")
+    assert not envs.ready(tmp_path, plan)
+
+
+def test_a_report_without_installs_adds_nothing(pip: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("FAKE_PIP", "nothing")
+    assert envs.resolve(envs.steps("2.14.1", "2.4.6", None), "2.14.1") == []
+    assert len(calls(pip)) == 1
+
+
+def test_the_dry_run_report_lives_in_a_temporary_folder_of_ours(pip: Path) -> None:
+    envs.resolve(envs.steps("2.14.1", "2.4.6", None), "2.14.1")
+    (args,) = calls(pip)
+    report = Path(args[args.index("--report") + 1])
+    assert report.parent.name.startswith("docverify-pip-")
+
+
+@pytest.fixture
+def stdin_pipe(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    """This process's stdin (fd 0) a pipe for the test: a child that inherits it is told apart
+    from one given /dev/null. The log says, per pip call, which it got."""
+    log = tmp_path / "stdin.log"
+    monkeypatch.setenv("FAKE_PIP_STDIN", str(log))
+    read, write = os.pipe()
+    saved = os.dup(0)
+    os.dup2(read, 0)
+    try:
+        yield log
+    finally:
+        os.dup2(saved, 0)
+        for fd in (saved, read, write):
+            os.close(fd)
+
+
+def test_pip_never_reads_our_terminal(pip: Path, stdin_pipe: Path, tmp_path: Path) -> None:
+    """pip gets /dev/null as stdin, so a prompt of its own cannot wait on the author's keys."""
+    plan = envs.steps("2.14.1", "2.4.6", "https://example.org/simple")
+    envs.resolve(plan, "2.14.1")
+    envs.create(tmp_path / "env", plan, say=lambda _: None)
+    said = stdin_pipe.read_text(encoding="utf-8").split()
+    assert said == ["devnull"] * 4
+
+
+def test_create_makes_missing_parents_and_a_venv_without_pip(pip: Path, tmp_path: Path) -> None:
+    env = tmp_path / "nuevo" / "canary" / "env"
+    python = envs.create(env, envs.steps("2.14.1", "2.4.6", None), say=lambda _: None)
+    assert python.exists()
+    assert python.is_symlink() == (os.name != "nt")  # a link to this Python, as venv makes it
+    assert not list((env / "bin").glob("pip*"))  # pip runs from here with --python
+    assert (env / envs.MARKER).read_text(encoding="utf-8") == (
+        '{\n "steps": [\n  [\n   "torch==2.14.1",\n   "numpy==2.4.6"\n  ]\n ]\n}\n'
+    )
+
+
+class _Lengths(http.server.BaseHTTPRequestHandler):
+    """HEAD answers: /ok with a length, /sin without one, /mal with one that is not a number."""
+
+    def do_HEAD(self) -> None:
+        self.send_response(200)
+        if self.path != "/sin.whl":
+            self.send_header("Content-Length", "1024" if self.path == "/ok.whl" else "mucho")
+        self.end_headers()
+
+    def log_message(self, *args: object) -> None:
+        pass
+
+
+def test_sizes_add_up_over_several_files_spaces_in_names_included(tmp_path: Path) -> None:
+    one, two = tmp_path / "torch 9.whl", tmp_path / "numpy-2.whl"
+    one.write_bytes(b"x" * 3000)
+    two.write_bytes(b"x" * 500)
+    server = http.server.HTTPServer(("127.0.0.1", 0), _Lengths)
+    thread = threading.Thread(
+        target=server.serve_forever, kwargs={"poll_interval": 0.01}, daemon=True
+    )
+    thread.start()
+    base = f"http://127.0.0.1:{server.server_address[1]}"
+    try:
+        items = [{"download_info": {"url": u}} for u in (one.as_uri(), two.as_uri())]
+        items += [{"download_info": {"url": f"{base}/{n}.whl"}} for n in ("ok", "sin", "mal", "ok")]
+        size = envs.download_size(items)
+    finally:
+        server.shutdown()
+        server.server_close()
+    assert "%20" in one.as_uri()
+    assert size == envs.Download(files=6, size=3500 + 2 * 1024, local=3500, unknown=2)
+
+
+def test_a_failed_install_is_said_even_when_the_environment_is_already_gone(
+    pip: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Removing what is left never hides pip's failure behind an error of its own."""
+    monkeypatch.setenv("FAKE_PIP", "gone")
+    env = tmp_path / "env"
+    with pytest.raises(envs.SetupError) as raised:
+        envs.create(env, envs.steps("2.14.1", "2.4.6", None), say=lambda _: None)
+    assert str(raised.value).startswith("pip no pudo instalar torch==2.14.1 numpy==2.4.6 en ")
+    assert not env.exists()
+
+
+def test_head_asks_with_a_time_limit(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A mirror that never answers cannot hang `docverify canary`: HEAD gives up after 30 s."""
+    asked: list[tuple[str, str, object]] = []
+
+    class Answer:
+        def __init__(self) -> None:
+            self.headers = {"Content-Length": "2048"}
+
+        def __enter__(self) -> Answer:
+            return self
+
+        def __exit__(self, *exc: object) -> None:
+            return None
+
+    def urlopen(request: object, timeout: object = "sin límite") -> Answer:
+        asked.append((request.full_url, request.get_method(), timeout))  # type: ignore[attr-defined]
+        return Answer()
+
+    monkeypatch.setattr(envs.urllib.request, "urlopen", urlopen)
+    assert envs._head("https://example.org/t.whl") == 2048
+    assert asked == [("https://example.org/t.whl", "HEAD", 30)]
+
+
+@pytest.mark.parametrize("marker", ["[]", "null", '"steps"'])
+def test_a_marker_that_is_not_an_object_means_not_ready(tmp_path: Path, marker: str) -> None:
+    """A marker edited by hand into other JSON: the environment is made again, no traceback."""
+    plan = envs.steps("2.14.1", "2.4.6", None)
+    (tmp_path / "bin").mkdir()
+    (tmp_path / "bin" / "python").write_text("")
+    (tmp_path / envs.MARKER).write_text(marker, encoding="utf-8")
+    assert not envs.ready(tmp_path, plan)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 import random
 from pathlib import Path
@@ -226,3 +227,144 @@ def test_each_shard_gets_its_own_pages() -> None:
     lists = (("a.md",), ("b.md", "c.md"), ("d.md",))
     plan = shards.Assignment(lists, (1.0, 2.0, 1.0), "bloques")
     assert [plan.pages_of(shards.parse(f"{i}/3")) for i in (1, 2, 3)] == list(lists)
+
+
+# --- Exact values: what each step computes, from literals worked out by hand -------------------
+
+
+def test_the_digest_is_the_start_of_the_sha256_of_the_lists_as_json() -> None:
+    """The plan line of every shard's report: 12 hex digits of the lists, non-ASCII kept."""
+    plan = shards.Assignment((("a.md",), ("ñ.md", "z.md")), (1.0, 2.0), "bloques")
+    text = '[["a.md"], ["ñ.md", "z.md"]]'  # json.dumps of the tuples, written by hand
+    assert plan.digest == hashlib.sha256(text.encode("utf-8")).hexdigest()[:12]
+    assert len(plan.digest) == 12
+
+
+@pytest.mark.parametrize(
+    ("text", "says"),
+    [
+        ("2", "--shard «2» no válido: escribe I/N, por ejemplo --shard 2/4."),
+        (None, "--shard «None» no válido: escribe I/N, por ejemplo --shard 2/4."),
+        (
+            "5/4",
+            "--shard «5/4» no válido: I debe estar entre 1 y N (N ≥ 1), "
+            "por ejemplo --shard 1/4 … --shard 4/4.",
+        ),
+        (
+            "0/0",
+            "--shard «0/0» no válido: I debe estar entre 1 y N (N ≥ 1), "
+            "por ejemplo --shard 1/4 … --shard 4/4.",
+        ),
+    ],
+)
+def test_a_bad_shard_is_refused_with_its_exact_message(text: str | None, says: str) -> None:
+    with pytest.raises(ValueError) as info:
+        shards.parse(text)  # type: ignore[arg-type]
+    assert str(info.value) == says
+
+
+def test_the_last_and_the_only_shard_are_valid() -> None:
+    assert shards.parse("4/4") == shards.Shard(4, 4)
+    assert shards.parse("1/4") == shards.Shard(1, 4)
+    assert shards.parse("1/1") == shards.Shard(1, 1)
+    assert shards.parse("12/12") == shards.Shard(12, 12)
+
+
+def test_the_durations_file_is_the_projects_unless_given(project: Project) -> None:
+    root = project.config.root
+    assert shards.durations_path(project.config) == root / ".cache" / "docverify" / "durations.json"
+    assert shards.durations_path(project.config, "") == root / ".cache/docverify/durations.json"
+    assert shards.durations_path(project.config, "otro/d.json") == Path("otro/d.json")
+
+
+def test_without_durations_a_page_weighs_its_blocks_plus_the_overhead(site: Project) -> None:
+    pages = read_site(site.config)
+    weights, basis = shards.weights(pages, "cpu", {})
+    assert basis == "bloques"
+    assert weights == pytest.approx({rel: 0.05 + count for rel, count in SIZES.items()})
+
+
+def test_durations_of_pages_without_blocks_estimate_one_second_per_block(site: Project) -> None:
+    """Only f.md (no blocks) has a time: no seconds per block can be derived, so 1 s each."""
+    weights, basis = shards.weights(read_site(site.config), "cpu", {"f.md": 7.0})
+    assert basis == "duraciones"
+    assert weights["f.md"] == pytest.approx(0.05 + 7.0)
+    assert weights["a.md"] == pytest.approx(0.05 + 5.0)
+    assert weights["c.md"] == pytest.approx(0.05 + 3.0)
+
+
+def test_a_recorded_duration_wins_over_the_estimate(site: Project) -> None:
+    durations = {"a.md": 10.0, "b.md": 2.0, "c.md": 0.5}  # 12.5 s over 9 blocks
+    weights, _ = shards.weights(read_site(site.config), "cpu", durations)
+    assert weights["a.md"] == pytest.approx(10.05)
+    assert weights["c.md"] == pytest.approx(0.55)
+    assert weights["g.md"] == pytest.approx(0.05 + 12.5 / 9)
+
+
+def test_heavier_pages_go_first_and_equal_weights_by_name() -> None:
+    # Three shards, weights 3, 2, 2, 1, 1: «c» (3) to shard 1; «a» and «b» (2, by name) to 2, 3;
+    # «d» and «e» (1, by name) to the lightest then: shard 2 (2 < 3), then shard 3 (2 < 3).
+    plan = shards.assign({"e": 1.0, "b": 2.0, "d": 1.0, "a": 2.0, "c": 3.0}, 3, "duraciones")
+    assert plan.shards == (("c",), ("a", "d"), ("b", "e"))
+    assert plan.loads == (3.0, 3.0, 3.0)
+    assert plan.basis == "duraciones"
+    assert shards.assign({"x": 1.0}, 1).basis == "bloques"
+    # Lighter pages first would give 1, 1, 2, 2, 3 → shards 1, 2, 3, 1, 2.
+    assert shards.assign({"a": 1.0, "b": 2.0}, 2).shards == (("b",), ("a",))
+    # A page never lands on a shard with more work while another has less.
+    assert shards.assign({"a": 4.0, "b": 1.0, "c": 1.0}, 2).shards == (("a",), ("b", "c"))
+
+
+def test_select_keeps_the_original_order_and_only_its_pages(site: Project) -> None:
+    pages = read_site(site.config)
+    for index in (1, 2):
+        chosen, full = shards.select(pages, "cpu", shards.Shard(index, 2), {})
+        mine = set(full.shards[index - 1])
+        assert [p.rel for p in chosen] == [p.rel for p in pages if p.rel in mine]
+        assert full == shards.assignment(pages, "cpu", 2, {})
+
+
+def test_a_block_that_ran_without_a_duration_adds_nothing() -> None:
+    outcome = SimpleNamespace(block=SimpleNamespace(page="a.md"), result={"stdout": "1"})
+    assert shards.page_durations({"a/uno": outcome}) == {"a.md": 0.0}
+
+
+def test_the_durations_file_is_written_sorted_rounded_and_indented(tmp_path: Path) -> None:
+    path = tmp_path / "d" / "durations.json"
+    shards.save_durations(path, "cpu", {})
+    assert not path.exists()  # nothing measured: nothing written
+    shards.save_durations(path, "gpu", {"b.md": 1.0})  # written first, but sorted after cpu
+    shards.save_durations(path, "cpu", {"z.md": 0.123456, "á.md": 2})
+    assert path.read_text(encoding="utf-8") == (
+        '{\n "cpu": {\n  "z.md": 0.1235,\n  "á.md": 2\n },\n "gpu": {\n  "b.md": 1.0\n }\n}\n'
+    )
+
+
+@pytest.mark.parametrize("base", ['["a.md"]', '{"cpu": [1, 2], "gpu": {"a.md": 1}}', "{roto"])
+def test_an_unusable_durations_file_is_rewritten_from_what_it_can_keep(
+    tmp_path: Path, base: str
+) -> None:
+    path = tmp_path / "durations.json"
+    path.write_text(base, encoding="utf-8")
+    assert shards.load_durations(path, "cpu") == {}
+    shards.save_durations(path, "cpu", {"c.md": 1.5})
+    data = json.loads(path.read_text(encoding="utf-8"))
+    assert data["cpu"] == {"c.md": 1.5}
+    assert shards.load_durations(path, "cpu") == {"c.md": 1.5}
+    if base.startswith('{"cpu"'):
+        assert data["gpu"] == {"a.md": 1}  # the other runner is kept
+
+
+def test_the_plan_weighs_the_blocks_of_the_runner_it_is_for(project: Project) -> None:
+    """Blocks only for the GPU weigh on the GPU's plan, not on the CPU's (nor on no runner's)."""
+    gpu_block = '```python exec="on" id="g{}" runner="gpu"\nprint(1)\n```\n'
+    project.page("solo.md", "\n".join(gpu_block.format(i) for i in range(3)))
+    project.page("x.md", block("x.md", 0) + "\n" + block("x.md", 1))
+    project.page("y.md", block("y.md", 0))
+    pages = read_site(project.config)
+    # gpu: solo 3.05, x 2.05, y 1.05 → solo to 1, x to 2, y to 2 (2.05 < 3.05).
+    chosen, full = shards.select(pages, "gpu", shards.Shard(1, 2), {})
+    assert [p.rel for p in chosen] == ["solo.md"]
+    assert full.shards == (("solo.md",), ("x.md", "y.md"))
+    # cpu: x 2.05, y 1.05, solo 0.05 → x to 1, y to 2, solo to 2 (1.05 < 2.05).
+    assert shards.assignment(pages, "cpu", 2, {}).shards == (("x.md",), ("solo.md", "y.md"))

@@ -110,6 +110,8 @@ def ready(env: Path, plan: list[Step]) -> bool:
         marker = json.loads((env / MARKER).read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return False
+    if not isinstance(marker, dict):  # other JSON (edited by hand): made again
+        return False
     return marker.get("steps") == [s.args() for s in plan] and python_of(env).exists()
 
 

@@ -76,17 +76,22 @@ def durations_path(config: Config, override: str | None = None) -> Path:
     return Path(override) if override else config.root / DURATIONS
 
 
+def _read(path: Path) -> dict:
+    """The durations file's object: empty when it is missing, unreadable or not an object."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
 def load_durations(path: Path, runner: str) -> dict[str, float]:
     """Page → seconds on `runner` from a previous run; a missing or unreadable file is empty.
 
     Durations only balance the shards; they never decide what is verified, so a corrupt file is
     ignored (and rewritten at the end of the run) instead of stopping the check.
     """
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return {}
-    table = data.get(runner) if isinstance(data, dict) else None
+    table = _read(path).get(runner)
     if not isinstance(table, dict):
         return {}
     return {
@@ -155,12 +160,7 @@ def save_durations(path: Path, runner: str, measured: Mapping[str, float]) -> No
     """Merge this run's page durations into the file (other pages and runners are kept)."""
     if not measured:
         return
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        data = {}
-    if not isinstance(data, dict):
-        data = {}
+    data = _read(path)
     table = data.get(runner) if isinstance(data.get(runner), dict) else {}
     table.update({page: round(secs, 4) for page, secs in measured.items()})
     data[runner] = dict(sorted(table.items()))
