@@ -313,6 +313,19 @@ def test_the_front_matter_for_a_generator_that_reads_it_from_the_file(
     assert site.front_matter("extra.md") == ""
 
 
+def test_the_front_matter_computes_a_pages_metadata_once(
+    result: BuildResult, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A page's metadata (its search boost, its description) is computed once per front matter,
+    not again for the whole metadata: the Zensical path writes one for every page."""
+    site = render.site(result)
+    asked: list[str] = []
+    meta = render.Site.meta
+    monkeypatch.setattr(render.Site, "meta", lambda self, rel: asked.append(rel) or meta(self, rel))
+    assert site.front_matter("articulos/a.md").endswith("search:\n  boost: 4.0\n---\n")
+    assert asked == ["articulos/a.md"]
+
+
 PROSE = "<p>El grafo y el grafo.</p>"
 
 

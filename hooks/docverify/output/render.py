@@ -143,11 +143,11 @@ class Site:
         """Page `rel`'s front matter for a generator that reads it from the page's file (one
         without a hook to set `page.meta`): the author's as written, or, where the build sets
         metadata (`meta`), the whole metadata (`whole_meta`) as YAML."""
-        if not self.meta(rel):
+        if not (meta := self.meta(rel)):
             parsed = self.result.pages.get(rel)
             return parsed.head if parsed is not None else ""
         dumped = yaml.safe_dump(
-            self.whole_meta(rel), allow_unicode=True, sort_keys=False, width=10_000
+            self.whole_meta(rel, meta), allow_unicode=True, sort_keys=False, width=10_000
         )
         return f"---\n{dumped}---\n"
 
