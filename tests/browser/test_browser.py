@@ -314,6 +314,11 @@ COMMON_TITLE_SLUG = "articulo-de-prueba"
 RIVAL_TITLE = "Unidades de medida"
 
 
+# The two tests of `large_site` run on one pytest-xdist worker, which builds it once (~14 s: two
+# dozen articles recorded and built); split, each worker built it.
+LARGE_SITE = pytest.mark.xdist_group("large-site")
+
+
 @pytest.fixture(scope="module")
 def large_site(
     tmp_path_factory: pytest.TempPathFactory, small: Path, generator: str
@@ -344,6 +349,7 @@ def large_site(
     return root, site
 
 
+@LARGE_SITE
 @pytest.mark.usefixtures("axe")
 def test_the_report_of_a_larger_site_passes_the_audit(
     playwright_browser: Any, large_site: tuple[Path, Path]
@@ -437,6 +443,7 @@ def test_search_in_spanish_finds_each_article_by_its_title(
         page.close()
 
 
+@LARGE_SITE
 def test_search_finds_a_title_typed_without_its_accents(
     playwright_browser: Any, large_site: tuple[Path, Path], generator: str
 ) -> None:
