@@ -128,6 +128,12 @@ CASES: dict[str, tuple[str, str, Mutation]] = {
         'timeout = "sesenta" no es válido',
         _pyproject("timeout = 60\n", 'timeout = "sesenta"\n'),
     ),
+    # pymdownx.snippets (check_paths) would stop the build at the fence, with a traceback.
+    "snippet-ausente": (
+        "snippet-ausente",
+        "«articulos/a/dos.py» no existe",
+        _date('"articulos/a/uno.py"', '"articulos/a/dos.py"'),
+    ),
     "curva-ilegible": ("curva-ilegible", "ningún punto", _code("print(12)\n", 'curve="C"')),
     "expresion-a-evitar": ("expresion-a-evitar", "«grafo»", _avoided_phrase),
     "ejecucion-desactivada": (

@@ -258,6 +258,12 @@ def _resolve_code(
     return code, target, 1, name
 
 
+def included_snippet(line: str) -> str | None:
+    """The snippet a `--8<-- "…"` line of a fence includes, or None for any other line."""
+    match = _SNIPPET.match(line)
+    return match.group("path") if match else None
+
+
 def discover(config: Config) -> list[Path]:
     """Every Markdown page under docs_dir, in a stable order."""
     return sorted(p for p in config.docs_dir.rglob("*.md") if p.is_file())
