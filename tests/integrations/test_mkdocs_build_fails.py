@@ -118,6 +118,11 @@ CASES: dict[str, tuple[str, str, Mutation]] = {
         "ponlo entre comillas",
         _date("  - Una conclusión.\n", "  - Forma: una conclusión.\n"),
     ),
+    "clave-desconocida": (
+        "clave-desconocida",
+        "¿querías decir «last_value»?",
+        _date('approach: "Enfoque."\n', 'approach: "Enfoque."\nlast_valu: show\n'),
+    ),
     "configuracion-clave": (
         "configuracion",
         "clave desconocida «timeot»",
