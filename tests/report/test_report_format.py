@@ -72,20 +72,29 @@ def raw(kind: str, version: int = 3) -> dict[str, Any]:
     return json.loads((reports(version) / kind / "report.json").read_text(encoding="utf-8"))
 
 
-# The fix of an unknown option lists the options the engine knows: a new option (own=, issue
-# 36) changes that list, not the format.
-_KNOWN_OPTIONS = re.compile(r"usa solo: [^(]*\(")
+# The finding of an unknown option lists the options the engine knows: a new option (own=,
+# issue 36) changes that list, not the format; and its wording (the block's id, the option
+# meant) changed since, not the format either. Its kind, place and level still compare.
+_UNKNOWN_OPTION = re.compile(r"(\[opcion-desconocida\]) .*\n  → Cómo arreglarlo: .*")
 
 
 def known_options_aside(text: str) -> str:
-    return _KNOWN_OPTIONS.sub("usa solo: … (", text)
+    """findings.txt without the unknown option's wording."""
+    return _UNKNOWN_OPTION.sub(r"\1 …", text)
+
+
+def _wording_aside(finding: Any) -> Any:
+    """A report's finding without the unknown option's wording (known_options_aside)."""
+    if isinstance(finding, dict) and finding.get("kind") == "unknown-option":
+        return finding | {"message": "…", "fix": "…"}
+    return finding
 
 
 def comparable(data: dict[str, Any]) -> dict[str, Any]:
     """A report without what two runs of the same code on two machines measure differently:
     the seconds each block took and the interpreter's patch version and CPU name; and the list
-    of known options in a fix (known_options_aside)."""
-    data = json.loads(known_options_aside(json.dumps(data)))
+    of known options in a fix and its wording (known_options_aside)."""
+    data = data | {"findings": [_wording_aside(f) for f in data.get("findings", [])]}
     observations = {
         key: {**item, "result": {k: v for k, v in item["result"].items() if k != "duration"}}
         for key, item in data["observations"].items()
