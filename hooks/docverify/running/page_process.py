@@ -76,6 +76,7 @@ def died(
             "señal o fallo de la extensión nativa)"
         ),
         state.running[1] if state.running and state.running[0] == failed else 0,
+        protocol.TIMED_OUT if reason else "",  # the executor gives a reason for a timeout only
     )
     specs = state.job.blocks
     index = next(i for i, b in enumerate(specs) if b["key"] == failed)
@@ -84,7 +85,8 @@ def died(
     for spec in specs[index + 1 :]:
         if session and spec["session"] == session:
             results[spec["key"]] = protocol.failure(
-                f"no se ejecutó: el bloque «{failed}» de la misma sesión «{session}» falló antes"
+                f"no se ejecutó: el bloque «{failed}» de la misma sesión «{session}» falló antes",
+                cause=protocol.AFTER_FAILURE,
             )
         else:
             rest.append(spec)

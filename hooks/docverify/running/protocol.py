@@ -70,6 +70,7 @@ class BlockResult(TypedDict):
     value: NotRequired[str]  # the shown repr of a bare last expression (already in `output`)
     engine: NotRequired[bool]  # the engine stopped it (timeout, dead process): never cached
     error_line: NotRequired[int]  # the block's line it ran when the engine stopped it (timeout)
+    cause: NotRequired[str]  # why the engine stopped it or did not run it: one of CAUSES
     # Processes it started that were still running when its page ended, stopped by the engine:
     # their command lines (see running/processes.py).
     stopped: NotRequired[list[str]]
@@ -118,9 +119,16 @@ END: MessageKind = "end"
 EXIT: MessageKind = "exit"
 
 
-def failure(message: str, line: int = 0) -> BlockResult:
+# Why the engine stopped a block (its time limit) or did not run it (an earlier block of its
+# session failed): each asks for another fix (verifying/messages.execution_fix).
+TIMED_OUT = "timeout"
+AFTER_FAILURE = "after-failure"
+CAUSES = (TIMED_OUT, AFTER_FAILURE)
+
+
+def failure(message: str, line: int = 0, cause: str = "") -> BlockResult:
     """A result for a block the engine stopped or could not run (never cached); `line`: the
-    block's line it was running then, when known."""
+    block's line it was running then, when known; `cause`: one of CAUSES, when it is one."""
     result: BlockResult = {
         "output": "",
         "error": message,
@@ -132,4 +140,6 @@ def failure(message: str, line: int = 0) -> BlockResult:
     }
     if line:
         result["error_line"] = line
+    if cause:
+        result["cause"] = cause
     return result

@@ -219,8 +219,7 @@ def _ran_as_declared(judging: _Judging, result: BlockResult, earlier: Sequence[B
         judging.fail(
             Kind.EXECUTION_FAILURE,
             f"el bloque «{block.key}» {result['error']}",
-            f"corrige el código en {config.rel(block.origin)}:{line}; si "
-            'necesita más tiempo, añade timeout="segundos" al bloque.',
+            messages.execution_fix(config, block, result, line),
             line=line,
         )
         return False
