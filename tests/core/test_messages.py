@@ -487,6 +487,9 @@ SCENARIOS: dict[str, Scenario] = {
             "takeaways:\n  - Una conclusión.", "takeaways:\n  - Forma: una conclusión."
         )
     ),
+    "site.meta_keys:unknown-front-matter-key": _lint(
+        lambda c: c.replace("takeaways:\n", "last_valu: show\ntakeaways:\n")
+    ),
     "site.build_words:build-word": _lint(
         lambda c: c.replace("## Cuerpo\n\nTexto.", "## Cuerpo\n\nEl runner lo ejecuta.")
     ),

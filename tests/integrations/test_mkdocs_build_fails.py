@@ -118,6 +118,11 @@ CASES: dict[str, tuple[str, str, Mutation]] = {
         "ponlo entre comillas",
         _date("  - Una conclusión.\n", "  - Forma: una conclusión.\n"),
     ),
+    "clave-desconocida": (
+        "clave-desconocida",
+        "¿querías decir «last_value»?",
+        _date('approach: "Enfoque."\n', 'approach: "Enfoque."\nlast_valu: show\n'),
+    ),
     "configuracion-clave": (
         "configuracion",
         "clave desconocida «timeot»",
@@ -127,6 +132,12 @@ CASES: dict[str, tuple[str, str, Mutation]] = {
         "configuracion",
         'timeout = "sesenta" no es válido',
         _pyproject("timeout = 60\n", 'timeout = "sesenta"\n'),
+    ),
+    # pymdownx.snippets (check_paths) would stop the build at the fence, with a traceback.
+    "snippet-ausente": (
+        "snippet-ausente",
+        "«articulos/a/dos.py» no existe",
+        _date('"articulos/a/uno.py"', '"articulos/a/dos.py"'),
     ),
     "curva-ilegible": ("curva-ilegible", "ningún punto", _code("print(12)\n", 'curve="C"')),
     "expresion-a-evitar": ("expresion-a-evitar", "«grafo»", _avoided_phrase),

@@ -58,11 +58,27 @@ def test_unknown_options_are_sorted_and_come_before_a_missing_id() -> None:
     assert check(zeta="1", alfa="2") == [
         at(
             Kind.UNKNOWN_OPTION,
-            "opciones desconocidas alfa, zeta en un bloque ejecutado.",
-            f"usa solo: {ACCEPTED} (ver la guía de autores).",
+            f"un bloque tiene opciones desconocidas: «alfa», «zeta». Las que se leen: {ACCEPTED}.",
+            "quítala o usa una opción de la guía de autores («Opciones de un bloque»).",
         ),
         MISSING_ID,
     ]
+
+
+def test_a_misspelt_option_names_its_block_and_the_option_meant() -> None:
+    """`timout` is `timeout` written wrong: the block is named by its id, the fix says which
+    option was meant; an option like none (`tolerancia`) gets no guess."""
+    assert check(id="media", timout="5", tolerancia="1e-3") == [
+        at(
+            Kind.UNKNOWN_OPTION,
+            "el bloque «media» tiene opciones desconocidas: «timout», «tolerancia». Las que se "
+            f"leen: {ACCEPTED}.",
+            "escribe «timeout» en lugar de «timout».",
+        )
+    ]
+    [one] = check(id="media", sesion="a")
+    assert one.message.startswith("el bloque «media» tiene una opción desconocida: «sesion».")
+    assert one.fix == "escribe «session» en lugar de «sesion».", one.fix
 
 
 @pytest.mark.parametrize("options", [{}, {"id": ""}])

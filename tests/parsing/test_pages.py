@@ -239,6 +239,31 @@ def test_a_missing_snippet_names_where_it_was_looked_for(project: Project) -> No
     assert page.blocks == []
 
 
+def test_a_missing_snippet_suggests_the_closest_one_in_its_folder(project: Project) -> None:
+    """A typo in the path: the message names the snippet the author probably meant, and the
+    fence's id is kept as unread (its recording is no orphan: site/usage.py)."""
+    project.snippet("a/media_por_filas.py", "print(1)\n")
+    project.snippet("a/otra_cosa.py", "print(2)\n")
+    project.page("a.md", '```python exec="on" id="media"\n--8<-- "a/media_filas.py"\n```\n')
+    page = read_site(project.config)[0]
+    assert [(f.kind, f.message, f.fix) for f in page.findings] == [
+        (
+            Kind.MISSING_SNIPPET,
+            "el snippet «a/media_filas.py» no existe en snippets/; ¿querías decir "
+            "«a/media_por_filas.py»?",
+            'corrige la ruta: --8<-- "a/media_por_filas.py"; o crea snippets/a/media_filas.py.',
+        )
+    ]
+    assert (page.blocks, page.unread) == ([], {"media"})
+
+
+def test_a_missing_snippet_like_none_in_its_folder_suggests_nothing(project: Project) -> None:
+    project.snippet("a/media_por_filas.py", "print(1)\n")
+    project.page("a.md", '```python exec="on" id="uno"\n--8<-- "a/gradiente.py"\n```\n')
+    [finding] = read_site(project.config)[0].findings
+    assert finding.message == "el snippet «a/gradiente.py» no existe en snippets/."
+
+
 def test_read_site_reads_the_pages_it_is_given(project: Project) -> None:
     project.page("a.md", block("print(1)", "uno"))
     only = project.page("b.md", block("print(2)", "dos"))

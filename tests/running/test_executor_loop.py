@@ -250,7 +250,9 @@ def test_a_block_over_its_timeout_is_killed_and_the_next_block_runs_again(
     assert kills == [(sleeper.pid, signal.SIGKILL)]  # once, not on every turn until it is gone
     assert results == {
         "p/rapido": result("p/rapido"),
-        "p/lento": protocol.failure("superó el tiempo límite de 0.2 s y se detuvo"),
+        "p/lento": protocol.failure(
+            "superó el tiempo límite de 0.2 s y se detuvo", cause=protocol.TIMED_OUT
+        ),
         "p/luego": result("p/luego"),
     }
     assert len(context.processes) == 1  # the worker itself lived on

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections import deque
 
 from docverify.running.page_process import PageJob, Running, died
-from docverify.running.protocol import BlockResult, failure
+from docverify.running.protocol import AFTER_FAILURE, TIMED_OUT, BlockResult, failure
 from support.blocks import spec
 
 
@@ -47,7 +47,10 @@ def test_dying_in_a_block_fails_it_and_its_sessions_later_blocks() -> None:
             "terminó su proceso de forma inesperada (código de salida -9: os._exit, señal o "
             "fallo de la extensión nativa)"
         ),
-        "p/4": failure("no se ejecutó: el bloque «p/1» de la misma sesión «s» falló antes"),
+        "p/4": failure(
+            "no se ejecutó: el bloque «p/1» de la misma sesión «s» falló antes",
+            cause=AFTER_FAILURE,
+        ),
     }
     assert pending == [("p", "cpu", ["p/2", "p/3"])]
 
@@ -55,7 +58,7 @@ def test_dying_in_a_block_fails_it_and_its_sessions_later_blocks() -> None:
 def test_a_block_without_a_session_takes_no_other_block_with_it() -> None:
     state = Running(page(None, None), zygote=None, current="p/0", exitcode=1)
     results, pending = ended(state, reason="superó el tiempo")
-    assert results == {"p/0": failure("superó el tiempo")}
+    assert results == {"p/0": failure("superó el tiempo", cause=TIMED_OUT)}  # a reason: a timeout
     assert pending == [("p", "cpu", ["p/1"])]
 
 

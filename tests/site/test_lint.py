@@ -61,9 +61,14 @@ def test_lint_removed_required_part(site_root: Path) -> None:
 
 def test_lint_removed_front_matter_part(site_root: Path) -> None:
     edit(site_root / NEW_PAGE, "approach:", "enfoque:")
-    # The unknown key is no part; the missing one is located at line 1 of the page.
-    finding = _one(site_root, Kind.MISSING_PART)
-    assert finding.where == f"{NEW_PAGE}:1" and "approach" in finding.message
+    # The unknown key is no part: the missing one is located at line 1 of the page, and the
+    # unknown key at its own line.
+    findings = lint_errors(site_root)
+    assert [f.kind for f in findings] == [Kind.MISSING_PART, Kind.UNKNOWN_META_KEY], findings
+    missing, unknown = findings
+    assert missing.where == f"{NEW_PAGE}:1" and "approach" in missing.message
+    lines = (site_root / NEW_PAGE).read_text(encoding="utf-8").split("\n")
+    assert unknown.path == NEW_PAGE and lines[unknown.line - 1].startswith("enfoque:")
 
 
 def test_lint_duplicated_id(site_root: Path) -> None:

@@ -114,3 +114,19 @@ def test_orphans_are_recordings_of_no_block_on_that_runner(project: Project) -> 
             ("p", "ido", "gpu"),
         )
     ]
+
+
+def test_the_recording_of_a_fence_whose_code_cannot_be_read_is_no_orphan(project: Project) -> None:
+    """A mistyped `--8<--` path (or a snippet mixed with code) is an error of its own; the
+    fence is still there, so its recording is kept: no «prune» of an author's recording."""
+    project.snippet("p/uno.py", "print(1)\n")
+    project.page(
+        "p.md",
+        '# P\n\n```python exec="on" id="uno"\n--8<-- "p/unno.py"\n```\n\n'
+        '```python exec="on" id="dos"\n--8<-- "p/uno.py"\nprint(2)\n```\n',
+    )
+    for name in ("p/uno.cpu.txt", "p/dos.cpu.txt", "p/tres.cpu.txt"):
+        project.snippet(name, "# ----\n1\n")
+    cfg = project.config
+    found = usage.orphans(cfg, read_site(cfg))
+    assert [f.path for f in found] == ["snippets/p/tres.cpu.txt"]

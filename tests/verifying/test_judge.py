@@ -216,7 +216,8 @@ def test_a_failed_expectation_with_fewer_numbers_says_how_to_write_them(project:
 
 def test_an_error_is_judged_before_the_output(project: Project) -> None:
     """The engine could not run it to the end: its output is not compared (it diverges)."""
-    verdict = _judged(project, _result("otra cosa\n", error="superó el tiempo límite (60 s)"))
+    timed_out = _result("otra cosa\n", error="superó el tiempo límite (60 s)", cause="timeout")
+    verdict = _judged(project, timed_out)
     assert verdict.status == Status.ERROR and verdict.compared is None
     assert _only(verdict) == Finding(
         Kind.EXECUTION_FAILURE,
@@ -226,6 +227,25 @@ def test_an_error_is_judged_before_the_output(project: Project) -> None:
         'corrige el código en docs/a.md:4; si necesita más tiempo, añade timeout="segundos" '
         "al bloque.",
     )
+
+
+@pytest.mark.parametrize(
+    ("cause", "fix"),
+    [
+        ("", "corrige el código en docs/a.md:4."),
+        (
+            "after-failure",
+            "corrige primero el bloque de la misma sesión que falló antes (su error aparece "
+            "junto a este): este bloque no llegó a ejecutarse.",
+        ),
+    ],
+)
+def test_more_time_is_the_fix_of_a_timeout_only(project: Project, cause: str, fix: str) -> None:
+    """An output over its limit needs no more time; a block of a session that did not run
+    because an earlier one failed is fixed in that one."""
+    changes = {"cause": cause} if cause else {}
+    failed = _result(error="la salida supera el límite de 200 caracteres", **changes)
+    assert _only(_judged(project, failed)).fix == fix
 
 
 def _raised(kind: str, message: str, **changes: object) -> dict:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import pkgutil
 import sys
 
@@ -58,6 +59,9 @@ def main(argv: list[str] | None = None) -> int:
     except (ValueError, FileNotFoundError, PermissionError) as exc:
         print(f"docverify: {exc}", file=sys.stderr)
         return 2
+    except BrokenPipeError:  # its reader stopped reading (`docverify lint | head`): no traceback
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # nor at exit's flush
+        return 1
 
 
 if __name__ == "__main__":

@@ -17,6 +17,7 @@ class Kind(StrEnum):
     REFUSED = "refused"
     # Pages and their blocks (parsing/)
     FRONT_MATTER = "front-matter"
+    UNKNOWN_META_KEY = "unknown-front-matter-key"  # a key nothing reads (site/meta_keys.py)
     INVALID_OPTION = "invalid-option"
     UNVERIFIED_LANGUAGE = "unverified-language"
     UNKNOWN_OPTION = "unknown-option"
@@ -98,6 +99,7 @@ LABELS: dict[Kind, str] = {
     Kind.CONFIG: "configuracion",
     Kind.REFUSED: "rechazo",
     Kind.FRONT_MATTER: "front-matter",
+    Kind.UNKNOWN_META_KEY: "clave-desconocida",
     Kind.INVALID_OPTION: "opcion-invalida",
     Kind.UNVERIFIED_LANGUAGE: "lenguaje-no-verificado",
     Kind.UNKNOWN_OPTION: "opcion-desconocida",

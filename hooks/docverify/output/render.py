@@ -30,6 +30,7 @@ from typing import Any
 
 import yaml
 
+from docverify.core.kinds import Kind
 from docverify.output import (
     blocks,
     glossary_links,
@@ -41,7 +42,7 @@ from docverify.output import (
     page_parts,
     verification_page,
 )
-from docverify.parsing.pages import Page
+from docverify.parsing.pages import Page, included_snippet
 from docverify.site import anatomy, navigation
 from docverify.site.result import BuildResult
 
@@ -86,6 +87,22 @@ class Notebook:
     page: str  # the page that shows it: the .ipynb itself (a notebook plugin), or a Markdown page
 
 
+def _without_missing_snippets(parsed: Page, lines: list[str]) -> list[str]:
+    """`lines` (the page's body) with a comment in place of the `--8<--` line of each fence
+    whose snippet is missing: a finding already says so, and the generator's snippets
+    extension would stop the whole build there (`mkdocs serve` too), with a traceback and
+    before any page could show its errors."""
+    for finding in parsed.findings:
+        if finding.kind is not Kind.MISSING_SNIPPET:
+            continue
+        for index in range(max(finding.line - parsed.body_line + 1, 0), len(lines)):
+            if (name := included_snippet(lines[index])) is not None:
+                indent = lines[index][: len(lines[index]) - len(lines[index].lstrip())]
+                lines[index] = f"{indent}# falta el snippet «{name}» (ver el error de la página)"
+                break
+    return lines
+
+
 @dataclass(frozen=True)
 class Site:
     """The site of one build: every page and generated file, rendered from its result."""
@@ -103,7 +120,7 @@ class Site:
             return Shown(self._notebook_markdown(notebook, links, text), self.meta(rel))
         body = text or self.files.get(rel, "")
         if parsed is not None:  # each executed fence: its code and its panel, at its indentation
-            lines = parsed.body.split("\n")
+            lines = _without_missing_snippets(parsed, parsed.body.split("\n"))
             for block in sorted(parsed.blocks, key=lambda b: b.fence_line, reverse=True):
                 outcome = result.verification.outcomes[block.key]
                 start = block.fence_line - parsed.body_line

@@ -7,6 +7,7 @@ the page reads no code for it. Every other problem is reported and the block is 
 
 from __future__ import annotations
 
+import difflib
 import re
 
 from docverify.core import policies, volatile
@@ -71,15 +72,25 @@ def problems(language: str, options: dict[str, str], where: str, line: int) -> l
 
 
 def _unknown(options: dict[str, str], at: Where) -> list[Finding]:
-    unknown = sorted(set(options) - MDEXEC_OPTIONS - OUR_OPTIONS)
+    """Options nothing reads, named with their block and, for a misspelt one, the one meant."""
+    valid = sorted(MDEXEC_OPTIONS | OUR_OPTIONS)
+    unknown = sorted(set(options) - set(valid))
     if not unknown:
         return []
+    block = f"el bloque «{options['id']}»" if ID.match(options.get("id", "")) else "un bloque"
+    some = "una opción desconocida" if len(unknown) == 1 else "opciones desconocidas"
+    names = ", ".join(f"«{name}»" for name in unknown)
+    meant = [
+        f"«{close[0]}» en lugar de «{name}»"
+        for name in unknown
+        if (close := difflib.get_close_matches(name, valid, n=1, cutoff=0.6))
+    ]
+    fix = "quítala o usa una opción de la guía de autores («Opciones de un bloque»)."
     return [
         _problem(
             Kind.UNKNOWN_OPTION,
-            f"opciones desconocidas {', '.join(unknown)} en un bloque ejecutado.",
-            f"usa solo: {', '.join(sorted(MDEXEC_OPTIONS | OUR_OPTIONS))} "
-            "(ver la guía de autores).",
+            f"{block} tiene {some}: {names}. Las que se leen: {', '.join(valid)}.",
+            f"escribe {'; '.join(meant)}." if meant else fix,
             at,
         )
     ]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import difflib
 import re
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -74,6 +75,9 @@ class Page:
     findings: list[Finding] = field(default_factory=list)
     data_files: tuple[data_files.DataFile, ...] = ()  # its valid `data_files:` (data_files.py)
     front: str = ""  # the front matter's YAML as written (prose.front_matter reads its lines)
+    # Ids of executed fences whose code could not be read (a missing or mixed snippet): no
+    # block, but their recordings are no orphans (site/usage.py), nor pruned.
+    unread: set[str] = field(default_factory=set)
     head: str = ""  # the front matter with its «---» lines, as written: the text before `body`
 
     def meta_line(self, key: str) -> int:
@@ -199,6 +203,7 @@ def _add_block(
     block_id = options["id"]
     resolved = _resolve_code(config, page, content, fence_line, problem)
     if resolved is None:
+        page.unread.add(block_id)
         return
     code, origin, origin_line, snippet = resolved
     code = tabs.as_markdown_shows(config, page.findings, code, origin, origin_line, column)
@@ -248,14 +253,35 @@ def _resolve_code(
     name = includes[0].group("path")
     target = config.snippets_dir / name
     if not target.is_file():
+        close = _closest_snippet(config, name)
         problem(
             Kind.MISSING_SNIPPET,
-            f"el snippet «{name}» no existe en {config.rel(config.snippets_dir)}/.",
-            f"crea {config.rel(target)} o corrige la ruta del --8<--.",
+            f"el snippet «{name}» no existe en {config.rel(config.snippets_dir)}/"
+            + (f"; ¿querías decir «{close}»?" if close else "."),
+            (
+                f'corrige la ruta: --8<-- "{close}"; o crea {config.rel(target)}.'
+                if close
+                else f"crea {config.rel(target)} o corrige la ruta del --8<--."
+            ),
         )
         return None
     code = target.read_text(encoding="utf-8").rstrip("\n") + "\n"
     return code, target, 1, name
+
+
+def _closest_snippet(config: Config, name: str) -> str | None:
+    """The existing snippet in the folder `name` points into whose name is closest to it."""
+    folder = (config.snippets_dir / name).parent
+    if not folder.is_dir():
+        return None
+    there = [p.relative_to(config.snippets_dir).as_posix() for p in folder.glob("*.py")]
+    return next(iter(difflib.get_close_matches(name, there, n=1, cutoff=0.6)), None)
+
+
+def included_snippet(line: str) -> str | None:
+    """The snippet a `--8<-- "…"` line of a fence includes, or None for any other line."""
+    match = _SNIPPET.match(line)
+    return match.group("path") if match else None
 
 
 def discover(config: Config) -> list[Path]:

@@ -22,7 +22,15 @@ from typing import Any
 import torch
 
 from docverify.core import device_marks, hashing, policies
-from docverify.running import block_text, last_value, marks, processes, protocol, setup
+from docverify.running import (
+    block_text,
+    last_value,
+    marks,
+    processes,
+    protocol,
+    setup,
+    watchdog,
+)
 from docverify.running.capture import Capture, OutputLimitError, drain_fds, redirect, show_warning
 from docverify.running.protocol import BlockResult, BlockSpec, Environment, PageTask
 from docverify.running.streams import Streams
@@ -97,7 +105,8 @@ def run_page(
             if unfixed := hashing.mismatch(spec["hash_seed"]):  # its output could not be trusted
                 result = protocol.failure(f"no se ejecutó: {unfixed}")
             else:
-                result = run_block(spec, namespace, streams, files)
+                with watchdog.watching(conn, spec):  # its line, if it nears its limit
+                    result = run_block(spec, namespace, streams, files)
             carry_marks(result, spec["session"], carried)
             conn.send((protocol.DONE, spec["key"], result))
             for pid in processes.descendants(me) if own_process else ():

@@ -294,6 +294,5 @@ class Executor:
             results[message[1]] = message[2]
             state.done.add(message[1])
             state.current, state.deadline = None, math.inf
-        elif message[0] == protocol.STOPPED:
-            for key, commands in message[1].items():
-                state.stopped.setdefault(key, []).extend(commands)
+        elif message[0] in (protocol.STOPPED, protocol.RUNNING):
+            page_process.note(state, message)

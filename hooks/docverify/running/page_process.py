@@ -32,9 +32,20 @@ class Running:
     done: set[str] = field(default_factory=set)
     ended: bool = False  # the page said "end": it finished on its own
     reason: str | None = None  # why the engine killed it (timeout)
+    running: tuple[str, int] | None = None  # (block, line) it said it ran near its limit
     exitcode: int | None = None
     # block key → processes it left running that had to be stopped ("": the running block's)
     stopped: dict[str, list[str]] = field(default_factory=dict)
+
+
+def note(state: Running, message: tuple[Any, ...]) -> None:
+    """Keep what a page process said of its processes left running and of its block's line
+    near the limit (protocol.STOPPED, protocol.RUNNING)."""
+    if message[0] == protocol.RUNNING:
+        state.running = (message[1], message[2])
+    elif message[0] == protocol.STOPPED:
+        for key, commands in message[1].items():
+            state.stopped.setdefault(key, []).extend(commands)
 
 
 def died(
@@ -63,7 +74,9 @@ def died(
         or (
             f"terminó su proceso de forma inesperada (código de salida {code}: os._exit, "
             "señal o fallo de la extensión nativa)"
-        )
+        ),
+        state.running[1] if state.running and state.running[0] == failed else 0,
+        protocol.TIMED_OUT if reason else "",  # the executor gives a reason for a timeout only
     )
     specs = state.job.blocks
     index = next(i for i, b in enumerate(specs) if b["key"] == failed)
@@ -72,7 +85,8 @@ def died(
     for spec in specs[index + 1 :]:
         if session and spec["session"] == session:
             results[spec["key"]] = protocol.failure(
-                f"no se ejecutó: el bloque «{failed}» de la misma sesión «{session}» falló antes"
+                f"no se ejecutó: el bloque «{failed}» de la misma sesión «{session}» falló antes",
+                cause=protocol.AFTER_FAILURE,
             )
         else:
             rest.append(spec)

@@ -69,6 +69,8 @@ class BlockResult(TypedDict):
     output_lines: NotRequired[list[int]]  # per output line, the block's line that wrote it
     value: NotRequired[str]  # the shown repr of a bare last expression (already in `output`)
     engine: NotRequired[bool]  # the engine stopped it (timeout, dead process): never cached
+    error_line: NotRequired[int]  # the block's line it ran when the engine stopped it (timeout)
+    cause: NotRequired[str]  # why the engine stopped it or did not run it: one of CAUSES
     # Processes it started that were still running when its page ended, stopped by the engine:
     # their command lines (see running/processes.py).
     stopped: NotRequired[list[str]]
@@ -98,25 +100,36 @@ STORED_FIELDS = tuple(sorted({*RESULT_FIELDS, "device_dependent"}))
 #   ("pid", pid)             sent by the worker once it forked the page process
 #   ("env", Environment)     once, before the first block
 #   ("start", key)           before each block
+#   ("running", key, line)   shortly before the block's time limit: the line it runs then
+#                            (running/watchdog.py), which a timeout's failure points at
 #   ("done", key, BlockResult)
 #   ("stopped", {key: [command, …]})  processes left running, stopped once the page's blocks
 #                            were done (key "": sent by the worker after a page process that
 #                            did not end on its own; they belong to the block it was running)
 #   ("end",)                 the page process finished on its own
 #   ("exit", exitcode)       sent by the worker once the page process is gone
-MessageKind = Literal["pid", "env", "start", "done", "stopped", "end", "exit"]
+MessageKind = Literal["pid", "env", "start", "running", "done", "stopped", "end", "exit"]
 PID: MessageKind = "pid"
 ENV: MessageKind = "env"
 START: MessageKind = "start"
+RUNNING: MessageKind = "running"
 DONE: MessageKind = "done"
 STOPPED: MessageKind = "stopped"
 END: MessageKind = "end"
 EXIT: MessageKind = "exit"
 
 
-def failure(message: str) -> BlockResult:
-    """A result for a block the engine stopped or could not run (never cached)."""
-    return {
+# Why the engine stopped a block (its time limit) or did not run it (an earlier block of its
+# session failed): each asks for another fix (verifying/messages.execution_fix).
+TIMED_OUT = "timeout"
+AFTER_FAILURE = "after-failure"
+CAUSES = (TIMED_OUT, AFTER_FAILURE)
+
+
+def failure(message: str, line: int = 0, cause: str = "") -> BlockResult:
+    """A result for a block the engine stopped or could not run (never cached); `line`: the
+    block's line it was running then, when known; `cause`: one of CAUSES, when it is one."""
+    result: BlockResult = {
         "output": "",
         "error": message,
         "exception": None,
@@ -125,3 +138,8 @@ def failure(message: str) -> BlockResult:
         "duration": 0.0,
         "engine": True,
     }
+    if line:
+        result["error_line"] = line
+    if cause:
+        result["cause"] = cause
+    return result

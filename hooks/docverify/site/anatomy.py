@@ -14,7 +14,7 @@ from docverify.core.findings import Finding
 from docverify.core.kinds import Kind
 from docverify.core.markdown import md_escape
 from docverify.parsing.pages import Page
-from docverify.site import meta_types
+from docverify.site import meta_keys, meta_types
 from docverify.sources.model import Source
 
 ARTICLES_DIR = "articulos/"
@@ -76,7 +76,8 @@ def check(config: Config, page: Page) -> list[Finding]:
         return []
     where = config.rel(page.path)
     found = _front_matter_parts(page, where) + _body_sections(page, where)
-    found += _editorial_lists(config, page) + meta_types.check(config, page)
+    found += meta_keys.check(config, page) + _editorial_lists(config, page)
+    found += meta_types.check(config, page)
     return found + check_editorial(config, page)
 
 

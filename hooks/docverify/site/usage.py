@@ -93,7 +93,7 @@ def orphans(config: Config, pages: list[Page]) -> list[Finding]:
         for b in p.blocks
         for r in RUNNERS
         if b.runs_on(r)
-    }
+    } | {(page_stem(p.rel), unread, r) for p in pages for unread in p.unread for r in RUNNERS}
     found = []
     for path, stem, block_id in recordings.all_recordings(config):
         runner = path.suffixes[-2][1:]  # «x.cpu.txt» → cpu

@@ -215,11 +215,12 @@ def _ran_as_declared(judging: _Judging, result: BlockResult, earlier: Sequence[B
                 line=item["line"],
             )
     if result["error"]:
+        line = result.get("error_line") or block.origin_line  # a timeout: the line it ran
         judging.fail(
             Kind.EXECUTION_FAILURE,
             f"el bloque «{block.key}» {result['error']}",
-            f"corrige el código en {config.rel(block.origin)}:{block.origin_line}; si "
-            'necesita más tiempo, añade timeout="segundos" al bloque.',
+            messages.execution_fix(config, block, result, line),
+            line=line,
         )
         return False
     raises = block.options.get("raises")

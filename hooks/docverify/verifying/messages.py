@@ -14,6 +14,7 @@ from docverify.core.config import Config
 from docverify.core.findings import Finding, Level
 from docverify.core.kinds import Kind
 from docverify.parsing.pages import Block
+from docverify.running import protocol
 from docverify.running.protocol import BlockResult
 from docverify.verifying import baselines, compare, curve, graph, hints, recordings
 
@@ -157,6 +158,22 @@ def stale_marks(
         f"docverify record --runner cpu {page} (reescribe solo la línea "
         f"«# {recordings.MARKS}:» de la cabecera; revisa el diff).",
     )
+
+
+def execution_fix(config: Config, block: Block, result: BlockResult, line: int) -> str:
+    """How to fix a block the engine could not run to its end: its code at `line`, and more
+    time only when it ran out of it; a block not run because an earlier block of its session
+    failed: that one first."""
+    cause = result.get("cause")
+    if cause == protocol.AFTER_FAILURE:
+        return (
+            "corrige primero el bloque de la misma sesión que falló antes (su error aparece "
+            "junto a este): este bloque no llegó a ejecutarse."
+        )
+    fix = f"corrige el código en {config.rel(block.origin)}:{line}"
+    if cause == protocol.TIMED_OUT:
+        return f'{fix}; si necesita más tiempo, añade timeout="segundos" al bloque.'
+    return f"{fix}."
 
 
 def stopped_processes(config: Config, block: Block, commands: list[str]) -> Finding:
