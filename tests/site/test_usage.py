@@ -82,6 +82,30 @@ def test_unused_names_each_snippet_no_page_includes(project: Project) -> None:
     ]
 
 
+def test_an_unused_snippet_a_mistyped_include_meant_is_not_to_be_deleted(
+    project: Project,
+) -> None:
+    """A snippet left unused because a page's --8<-- path has a typo: the fix is that path,
+    never `git rm` of the author's file; an unused snippet nothing comes close to keeps it."""
+    project.page("p.md", '# P\n\n```python exec="on" id="uno"\n--8<-- "a/unno.py"\n```\n')
+    project.snippet("a/uno.py", "print(1)\n")
+    project.snippet("b/suelto.py", "print(2)\n")
+    cfg = project.config
+    found = usage.unused(cfg, read_site(cfg))
+    assert [(f.path, f.fix) for f in found] == [
+        (
+            "snippets/a/uno.py",
+            "una página incluye «a/unno.py», que no existe: si quería este, corrige su --8<-- "
+            'a "a/uno.py" (no lo borres).',
+        ),
+        (
+            "snippets/b/suelto.py",
+            'inclúyelo en un bloque con --8<-- "b/suelto.py" o bórralo '
+            "(git rm snippets/b/suelto.py).",
+        ),
+    ]
+
+
 def test_orphans_are_recordings_of_no_block_on_that_runner(project: Project) -> None:
     project.page(
         "p.md",

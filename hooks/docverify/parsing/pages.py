@@ -253,7 +253,7 @@ def _resolve_code(
     name = includes[0].group("path")
     target = config.snippets_dir / name
     if not target.is_file():
-        close = _closest_snippet(config, name)
+        close = closest_snippet(config, name)
         problem(
             Kind.MISSING_SNIPPET,
             f"el snippet «{name}» no existe en {config.rel(config.snippets_dir)}/"
@@ -269,7 +269,7 @@ def _resolve_code(
     return code, target, 1, name
 
 
-def _closest_snippet(config: Config, name: str) -> str | None:
+def closest_snippet(config: Config, name: str) -> str | None:
     """The existing snippet in the folder `name` points into whose name is closest to it."""
     folder = (config.snippets_dir / name).parent
     if not folder.is_dir():

@@ -15,6 +15,7 @@ from docverify.core.kinds import Kind
 from docverify.parsing.pages import (  # the include syntax pages.py resolves
     _SNIPPET,
     Page,
+    closest_snippet,
     page_stem,
 )
 from docverify.verifying import recordings
@@ -67,6 +68,14 @@ def _normalise(name: str, config: Config) -> str:
 def unused(config: Config, pages: list[Page]) -> list[Finding]:
     """A finding for each snippet that no page includes (needs every page of the site)."""
     used = {_normalise(name, config) for page in pages for name in includes(page)}
+    # A path mistyped in a --8<-- line leaves the snippet it meant unused: never advise
+    # deleting that one; the missing snippet's finding suggests it (pages.closest_snippet).
+    meant = {
+        close: name
+        for name in sorted(used)
+        if not (config.snippets_dir / name).is_file()
+        and (close := closest_snippet(config, name)) is not None
+    }
     findings = []
     for path in snippet_files(config):
         rel = path.relative_to(config.snippets_dir).as_posix()
@@ -79,7 +88,11 @@ def unused(config: Config, pages: list[Page]) -> list[Finding]:
                 "verifica.",
                 config.rel(path),
                 1,
-                f'inclúyelo en un bloque con --8<-- "{rel}" o bórralo (git rm {config.rel(path)}).',
+                f"una página incluye «{meant[rel]}», que no existe: si quería este, corrige "
+                f'su --8<-- a "{rel}" (no lo borres).'
+                if rel in meant
+                else f'inclúyelo en un bloque con --8<-- "{rel}" o bórralo '
+                f"(git rm {config.rel(path)}).",
             )
         )
     return findings
