@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import threading
 import time
+from types import SimpleNamespace
 from typing import Any
 
 from conftest import Project
@@ -49,6 +50,33 @@ def test_current_line_is_the_innermost_line_of_the_blocks_file() -> None:
         assert watchdog.current_line(thread.ident or 0, "otro.py") == 0
     finally:
         thread.join()
+
+
+def test_current_line_walks_out_of_another_files_code_to_the_blocks_line() -> None:
+    """The block calls code of another file that runs on: its own line is the call's."""
+    namespace: dict[str, Any] = {"time": time, "STOP": time.monotonic() + 1.0}
+    exec(compile(LIBRARY, "otro.py", "exec"), namespace)
+    thread = threading.Thread(target=exec, args=(compile(CALLER, "bloque.py", "exec"), namespace))
+    thread.start()
+    time.sleep(0.2)
+    try:
+        assert watchdog.current_line(thread.ident or 0, "bloque.py") == 3  # gira()
+    finally:
+        thread.join()
+
+
+def test_current_line_of_a_frame_between_lines_is_none() -> None:
+    """A frame whose line Python does not know (f_lineno None) gives 0, no made-up line."""
+    code = SimpleNamespace(co_filename="bloque.py")
+    frame = SimpleNamespace(f_code=code, f_lineno=None, f_back=None)
+    assert watchdog.current_line(7, "bloque.py", {7: frame}) == 0
+    assert watchdog.current_line(8, "bloque.py", {7: frame}) == 0
+    frame.f_lineno = 4
+    assert watchdog.current_line(7, "bloque.py", {7: frame}) == 4
+
+
+LIBRARY = "def gira():\n    while time.monotonic() < STOP:\n        time.sleep(0.01)\n"
+CALLER = "x = 1\n\ngira()\n"
 
 
 def test_a_block_near_its_limit_sends_its_line_once() -> None:

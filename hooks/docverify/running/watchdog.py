@@ -18,6 +18,7 @@ import sys
 import threading
 from collections.abc import Iterator
 from multiprocessing.connection import Connection
+from typing import Any
 
 from docverify.running import protocol
 from docverify.running.protocol import BlockSpec
@@ -25,10 +26,11 @@ from docverify.running.protocol import BlockSpec
 MARGIN = 0.5  # seconds before the limit (at most a tenth of it) when the line is read
 
 
-def current_line(thread_id: int, filename: str) -> int:
+def current_line(thread_id: int, filename: str, frames: dict[int, Any] | None = None) -> int:
     """The line of `filename` that thread `thread_id` runs now, in its innermost frame of that
-    file (0: none of its frames is in that file)."""
-    frame = sys._current_frames().get(thread_id)
+    file (0: none of its frames is in that file, or that frame is between lines); `frames`:
+    each thread's innermost frame, sys._current_frames() unless given."""
+    frame = (sys._current_frames() if frames is None else frames).get(thread_id)
     while frame is not None:
         if frame.f_code.co_filename == filename:
             return frame.f_lineno or 0
