@@ -41,7 +41,7 @@ def check(config: Config, page: Page) -> list[Finding]:
     for key in page.meta:
         if str(key) in KNOWN:
             continue
-        close = difflib.get_close_matches(str(key), sorted(KNOWN), n=1, cutoff=0.6)
+        close = difflib.get_close_matches(str(key), sorted(KNOWN))  # the closest first
         meant = f"; ¿querías decir «{close[0]}»?" if close else "."
         fix = (
             f"escribe «{close[0]}:» en lugar de «{key}:»."
