@@ -16,9 +16,10 @@ import pytest
 import yaml
 from conftest import Project, as_local_author
 from docverify import build
+from docverify.core.kinds import Kind
 from docverify.core.request import Request
 from docverify.output import coverage_text, render
-from docverify.parsing.pages import read_site
+from docverify.parsing.pages import read_page, read_site
 from docverify.running.executor import Executor
 from docverify.site.result import BuildResult
 from docverify.verifying.outcome import Provenance, SeenIn
@@ -361,3 +362,38 @@ def test_a_notebook_plugin_page_gets_its_links_and_its_articles(result: BuildRes
     # Our own notebook page is a page like the others: nothing added to its HTML.
     own = render.site(result, notebook_pages=True)
     assert own.finish("cuadernos/a/index.md", PROSE, _links("cuadernos/a/")) == PROSE
+
+
+def test_a_missing_snippets_include_line_becomes_a_comment_at_its_indentation(
+    project: Project,
+) -> None:
+    """The `--8<--` line of each fence whose snippet is missing (and only that line) turns into
+    a comment at the same indentation, so the generator's snippets extension has nothing to
+    stop on; a fence whose snippet exists keeps its line, and so does an include of the prose
+    right above a fence; a finding of another kind before them changes nothing."""
+    project.snippet("p/esta.py", "print(1)\n")
+    project.snippet("p/texto.md", "Un texto.\n")
+    text = (
+        "---\ntitle: P\n---\n\n# P\n\n"
+        '```python exec="on" id="esta" tolerancia="1"\n--8<-- "p/esta.py"\n```\n\n'
+        '!!! note "Nota"\n\n'
+        '    ```python exec="on" id="falta"\n    --8<-- "p/falta.py"\n    ```\n\n'
+        '--8<-- "p/texto.md"\n'
+        '```python exec="on" id="otra"\n--8<-- "p/otra.py"\n```\n'
+    )
+    path = project.page("p.md", text)
+    parsed = read_page(project.config, path)
+    kinds = [f.kind for f in parsed.findings]
+    assert Kind.MISSING_SNIPPET in kinds and kinds[0] is not Kind.MISSING_SNIPPET, kinds
+    body = parsed.body.split("\n")
+    shown = render._without_missing_snippets(parsed, list(body))
+    comment = "# falta el snippet «{}» (ver el error de la página)"
+    expected = [
+        {
+            '    --8<-- "p/falta.py"': "    " + comment.format("p/falta.py"),
+            '--8<-- "p/otra.py"': comment.format("p/otra.py"),
+        }.get(line, line)
+        for line in body
+    ]
+    assert shown == expected
+    assert sum(line != old for line, old in zip(shown, body, strict=True)) == 2
