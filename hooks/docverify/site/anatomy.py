@@ -76,8 +76,8 @@ def check(config: Config, page: Page) -> list[Finding]:
         return []
     where = config.rel(page.path)
     found = _front_matter_parts(page, where) + _body_sections(page, where)
-    found += meta_keys.check(config, page) + _editorial_lists(config, page)
-    found += meta_types.check(config, page)
+    found += meta_keys.check(config, page, (*META_PARTS, *EDITORIAL_LISTS))
+    found += _editorial_lists(config, page) + meta_types.check(config, page)
     return found + check_editorial(config, page)
 
 

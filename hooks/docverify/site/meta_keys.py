@@ -10,6 +10,7 @@ theme read is a located finding that names the key meant.
 from __future__ import annotations
 
 import difflib
+from collections.abc import Iterable
 
 from docverify.core import policies
 from docverify.core.config import Config
@@ -19,11 +20,11 @@ from docverify.parsing import data_files, origin
 from docverify.parsing.pages import Page
 from docverify.site import glossary
 
-# What the engine reads of an article: its parts (site/anatomy.py, site/meta_types.py), its
-# seed, the origin of quoted code, its data files and the two policies of its blocks.
+# What the engine reads of an article besides the parts anatomy.py names (it passes them to
+# `check`): the meta description of a seed article (output/page_parts.py), its seed, the origin
+# of quoted code, its data files and the two policies of its blocks.
 ENGINE_KEYS = (
-    *("title", "description", "goals", "prerequisites", "approach", "takeaways", "faq"),
-    *("sources", "editorial_goals", "editorial_prerequisites", "editorial_description"),
+    "editorial_description",
     glossary.SEED_KEY,
     origin.KEY,
     data_files.KEY,
@@ -32,16 +33,17 @@ ENGINE_KEYS = (
 )
 # What MkDocs, Material for MkDocs and Zensical read of any page (their documented keys).
 THEME_KEYS = ("template", "hide", "icon", "status", "subtitle", "search", "tags", "comments")
-KNOWN = frozenset(ENGINE_KEYS + THEME_KEYS)
 
 
-def check(config: Config, page: Page) -> list[Finding]:
-    """One finding for each key of the page's front matter that nothing reads."""
+def check(config: Config, page: Page, parts: Iterable[str]) -> list[Finding]:
+    """One finding for each key of the page's front matter that nothing reads; `parts`: the
+    article's parts (anatomy.py), read too."""
+    known = sorted({*parts, *ENGINE_KEYS, *THEME_KEYS})
     found = []
     for key in page.meta:
-        if str(key) in KNOWN:
+        if str(key) in known:
             continue
-        close = difflib.get_close_matches(str(key), sorted(KNOWN))  # the closest first
+        close = difflib.get_close_matches(str(key), known)  # the closest first
         meant = f"; ¿querías decir «{close[0]}»?" if close else "."
         fix = (
             f"escribe «{close[0]}:» en lugar de «{key}:»."
