@@ -294,6 +294,20 @@ def test_without_zensical_the_build_says_how_to_install_it(
         )
 
 
+def test_a_folder_named_zensical_on_the_path_is_not_an_installed_zensical(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """This suite's own tests/zensical/ (on sys.path under pytest) is found as a namespace
+    package named zensical where Zensical is not installed: the build says to install it
+    instead of looking for the theme's scripts in the tests' folder."""
+    (tmp_path / "zensical" / "templates").mkdir(parents=True)
+    spec = importlib.machinery.PathFinder.find_spec("zensical", [str(tmp_path)])
+    assert spec is not None and spec.submodule_search_locations  # a namespace package
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name: spec)
+    with pytest.raises(patches.PatchError, match=r"^Zensical no está instalado"):
+        patches.templates()
+
+
 def test_the_scripts_are_read_as_utf8_whatever_the_locale(tmp_path: Path) -> None:
     """A theme whose scripts hold non-ASCII text (the installed ones happen not to)."""
     for patch in patches.PATCHES:

@@ -120,9 +120,11 @@ PATCHES = (WORKER, WORKER_BOOST, BUNDLE_SPANISH, BUNDLE_ACCESSIBLE)
 
 
 def templates() -> Path:
-    """The installed Zensical's theme folder (without importing Zensical)."""
+    """The installed Zensical's theme folder (without importing Zensical). A folder named
+    zensical without an __init__.py (a namespace package: the test suite's tests/zensical/, on
+    sys.path under pytest) is not Zensical: its spec has no origin."""
     spec = importlib.util.find_spec("zensical")
-    if spec is None or not spec.submodule_search_locations:
+    if spec is None or spec.origin is None or not spec.submodule_search_locations:
         raise PatchError(
             "Zensical no está instalado: python3 tasks.py build --zensical lo instala (grupo "
             "«zensical» de pyproject.toml)."
