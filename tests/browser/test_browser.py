@@ -118,7 +118,7 @@ NARROW_WIDTHS = """() => ({
         e.scrollWidth > e.clientWidth + 1 &&
         ["auto", "scroll"].includes(getComputedStyle(e).overflowX) &&
         e.checkVisibility({opacityProperty: true, visibilityProperty: true}) &&
-        !e.closest("pre, .highlight, .highlight-ipynb"))
+        !e.closest("pre, .highlight, .highlight-ipynb, .dv-graph-scroll"))
       .map(e => e.tagName.toLowerCase() + "." + [...e.classList].join(".")),
 })"""
 
@@ -911,6 +911,52 @@ def test_a_panel_line_reads_in_both_schemes_and_opens_from_the_keyboard(
         items = page.locator("details.dv-check").first.locator("li").first
         if not (opened and items.is_visible()):
             bs.fail(page, "pliegue-abrir", f"{url}: Enter no despliega lo plegado")
+    finally:
+        page.close()
+
+
+# Each autograd graph of the page, every folded part opened: the size in CSS px at which its
+# smallest label is drawn (its font size, scaled as the picture is), whether it scrolls sideways
+# in its box, and whether Tab reaches that box.
+_GRAPH_LABELS = """() => {
+    document.querySelectorAll("details").forEach(d => { d.open = true; });
+    return [...document.querySelectorAll("svg.dv-graph-svg")].map(s => {
+        const box = s.parentElement;
+        const fonts = [...s.querySelectorAll("text")]
+            .map(t => parseFloat(getComputedStyle(t).fontSize));
+        return {
+            title: s.querySelector("title").textContent,
+            px: Math.min(...fonts) * s.getBoundingClientRect().width / s.viewBox.baseVal.width,
+            scrolls: box.scrollWidth > box.clientWidth,
+            tab: box.tabIndex >= 0,
+        };
+    });
+}"""
+SMALLEST_LABEL_PX = 10
+
+
+@pytest.mark.parametrize(("width", "height"), [(390, 844), (1280, 900)])
+def test_every_graph_label_is_legible_on_a_phone_and_a_laptop(
+    playwright_browser: Any, built: Built, site_url: str, width: int, height: int
+) -> None:
+    """Every autograd graph of every article, on a phone and on a laptop: no label drawn under
+    10 px (scaled to the page's width, the widest graph's were 4 px on a phone and 8 px on a
+    laptop); a graph wider than that scrolls sideways in its own box, which Tab reaches."""
+    page = playwright_browser.new_page(viewport={"width": width, "height": height})
+    problems, graphs = [], 0
+    try:
+        for article in articles(built.root):
+            url = article_url(article)
+            page.goto(site_url + url, wait_until="load")
+            for drawn in page.evaluate(_GRAPH_LABELS):
+                graphs += 1
+                if drawn["px"] < SMALLEST_LABEL_PX - 0.05:
+                    problems.append(f"{url} «{drawn['title']}»: etiquetas de {drawn['px']:.1f} px")
+                if drawn["scrolls"] and not drawn["tab"]:
+                    problems.append(f"{url} «{drawn['title']}»: se desplaza y Tab no llega")
+        assert graphs > 0, "ningún artículo dibuja un grafo"
+        if problems:
+            bs.fail(page, f"grafos-{width}", "\n".join(problems))
     finally:
         page.close()
 

@@ -139,8 +139,21 @@ def test_the_description_names_where_each_node_passes_the_gradient() -> None:
 
 
 def test_the_figure_around_the_picture() -> None:
+    """The picture in a box of its own that the keyboard reaches (a wide graph scrolls in it),
+    which tells the stylesheet the picture's natural width: its viewBox's."""
     picture = drawing.svg(graph.parse(WALK), "A & B", "f")
+    width = re.search(r'viewBox="0 0 (\d+) ', picture)
+    assert width is not None
     assert drawing.figure(WALK, "A & B", "f") == (
-        f'<figure class="dv-graph">{picture}<figcaption>A &amp; B (dibujado a partir de la '
-        "salida verificada)</figcaption></figure>"
+        '<figure class="dv-graph"><div class="dv-graph-scroll" tabindex="0" '
+        f'style="--dv-graph-width: {width.group(1)}px">{picture}</div>'
+        "<figcaption>A &amp; B (dibujado a partir de la salida verificada)</figcaption></figure>"
     )
+
+
+def test_the_natural_width_is_the_widest_row_with_its_margins() -> None:
+    """Three leaves side by side under one node: the row of leaves sets the width."""
+    parsed = graph.Graph(("A", "BB", "C", "D"), ((0, 1), (0, 2), (0, 3)))
+    leaves = (2 + 1 + 1) * drawing.CHAR_W + 3 * 2 * drawing.PAD_X + 2 * drawing.GAP_X
+    assert drawing.natural_width(parsed) == pytest.approx(leaves + 2 * drawing.MARGIN)
+    assert f'viewBox="0 0 {drawing.natural_width(parsed):.0f} ' in drawing.svg(parsed, "t", "g")

@@ -66,10 +66,20 @@ def _width(graph: Graph, item: object) -> float:
     return len(graph.labels[item]) * CHAR_W + 2 * PAD_X if isinstance(item, int) else 12.0
 
 
+def _row_widths(graph: Graph, rows: list[list[int | tuple[int, int]]]) -> list[float]:
+    return [sum(_width(graph, i) for i in row) + GAP_X * (len(row) - 1) for row in rows]
+
+
+def natural_width(graph: Graph) -> float:
+    """The picture's width at its natural size, in CSS px (its viewBox's width)."""
+    rows, _ = _rows(graph)
+    return max(_row_widths(graph, rows)) + 2 * MARGIN
+
+
 def svg(graph: Graph, title: str, element_id: str) -> str:
     """Inline SVG of `graph`: a box per node, layered top to bottom, an arrow per edge."""
     rows, _ = _rows(graph)
-    row_w = [sum(_width(graph, i) for i in row) + GAP_X * (len(row) - 1) for row in rows]
+    row_w = _row_widths(graph, rows)
     total_w = max(row_w) + 2 * MARGIN
     total_h = len(rows) * BOX_H + (len(rows) - 1) * GAP_Y + 2 * MARGIN
     cx: dict[object, float] = {}
@@ -121,10 +131,17 @@ def svg(graph: Graph, title: str, element_id: str) -> str:
 
 
 def figure(text: str, title: str, element_id: str) -> str:
-    """The HTML figure shown under a graph block: the picture and a visible caption."""
-    picture = svg(parse(text), title, element_id)
+    """The HTML figure shown under a graph block: the picture and a visible caption.
+
+    The picture shrinks to the page's width, but not below the width at which its labels would
+    be drawn smaller than the stylesheet allows (docs/stylesheets/docverify.css, from the
+    natural width passed as --dv-graph-width): a wider graph scrolls sideways in its own box,
+    as code does, which the keyboard reaches (tabindex)."""
+    graph = parse(text)
+    picture = svg(graph, title, element_id)
     return (
-        f'<figure class="dv-graph">{picture}'
+        '<figure class="dv-graph"><div class="dv-graph-scroll" tabindex="0" '
+        f'style="--dv-graph-width: {natural_width(graph):.0f}px">{picture}</div>'
         f"<figcaption>{html.escape(title)} (dibujado a partir de la salida verificada)"
         "</figcaption></figure>"
     )
