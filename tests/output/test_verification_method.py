@@ -3,6 +3,7 @@ is, and the one line under an article's header that links to it."""
 
 from __future__ import annotations
 
+import dataclasses
 from types import SimpleNamespace as NS
 
 import pytest
@@ -83,6 +84,19 @@ def test_the_cpu_mark_only_where_this_version_observed_its_blocks_on_cpu() -> No
         "ejecutado."
     )
     assert on_gpu == _ul(FIRST, recorded, *LAST)
+
+
+def test_the_legend_explains_the_device_label_only_where_a_block_has_one() -> None:
+    """«dispositivos del código», folded under the line of a block that leaves its devices to
+    its code, is explained where some block does, after the GPU's marks."""
+    assert "dispositivos del código" not in verification_method.legend(_cov())
+    shown = verification_method.legend(dataclasses.replace(_cov(), as_written=1))
+    devices = (
+        "«dispositivos del código»: en una GPU, el bloque se ejecuta tal como está escrito y su "
+        "código decide en qué dispositivo van sus tensores; los demás se ejecutan allí con cuda "
+        "como dispositivo por defecto («cuda por defecto»)."
+    )
+    assert shown == _ul(FIRST, f"«CPU ✓»: {HERE} coincide con la grabada.", PENDING, devices, *LAST)
 
 
 def test_the_legend_escapes_its_text_for_html_but_not_quotes() -> None:

@@ -58,3 +58,20 @@ def test_no_sentence_repeats_more_than_three_times_on_any_page(built: Built) -> 
         for _ in range(times):
             copy.find().append(BeautifulSoup(f"<p>{sentence}</p>", "html.parser"))
         assert bool(reading.repeated_sentences(copy)) == (times > 3), times
+
+
+def test_every_label_folded_under_an_output_line_is_explained(built: Built) -> None:
+    """What a reader unfolds under an output's line besides «Esperado · Observado» (a GPU
+    device policy: «GPU: dispositivos del código») is a label the page that explains the
+    verification, linked from every article, quotes: else the reader meets it nowhere."""
+    explained = (built.site / "como-se-verifica" / "index.html").read_text(encoding="utf-8")
+    folded: dict[str, Path] = {}
+    for path in _reader_pages(built):
+        soup = BeautifulSoup(path.read_text(encoding="utf-8"), "html.parser")
+        for item in soup.select("details.dv-check > ul > li:not(.dv-expectation)"):
+            folded.setdefault(item.get_text(" ", strip=True), path)
+    assert folded, "ningún artículo pliega una etiqueta bajo la línea de una salida"
+    for label, path in folded.items():
+        # «GPU: dispositivos del código»: what it names follows the runner's mark.
+        name = label.split(": ", 1)[-1]
+        assert f"«{name}»" in explained or f"«{label}»" in explained, (label, path)

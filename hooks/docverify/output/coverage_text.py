@@ -13,6 +13,7 @@ import re
 
 from docverify.core.dates import spanish_date_of
 from docverify.core.markdown import md_escape
+from docverify.core.policies import AS_WRITTEN, DEFAULT_CUDA, DEVICE_LABEL
 from docverify.core.text import counted
 from docverify.site.coverage import Coverage, GpuObserved
 
@@ -201,6 +202,19 @@ def notebook(cov: Coverage | None) -> str:
     if gpu is None:
         return f"{verdict(cov)} Ninguna GPU ha ejecutado estos bloques para esta versión."
     return f"{verdict(cov)} GPU: {md_escape(gpu_where(gpu))}."
+
+
+def legend_devices(cov: Coverage | None) -> str:
+    """The legend's sentence about a block that leaves its devices to its code on a GPU, whose
+    label a reader sees folded under its line (output/runner_view.py) or beside its GPU output;
+    only where some block does (plain text, escaped by the caller)."""
+    if cov is None or not cov.as_written:
+        return ""
+    return (
+        f"«{DEVICE_LABEL[AS_WRITTEN]}»: en una GPU, el bloque se ejecuta tal como está escrito y "
+        "su código decide en qué dispositivo van sus tensores; los demás se ejecutan allí con "
+        f"cuda como dispositivo por defecto («{DEVICE_LABEL[DEFAULT_CUDA]}»)."
+    )
 
 
 def legend_gpu(cov: Coverage | None) -> str:

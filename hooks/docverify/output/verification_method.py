@@ -68,6 +68,8 @@ def legend(cov: Coverage | None, verification: Verification | None = None) -> st
         items.append(f"«CPU ✓»: {here} coincide con la grabada.")
     runners = coverage_text.legend_gpu(cov)
     items += [runners] if runners else []
+    devices = coverage_text.legend_devices(cov)
+    items += [devices] if devices else []
     items += [
         "«Error esperado ✓»: el bloque debía terminar con ese error y así fue.",
         "«✗»: no coincide o el bloque falló, y el sitio no se publica.",

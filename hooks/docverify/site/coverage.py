@@ -12,6 +12,7 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass
 
+from docverify.core.policies import AS_WRITTEN
 from docverify.sources.freshness import FRESH, Freshness
 from docverify.verifying.outcome import Provenance, SeenIn, Verification
 
@@ -44,6 +45,8 @@ class Coverage:
     need_gpu: tuple[str, ...]  # blocks whose device marks ask for a GPU recording they lack
     sources_fresh: int
     sources_total: int
+    # blocks that leave their devices to their code on a GPU (device_policy as-written)
+    as_written: int = 0
 
     @property
     def cpu_observed(self) -> int:
@@ -112,6 +115,9 @@ def of(verification: Verification, fresh: Freshness, today: dt.date) -> Coverage
         need_gpu=need,
         sources_fresh=sum(1 for s in fresh.statuses if s.status in FRESH),
         sources_total=len(fresh.statuses),
+        as_written=sum(
+            1 for o in outcomes if o.block.runs_on(GPU) and o.block.device_policy == AS_WRITTEN
+        ),
     )
 
 
