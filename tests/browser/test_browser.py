@@ -915,6 +915,50 @@ def test_a_panel_line_reads_in_both_schemes_and_opens_from_the_keyboard(
         page.close()
 
 
+# Where the line under each output of the page sits, in CSS px: from the panel's text edge
+# (inside its coloured border and its padding) to the line's, and from the output's bottom to
+# the line's top; the line is a <p> or, when it folds something, a <details>'s <summary>.
+_PANEL_LINES = """() => [...document.querySelectorAll(".dv-output")].flatMap(panel => {
+    const line = panel.querySelector(":scope > .dv-check > summary, :scope > p.dv-check");
+    const output = panel.querySelector(":scope > pre");
+    if (!line || !output || !line.checkVisibility()) return [];
+    const s = getComputedStyle(panel);
+    const edge = panel.getBoundingClientRect().left + parseFloat(s.borderLeftWidth) +
+        parseFloat(s.paddingLeft);
+    const box = line.getBoundingClientRect();
+    return [{kind: line.tagName.toLowerCase(), text: line.textContent.trim().slice(0, 40),
+             left: box.left - edge, gap: box.top - output.getBoundingClientRect().bottom}];
+})"""
+
+
+@pytest.mark.parametrize(("width", "height"), [(390, 844), (1280, 900)])
+def test_every_panel_line_starts_at_the_panels_text_and_under_its_output(
+    playwright_browser: Any, built: Built, site_url: str, width: int, height: int
+) -> None:
+    """The line under every output of every article, the one that folds something (a <summary>)
+    as the one that does not (a <p>): its text starts where the panel's does, not against the
+    coloured edge (Material gives a summary -0.6rem at each side), and it follows the output
+    closely (Material gives a details inside an admonition 1em above)."""
+    page = playwright_browser.new_page(viewport={"width": width, "height": height})
+    problems, kinds = [], set()
+    try:
+        for article in articles(built.root):
+            url = article_url(article)
+            page.goto(site_url + url, wait_until="load")
+            for line in page.evaluate(_PANEL_LINES):
+                kinds.add(line["kind"])
+                if abs(line["left"]) > 1 or not 0 <= line["gap"] <= 4:
+                    problems.append(
+                        f"{url} <{line['kind']}> «{line['text']}…»: a {line['left']:.0f} px del "
+                        f"borde del texto del panel, {line['gap']:.0f} px bajo la salida"
+                    )
+        assert kinds == {"p", "summary"}, kinds
+        if problems:
+            bs.fail(page, f"linea-panel-{width}", "\n".join(problems[:10]))
+    finally:
+        page.close()
+
+
 # Each autograd graph of the page, every folded part opened: the size in CSS px at which its
 # smallest label is drawn (its font size, scaled as the picture is), whether it scrolls sideways
 # in its box, and whether Tab reaches that box.
