@@ -252,10 +252,6 @@ def test_zensical_index_is_written_back_as_zensical_writes_it(tmp_path: Path) ->
     assert json.loads(path.read_text(encoding="utf-8")) == {"config": {}}
 
 
-def test_fold_drops_diacritics_and_case_only() -> None:
-    assert search.fold("Árbol, PINGÜINO y Ñandú: 2×3") == "arbol, pinguino y nandu: 2×3"
-
-
 def test_a_notebook_page_keeps_its_articles_links_pointing_where_they_point() -> None:
     """The article `articulos/b.md` links `a.md#x`: from the notebook page, at another depth,
     the link must still reach articulos/a.md (HTML from nbconvert, or Markdown for a generator
