@@ -357,7 +357,7 @@ def test_downloaded_notebook_runs_as_is_and_prints_what_the_page_shows(
             assert shown.source == block.code.rstrip("\n"), f"{block.key}: código distinto"
             tol = tolerance(config, block)
             got, expected = _outputs_text(executed), _outputs_text(shown)
-            recording = recordings.load(config, block, "cpu")
+            recording = recordings.of_block(config, block).get("cpu")
             assert recording is not None, f"{block.key}: sin grabación cpu"
             # What the page shows and what Jupyter printed are two runs: they agree as check
             # compares, through the recording ([..] markers, volatile values, tolerance).
