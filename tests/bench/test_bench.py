@@ -62,7 +62,7 @@ def test_execution_off_renders_recordings_and_never_passes(small: Path, tmp_path
     text = text_of(tmp_path / "loose", page.rel.removesuffix(".md"))
     assert "Salida grabada, no ejecutada ahora" in text
     for block in page.blocks:  # the recording, shown as such
-        assert recordings.load(cfg, block, "cpu").body.strip() in text, block.key
+        assert recordings.of_block(cfg, block).get("cpu").body.strip() in text, block.key
 
 
 @pytest.mark.slow

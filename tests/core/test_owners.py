@@ -39,6 +39,8 @@ WRITERS = {
     "verifying/shards.py": "las duraciones de las páginas",
 }
 WRITING = {"write_atomic", "write_text", "write_bytes"}
+# The one function that reads a block's recordings (every runner's, once).
+RECORDING_READER = ("verifying/recordings.py", "of_block")
 VERDICT_OWNER = "verifying/judge.py"
 # What only the judge does: decide a verdict, or make a block's outcome of one. (Its `attach`,
 # an outcome with a verdict the one loop decided, decides nothing.)
@@ -122,6 +124,36 @@ def recording_places(root: Path = ENGINE) -> list[str]:
     return _by_line(found)
 
 
+def _imports_read(tree: ast.AST) -> bool:
+    """Whether the module imports recordings.py's `read` by its name."""
+    return any(
+        isinstance(node, ast.ImportFrom)
+        and (node.module or "").endswith(".recordings")
+        and any(a.name == "read" for a in node.names)
+        for node in ast.walk(tree)
+    )
+
+
+def recording_reads(root: Path = ENGINE) -> list[str]:
+    """«module:line what» for each place that reads a recording file other than
+    RECORDING_READER: a call to `read` in recordings.py outside that function, and a call to
+    `recordings.read` (or to a `read` imported from recordings.py) anywhere else."""
+    found: list[tuple[str, int, str]] = []
+    module, reader = RECORDING_READER
+    for path in sorted(root.rglob("*.py")):
+        where = path.relative_to(root).as_posix()
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        if where == module:
+            scopes, bare = [n for n in tree.body if getattr(n, "name", "") != reader], True
+        else:
+            scopes, bare = [tree], _imports_read(tree)
+        for node in (n for scope in scopes for n in ast.walk(scope)):
+            plain = bare and isinstance(getattr(node, "func", None), ast.Name)
+            if _called(node) == "read" and (plain or _on(node) == "recordings"):
+                found.append((where, node.lineno, "lee una grabación"))
+    return _by_line(found)
+
+
 def verdict_places(root: Path = ENGINE) -> list[str]:
     """«module:line what» for each place outside VERDICT_OWNER that decides a verdict (calls
     the judge's `judge`, `unobserved` or `outcome`) or makes a Verdict or an Outcome
@@ -166,6 +198,14 @@ def test_a_recording_is_made_and_written_in_one_module() -> None:
     )
 
 
+def test_a_block_s_recordings_are_read_in_one_function() -> None:
+    found = recording_reads()
+    assert not found, (
+        f"una grabación se lee fuera de {RECORDING_READER[1]} ({RECORDING_READER[0]}; pide las "
+        "de un bloque con recordings.of_block):\n" + "\n".join(found)
+    )
+
+
 def test_a_second_reader_or_writer_is_found(tmp_path: Path) -> None:
     """The measures themselves: each kind of second reader or writer is caught, with its line."""
     (tmp_path / "report").mkdir()
@@ -204,6 +244,20 @@ def test_a_second_reader_or_writer_is_found(tmp_path: Path) -> None:
         "juzgar(bloque)\n",
         encoding="utf-8",
     )
+    (tmp_path / "verifying" / "recordings.py").write_text(
+        "def of_block(ruta):\n    return read(ruta)\n\n\ndef load(ruta):\n    return read(ruta)\n",
+        encoding="utf-8",
+    )
+    (tmp_path / "report" / "lector.py").write_text(
+        "from docverify.verifying.recordings import read\n"
+        "una = recordings.read(ruta)\notra = read(ruta)\ntexto = ruta.read()\n",
+        encoding="utf-8",
+    )
+    assert recording_reads(tmp_path) == [
+        "report/lector.py:2 lee una grabación",
+        "report/lector.py:3 lee una grabación",
+        "verifying/recordings.py:6 lee una grabación",
+    ]
     assert verdict_places(tmp_path) == [
         "report/juez.py:1 juzga un bloque (judge.judge)",
         "report/juez.py:2 juzga un bloque (judge.outcome)",

@@ -146,7 +146,7 @@ def test_grad_fn_prints_record_once_and_check_twice(project: Project, executor: 
     pages = read_site(config)
     recorded = record(config, pages, "cpu", executor)
     assert not errors(recorded.findings) and len(recorded.written) == 1
-    body = recordings.load(config, pages[0].blocks[0], "cpu").body
+    body = recordings.of_block(config, pages[0].blocks[0]).get("cpu").body
     assert "object at [dirección]>" in body and "0x" not in body, body
     for _ in range(2):
         report = verify(config, read_site(config), "cpu", executor)

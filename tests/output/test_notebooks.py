@@ -252,10 +252,6 @@ def test_zensical_index_is_written_back_as_zensical_writes_it(tmp_path: Path) ->
     assert json.loads(path.read_text(encoding="utf-8")) == {"config": {}}
 
 
-def test_fold_drops_diacritics_and_case_only() -> None:
-    assert search.fold("Árbol, PINGÜINO y Ñandú: 2×3") == "arbol, pinguino y nandu: 2×3"
-
-
 def test_a_notebook_page_keeps_its_articles_links_pointing_where_they_point() -> None:
     """The article `articulos/b.md` links `a.md#x`: from the notebook page, at another depth,
     the link must still reach articulos/a.md (HTML from nbconvert, or Markdown for a generator
@@ -361,7 +357,7 @@ def test_downloaded_notebook_runs_as_is_and_prints_what_the_page_shows(
             assert shown.source == block.code.rstrip("\n"), f"{block.key}: código distinto"
             tol = tolerance(config, block)
             got, expected = _outputs_text(executed), _outputs_text(shown)
-            recording = recordings.load(config, block, "cpu")
+            recording = recordings.of_block(config, block).get("cpu")
             assert recording is not None, f"{block.key}: sin grabación cpu"
             # What the page shows and what Jupyter printed are two runs: they agree as check
             # compares, through the recording ([..] markers, volatile values, tolerance).

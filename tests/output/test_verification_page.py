@@ -77,7 +77,7 @@ def expected_facts(cfg: config_mod.Config, block: Block, now: str | None = None)
     runs = [r for r in RUNNERS if block.runs_on(r)]
     device = f" ({DEVICE_LABEL[block.device_policy]})" if "gpu" in runs else ""
     facts = {"Corre en": ", ".join(LABEL[r] for r in runs) + device}
-    recs = {r: rec for r in RUNNERS if (rec := recordings.load(cfg, block, r))}
+    recs = {r: rec for r in RUNNERS if (rec := recordings.of_block(cfg, block).get(r))}
     for runner in runs:
         if runner in recs:
             recorded = spanish_date_of(recs[runner].header.get("date"))

@@ -92,7 +92,7 @@ def recorded_body(project: Project, executor: Executor) -> str:
     report = record(config, read_site(config), "cpu", executor)
     assert not report.findings, report.findings
     [page] = read_site(config)
-    recording = recordings.load(config, page.blocks[0], "cpu")
+    recording = recordings.of_block(config, page.blocks[0]).get("cpu")
     assert recording is not None
     return recording.body
 

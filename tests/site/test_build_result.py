@@ -55,7 +55,6 @@ def test_each_page_is_judged_once_per_build(
     for module in (model, freshness, notebooks):
         counting(module, "read_sources")
     counting(anatomy, "check")
-    counting(recordings, "load")
     counting(recordings, "of_block")
     result = _result(site, executor)
     rendered = render.site(result)  # the verification page, the notebooks
@@ -63,7 +62,7 @@ def test_each_page_is_judged_once_per_build(
         rendered.page(rel, render.Links("x/"))
     blocks = sum(len(p.blocks) for p in result.pages.values())
     articles = len(result.articles())
-    # Every runner's recordings of a block, read once (none read one by one).
+    # Every runner's recordings of a block, read once (and only by of_block: test_owners.py).
     expected = {"read_sources": len(result.pages), "check": articles, "of_block": blocks}
     assert calls == expected, calls
 

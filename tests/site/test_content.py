@@ -253,7 +253,7 @@ def test_every_curve_is_drawn_from_its_recording(built: Built) -> None:
         blocks = [b for b in page.blocks if b.options.get(curve.OPTION)]
         assert len(figures) == len(blocks), f"{page.rel}: {len(figures)} curvas, {len(blocks)}"
         for block, figure in zip(blocks, figures, strict=True):
-            body = recordings.load(cfg, block, "cpu").body.strip()
+            body = recordings.of_block(cfg, block).get("cpu").body.strip()
             svg = drawing.svg(curve.parse(body), "", "")
             expected = re.search(r'class="dv-curve-line"[^>]* points="([^"]*)"', svg).group(1)
             assert figure.select_one("polyline.dv-curve-line")["points"] == expected, block.key
@@ -266,7 +266,7 @@ def test_every_recorded_loss_curve_goes_down(built: Built) -> None:
     cfg = config_mod.load(built.root)
     for page in read_site(cfg):
         for block in (b for b in page.blocks if b.options.get(curve.OPTION)):
-            drawn = curve.parse(recordings.load(cfg, block, "cpu").body)
+            drawn = curve.parse(recordings.of_block(cfg, block).get("cpu").body)
             if "pérdida" not in drawn.y_label.lower():
                 continue
             first, last = drawn.points[0][1], drawn.points[-1][1]

@@ -37,7 +37,7 @@ def _article_blocks(built: Built) -> list[tuple[Page, Block]]:
 
 
 def _recorded(built: Built, block: Block) -> str:
-    recording = recordings.load(config_mod.load(built.root), block, "cpu")
+    recording = recordings.of_block(config_mod.load(built.root), block).get("cpu")
     assert recording is not None, block.key
     return recording.body
 

@@ -96,7 +96,7 @@ def test_every_block_shows_its_recorded_output(built: Built) -> None:
         text = text_of(built.site, url(page))
         assert f"torch {torch_version}" in text, page.rel
         for block in cpu_blocks:
-            recording = recordings.load(cfg, block, "cpu")
+            recording = recordings.of_block(cfg, block).get("cpu")
             assert recording is not None, block.key
             # «[..]» and the placeholders of volatile values (the page shows the value observed)
             gaps = re.compile("|".join(re.escape(g) for g in ["[..]", *PLACEHOLDERS]))

@@ -13,6 +13,7 @@ import subprocess
 import sys
 import threading
 import time
+import unicodedata
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -242,6 +243,12 @@ def screenshot(page: Any, name: str) -> Path:
     with contextlib.suppress(Exception):  # a screenshot must never hide the real failure
         page.screenshot(path=str(path), full_page=True)
     return path
+
+
+def unaccented(text: str) -> str:
+    """`text` as a reader types it without tildes: no diacritics (á→a, ü→u, ñ→n), lower-cased."""
+    decomposed = unicodedata.normalize("NFD", text)
+    return "".join(c for c in decomposed if not unicodedata.combining(c)).lower()
 
 
 def fail(page: Any, name: str, message: str) -> None:

@@ -512,7 +512,8 @@ def test_set_printoptions_inside_a_block_keeps_the_rule(
     )
     write_block(project, cpu.format(value=1))
     record_cpu(project, executor)
-    recorded = recordings.load(project.config, read_site(project.config)[0].blocks[0], "cpu")
+    (block,) = read_site(project.config)[0].blocks
+    recorded = recordings.of_block(project.config, block).get("cpu")
     assert recorded is not None and "]],\n       grad_fn=<MulBackward0>)" in recorded.body
     gpu = GPU_REPR + cpu.replace("print(x)", "print(gpu_repr(x))")
     write_block(project, gpu.format(value=1))

@@ -51,7 +51,7 @@ def two_recordings(project: Project, executor: Executor, tmp_path: Path) -> Path
     recordings.path_for(cfg, found, "cpu").rename(recordings.path_for(cfg, found, "gpu"))
     data.write_text("en la cpu", encoding="utf-8")
     _record(project, executor)
-    recs = {r: recordings.load(cfg, found, r) for r in ("cpu", "gpu")}
+    recs = {r: recordings.of_block(cfg, found).get(r) for r in ("cpu", "gpu")}
     assert recs["cpu"] and recs["gpu"] and recs["cpu"].body != recs["gpu"].body
     data.write_text("en la gpu", encoding="utf-8")
     return data

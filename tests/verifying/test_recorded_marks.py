@@ -108,7 +108,8 @@ def test_a_printed_marks_line_is_output_not_header(project: Project, executor: E
     """A block that prints a line that looks like the header key: it stays in the body."""
     project.page("a.md", block("print('# device-dependent: random')", "x"))
     recorded(project, executor)
-    recording = recordings.load(project.config, read_site(project.config)[0].blocks[0], "cpu")
+    (found,) = read_site(project.config)[0].blocks
+    recording = recordings.of_block(project.config, found).get("cpu")
     assert recording is not None
     assert recording.body == "# device-dependent: random\n" and recording.marks == ()
     assert not errors(cpu(project, executor).findings)

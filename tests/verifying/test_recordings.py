@@ -72,12 +72,12 @@ def test_an_unknown_environment_is_written_as_a_question_mark(tmp_path: Path) ->
     assert marked.endswith("# date: 2026-11-29\n# device-dependent: random\n# ----\nx\n")
 
 
-def test_load_reads_a_runners_recording_or_none(project: Project) -> None:
+def test_of_block_reads_the_recording_of_each_runner_that_has_one(project: Project) -> None:
     project.page("a.md", '# A\n\n```python exec="on" id="uno"\nprint(1)\n```\n')
     (block,) = read_site(project.config)[0].blocks
-    assert recordings.load(project.config, block, "gpu") is None
+    assert recordings.of_block(project.config, block).get("gpu") is None
     project.snippet("a/uno.gpu.txt", "# torch: 2.13.0\n# ----\n1\n")
-    loaded = recordings.load(project.config, block, "gpu")
+    loaded = recordings.of_block(project.config, block).get("gpu")
     assert loaded == recordings.Recording(
         project.root / "snippets/a/uno.gpu.txt", "gpu", {"torch": "2.13.0"}, "1\n"
     )

@@ -27,7 +27,7 @@ def block(project: Project) -> Block:
 
 def _recording(project: Project, block: Block, body: str, header: str = "") -> recordings.Recording:
     project.snippet("a/b.cpu.txt", f"{header}# ----\n{body}")
-    rec = recordings.load(project.config, block, "cpu")
+    rec = recordings.of_block(project.config, block).get("cpu")
     assert rec is not None
     return rec
 

@@ -281,7 +281,7 @@ def test_a_printed_header_end_line_is_part_of_the_body(
     project.page("a.md", block("print('# ----')\nprint('fin')", "x"))
     cfg = project.config
     record(cfg, read_site(cfg), "cpu", executor)
-    recording = recordings.load(cfg, read_site(cfg)[0].blocks[0], "cpu")
+    recording = recordings.of_block(cfg, read_site(cfg)[0].blocks[0]).get("cpu")
     assert recording is not None and recording.body == "# ----\nfin\n"
     assert not errors(run(project, executor).findings)
     project.page("a.md", block("print('# ----')\nprint('otro')", "x"))

@@ -1,11 +1,11 @@
 # An executed fence as every site generator shows it: the code, and the output the build verified.
 """How an executed fence becomes the code and the verified output under (or beside) it.
 
-One function for both generators: page.py writes this Markdown in place of each executed fence,
-from the engine's one parse of the page. The layouts are the ones of markdown-exec's `source`
-option (parsing/options.py lists them), with the tab titles in Spanish; the fence's `title`
-stays on the shown code fence, and a code line marked «markdown-exec: hide» runs but is not
-shown.
+One function for both generators: render.py (`Site.page`) writes this Markdown in place of each
+executed fence, from the engine's one parse of the page. The layouts are the ones of
+markdown-exec's `source` option (parsing/options.py lists them), with the tab titles in Spanish;
+the fence's `title` stays on the shown code fence, and a code line marked «markdown-exec: hide»
+runs but is not shown.
 """
 
 from __future__ import annotations

@@ -58,7 +58,7 @@ def raw(html_block: str) -> str:
 def custom_fences(configured: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """pymdownx.superfences' custom fences as the build needs them: the output fence, and no
     fence of the generator's own that would render (or run) an executed block itself: the
-    engine replaces every executed fence before the generator reads the page (page.py)."""
+    engine replaces every executed fence before the generator reads the page (render.py)."""
     ours = (OUTPUT_FENCE, RAW_FENCE)
     kept = [f for f in configured if f.get("name") not in ("python", "py", *ours)]
     return [

@@ -28,7 +28,6 @@ words).
 from __future__ import annotations
 
 import json
-import unicodedata
 from pathlib import Path
 from typing import Any
 
@@ -39,7 +38,8 @@ ZENSICAL_INDEX = "search.json"  # Zensical's search index, in its site folder
 # the home page; 4 leaves room for a home page that grows.
 ARTICLE_BOOST = 4.0
 MATERIAL = script_patch.Pinned("mkdocs-material", "9.8.2", "docverify/output/search.py")
-# The same folding as `fold`, in the worker's JavaScript (lunr lower-cases words and queries).
+# Each text without its diacritics (á→a, ü→u, ñ→n), in the worker's JavaScript (lunr lower-cases
+# words and queries).
 _FOLD_JS = 'self.dvFoldText=t=>t.normalize("NFD").replace(/\\p{M}/gu,"")'
 MATERIAL_WORKER = script_patch.Patch(
     "búsqueda sin tildes",
@@ -61,12 +61,6 @@ MATERIAL_WORKER = script_patch.Patch(
         ),
     ),
 )
-
-
-def fold(text: str) -> str:
-    """`text` without diacritics (á→a, ü→u, ñ→n), lower-cased."""
-    decomposed = unicodedata.normalize("NFD", text)
-    return "".join(c for c in decomposed if not unicodedata.combining(c)).lower()
 
 
 def patch_material_worker(site_dir: Path) -> None:

@@ -12,7 +12,7 @@ where they come from:
 
 On such a page the glossary lint reads none of its blocks' comments (they are the upstream
 authors' words), except those of a block marked own="true", which is ours; the page shows a
-credit (output/credit.py) and the weekly run compares the file upstream (sources/drift.py).
+credit (output/credit.py) and the weekly run compares the file upstream (sources/origins.py).
 """
 
 from __future__ import annotations

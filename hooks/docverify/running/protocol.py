@@ -70,7 +70,7 @@ class BlockResult(TypedDict):
     value: NotRequired[str]  # the shown repr of a bare last expression (already in `output`)
     engine: NotRequired[bool]  # the engine stopped it (timeout, dead process): never cached
     error_line: NotRequired[int]  # the block's line it ran when the engine stopped it (timeout)
-    cause: NotRequired[str]  # why the engine stopped it or did not run it: one of CAUSES
+    cause: NotRequired[str]  # why the engine stopped it or did not run it: TIMED_OUT, AFTER_FAILURE
     # Processes it started that were still running when its page ended, stopped by the engine:
     # their command lines (see running/processes.py).
     stopped: NotRequired[list[str]]
@@ -123,12 +123,12 @@ EXIT: MessageKind = "exit"
 # session failed): each asks for another fix (verifying/messages.execution_fix).
 TIMED_OUT = "timeout"
 AFTER_FAILURE = "after-failure"
-CAUSES = (TIMED_OUT, AFTER_FAILURE)
 
 
 def failure(message: str, line: int = 0, cause: str = "") -> BlockResult:
     """A result for a block the engine stopped or could not run (never cached); `line`: the
-    block's line it was running then, when known; `cause`: one of CAUSES, when it is one."""
+    block's line it was running then, when known; `cause`: TIMED_OUT or AFTER_FAILURE, when
+    it is one."""
     result: BlockResult = {
         "output": "",
         "error": message,

@@ -28,7 +28,7 @@ def missing_recordings(
         missing_recording(config, block, runner)
         for page in pages
         for block in page.blocks
-        if block.runs_on(runner) and not recordings.load(config, block, runner)
+        if block.runs_on(runner) and not recordings.path_for(config, block, runner).is_file()
     ]
 
 

@@ -64,11 +64,6 @@ def of_block(config: Config, block: Block) -> dict[str, Recording]:
     return found
 
 
-def load(config: Config, block: Block, runner: str) -> Recording | None:
-    path = path_for(config, block, runner)
-    return read(path, runner) if path.is_file() else None
-
-
 def render(
     block: Block,
     runner: str,
