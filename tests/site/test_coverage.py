@@ -38,6 +38,7 @@ from docverify.running.executor import Executor
 from docverify.site import coverage
 from docverify.site.result import BuildResult
 from docverify.sources import freshness
+from docverify.verifying import judge
 from docverify.verifying.outcome import Provenance, SeenIn
 from docverify.verifying.record import record
 from docverify.verifying.verify import verify
@@ -431,6 +432,43 @@ def test_the_sources_count_says_how_many_are_fresh(project: Project, executor: E
     cov = coverage.of(verify(cfg, pages, "cpu", executor), freshness.evaluate(cfg, pages, day), day)
     assert (cov.sources_fresh, cov.sources_total) == (2, 3)
     assert "- Fuentes al día: 2 de 3." in words.verification_opening(cov)
+
+
+POLICIES = """\
+# Dispositivos
+
+```python exec="on" id="suyo" device_policy="as-written"
+print(1)
+```
+
+```python exec="on" id="solo-gpu" runner="gpu" reason="usa cuda" device_policy="as-written"
+print(2)
+```
+
+```python exec="on" id="solo-cpu" runner="cpu" reason="sin cuda" device_policy="as-written"
+print(3)
+```
+
+```python exec="on" id="por-defecto"
+print(4)
+```
+"""
+
+
+def test_the_blocks_that_leave_their_devices_to_their_code_on_a_gpu_are_counted(
+    project: Project,
+) -> None:
+    """`as_written` counts the blocks that run on the gpu runner (with or without the cpu
+    runner) under device_policy="as-written": not one that runs only on CPU, where the policy
+    has no effect, nor one with the default policy. Nothing runs: the count reads the fences."""
+    project.page("bloques.md", POLICIES)
+    cfg = project.config
+    pages = read_site(cfg)
+    cov = coverage.of(
+        judge.verification(cfg, pages, "cpu", None), freshness.evaluate(cfg, pages, DAY), DAY
+    )
+    assert not [f for p in pages for f in p.findings], [f for p in pages for f in p.findings]
+    assert cov.blocks == 4 and cov.as_written == 2
 
 
 def test_a_gpu_build_records_where_and_when_it_observed(
