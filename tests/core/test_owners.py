@@ -11,6 +11,7 @@ second reader or writer that will drift from the first: each is found here, with
 from __future__ import annotations
 
 import ast
+import functools
 from pathlib import Path
 
 import docverify
@@ -169,7 +170,34 @@ def verdict_places(root: Path = ENGINE) -> list[str]:
                 found.append((where, line, f"juzga un bloque (judge.{name})"))
             elif name in MADE and isinstance(getattr(node, "func", None), ast.Name):
                 found.append((where, line, f"hace un {name}"))
+            elif name == "replace" and (own := _made_fields() & _keywords(node)):
+                found.append((where, line, f"copia un {'/'.join(sorted(MADE))} ({min(own)}=)"))
     return _by_line(found)
+
+
+def _keywords(node: ast.AST) -> set[str]:
+    return {k.arg for k in getattr(node, "keywords", ()) if k.arg}
+
+
+@functools.cache
+def _made_fields() -> set[str]:
+    """The fields of a Verdict or an Outcome that no other dataclass of the engine has: a
+    `replace(x, field=…)` with one of them copies a verdict or an outcome, whatever x is."""
+    fields: dict[str, set[str]] = {}
+    for path in sorted(ENGINE.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ClassDef) and any(
+                "dataclass" in ast.unparse(d) for d in node.decorator_list
+            ):
+                names = {
+                    f.target.id
+                    for f in node.body
+                    if isinstance(f, ast.AnnAssign) and isinstance(f.target, ast.Name)
+                }
+                fields[node.name] = fields.get(node.name, set()) | names
+    made = set().union(*(fields.get(name, set()) for name in MADE))
+    others = set().union(*(v for k, v in fields.items() if k not in MADE))
+    return made - others
 
 
 def test_a_verdict_is_decided_in_one_module() -> None:
@@ -241,7 +269,10 @@ def test_a_second_reader_or_writer_is_found(tmp_path: Path) -> None:
         "veredicto = judge.judge(config, bloque, 'cpu', visto)\n"
         "hecho = judge.outcome(config, bloque, veredicto, grabaciones)\n"
         "otro = Verdict('cpu', estado, referencia)\n"
-        "juzgar(bloque)\n",
+        "juzgar(bloque)\n"
+        "copia = dataclasses.replace(veredicto, agreement=None)\n"
+        "otra = replace(hecho, verdicts={})\n"
+        "ajena = dataclasses.replace(informe, findings=[])\n",
         encoding="utf-8",
     )
     (tmp_path / "verifying" / "recordings.py").write_text(
@@ -262,4 +293,6 @@ def test_a_second_reader_or_writer_is_found(tmp_path: Path) -> None:
         "report/juez.py:1 juzga un bloque (judge.judge)",
         "report/juez.py:2 juzga un bloque (judge.outcome)",
         "report/juez.py:3 hace un Verdict",
+        "report/juez.py:5 copia un Outcome/Verdict (agreement=)",
+        "report/juez.py:6 copia un Outcome/Verdict (verdicts=)",
     ]

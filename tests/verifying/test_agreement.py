@@ -33,7 +33,7 @@ def _verdict(
 def _agreements(project: Project, build: str, *verdicts: Verdict) -> dict[str, Agreement | None]:
     block = Block("a.md", "b", "print(1)", Path("a.md"), 1, 1)
     made = Outcome(block, build, {}, {v.runner: v for v in verdicts})
-    return {r: v.agreement for r, v in agreed(project.config, made).verdicts.items()}
+    return agreed(project.config, made)
 
 
 @pytest.mark.parametrize(

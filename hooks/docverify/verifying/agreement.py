@@ -4,19 +4,17 @@ characters, the same but for the device (the device rule, baselines.py), or diff
 
 from __future__ import annotations
 
-import dataclasses
-
 from docverify.core.config import Config
 from docverify.core.text import normalise
 from docverify.verifying import baselines, compare
 from docverify.verifying.outcome import Agreement, Outcome, Verdict, tolerance
 
 
-def agreed(config: Config, made: Outcome) -> Outcome:
-    """`made` with each shown output's agreement with the first output the block's panel shows
-    (the build runner's observed output, else the first other runner's output or recording);
-    the first one, and a runner with nothing to show, have none. A new outcome: verdicts are
-    never changed."""
+def agreed(config: Config, made: Outcome) -> dict[str, Agreement | None]:
+    """By runner, the agreement of each output `made`'s panel shows with the first one it shows
+    (the build runner's observed output, else the first other runner's output or recording):
+    None for the first one and for a runner with nothing to show; a runner the panel does not
+    show is absent. judge.py puts them in the outcome's verdicts."""
     tol = tolerance(config, made.block)
     first: tuple[str, str] | None = None
     found: dict[str, Agreement | None] = {}
@@ -30,11 +28,7 @@ def agreed(config: Config, made: Outcome) -> Outcome:
             first = (verdict.runner, text)
             continue
         found[verdict.runner] = _agreement(verdict, text, first, tol)
-    verdicts = {
-        r: v if r not in found else dataclasses.replace(v, agreement=found[r])
-        for r, v in made.verdicts.items()
-    }
-    return dataclasses.replace(made, verdicts=verdicts)
+    return found
 
 
 def _agreement(

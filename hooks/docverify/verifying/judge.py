@@ -120,20 +120,13 @@ class _Judging:
         fix: str,
         line: int | None = None,
         detail: str = "",
-        status: Status = Status.ERROR,
     ) -> None:
-        block = self.block
-        page = f"{self.config.rel(self.config.docs_dir / block.page)}:{block.fence_line}"
-        self.status = status
+        block, rel = self.block, self.config.rel
+        page = f"{rel(self.config.docs_dir / block.page)}:{block.fence_line}"
+        self.status = Status.ERROR
+        where, message = rel(block.origin), f"{message} (página {page})"
         self.findings.append(
-            Finding(
-                kind,
-                f"{message} (página {page})",
-                self.config.rel(block.origin),
-                line or block.origin_line,
-                fix,
-                detail=detail,
-            )
+            Finding(kind, message, where, line or block.origin_line, fix, detail=detail)
         )
 
 
@@ -188,14 +181,24 @@ def outcome(config: Config, block: Block, verdict: Verdict, recs: Recordings) ->
         for r in RUNNERS
         if r == verdict.runner or block.runs_on(r)
     }
-    return agreement.agreed(config, Outcome(block, verdict.runner, recs, verdicts))
+    return _agreed(config, Outcome(block, verdict.runner, recs, verdicts))
 
 
 def attach(config: Config, made: Outcome, verdict: Verdict) -> Outcome:
     """`made` with another runner's verdict, observed by its report, in place of what was
     known of it (a new outcome: `made` stays as it was)."""
     verdicts = {**made.verdicts, verdict.runner: verdict}
-    return agreement.agreed(config, dataclasses.replace(made, verdicts=verdicts))
+    return _agreed(config, dataclasses.replace(made, verdicts=verdicts))
+
+
+def _agreed(config: Config, made: Outcome) -> Outcome:
+    """`made` with each shown output's agreement with the first (agreement.py): a new outcome."""
+    found = agreement.agreed(config, made)
+    verdicts = {
+        r: dataclasses.replace(v, agreement=found[r]) if r in found else v
+        for r, v in made.verdicts.items()
+    }
+    return dataclasses.replace(made, verdicts=verdicts)
 
 
 def _ran_as_declared(judging: _Judging, result: BlockResult, earlier: Sequence[Block]) -> bool:
