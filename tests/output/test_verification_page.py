@@ -269,15 +269,28 @@ RUN_ELSEWHERE = (
 )
 POLICY = freshness.Policy(max_age_days=90, warn_days=7)
 INTRO = (
-    "Una fuente caduca 90 días después de verificarse (o antes, si tiene su propio intervalo); en "
-    "los últimos 7 días se marca para revisar. Si el código citado de un paquete instalado "
-    "cambia, se marca también."
+    "Una fuente caduca 90 días después de verificarse (o antes, si tiene su propio intervalo): "
+    "caducada, la construcción falla y el sitio no se publica; en los últimos 7 días se marca "
+    "para revisar. Si el código citado de un paquete instalado cambia, la construcción falla "
+    "igual."
 )
 NO_SOURCES, NO_BLOCKS = "Ninguna página cita fuentes.", "Ninguna página tiene bloques ejecutados."
 
 
 def _fresh(*statuses: freshness.SourceStatus) -> freshness.Freshness:
     return freshness.Freshness(POLICY, TODAY, list(statuses), [])
+
+
+def test_the_intro_says_what_a_changed_cited_code_does_under_each_drift_policy() -> None:
+    """drift="error" (the default) fails the build like an expired source: the page must not
+    say it is only flagged; drift="report" only flags it."""
+    assert verification_page.sources_intro(_fresh()) == INTRO
+    reported = freshness.Policy(max_age_days=90, warn_days=7, drift="report")
+    said = verification_page.sources_intro(freshness.Freshness(reported, TODAY, [], []))
+    assert said.endswith(
+        "Si el código citado de un paquete instalado cambia, se marca también, sin que falle la "
+        "construcción."
+    ), said
 
 
 def _ran(runner: str, env: dict[str, str], **kw: object) -> Verification:

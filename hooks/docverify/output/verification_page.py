@@ -11,6 +11,7 @@ import datetime as dt
 from docverify.core import device_marks, device_rule
 from docverify.core.config import LABEL, RUNNERS, Config
 from docverify.core.dates import day_count, spanish_date, spanish_date_of
+from docverify.core.findings import Level
 from docverify.core.markdown import md_escape
 from docverify.output import coverage_text, report_blocks
 from docverify.parsing.pages import Page
@@ -149,12 +150,19 @@ def _stacked(name: str, markdown: str) -> str:
 
 
 def sources_intro(fresh: Freshness) -> str:
-    """When a source expires and when it is flagged for review."""
+    """When a source expires and when it is flagged for review; what a change of the cited
+    code does, as the policy's `drift` decides (an error stops the build like an expired source)."""
     pol = fresh.policy
+    drift = (
+        "la construcción falla igual"
+        if pol.drift_level is Level.ERROR
+        else "se marca también, sin que falle la construcción"
+    )
     return (
         f"Una fuente caduca {pol.max_age_days} días después de verificarse (o antes, si "
-        f"tiene su propio intervalo); en los últimos {pol.warn_days} días se marca para "
-        "revisar. Si el código citado de un paquete instalado cambia, se marca también."
+        "tiene su propio intervalo): caducada, la construcción falla y el sitio no se publica; "
+        f"en los últimos {pol.warn_days} días se marca para revisar. Si el código citado de un "
+        f"paquete instalado cambia, {drift}."
     )
 
 
