@@ -13,6 +13,7 @@ from docverify.core.config import LABEL, RUNNERS, Config
 from docverify.core.dates import day_count, spanish_date, spanish_date_of
 from docverify.core.findings import Level
 from docverify.core.markdown import md_escape
+from docverify.core.policies import AS_WRITTEN, DEVICE_LABEL
 from docverify.output import coverage_text, report_blocks
 from docverify.parsing.pages import Page
 from docverify.site import navigation
@@ -75,7 +76,9 @@ def _how_to_read_blocks(
     ) + (
         f" Sin grabación propia, el runner GPU compara con la de CPU ({device_rule.NAME}: "
         f"{device_rule.TEXT}), salvo en un bloque cuya salida en una GPU puede no ser la de CPU "
-        f"({device_marks.any_text()}): ese necesita su propia grabación de GPU."
+        f"({device_marks.any_text()}): ese necesita su propia grabación de GPU. No la necesita "
+        f"uno que solo {device_marks.TEXT[device_marks.RANDOM]} y corre en GPU con "
+        f"«{DEVICE_LABEL[AS_WRITTEN]}»: sus números los saca el generador de la CPU, como en CPU."
     )
     if blocks is None or not blocks.shared:
         return [told]
