@@ -103,8 +103,8 @@ def test_lint_lists_the_blocks_that_depend_on_the_device(
 
 BASELINES = (
     "Con qué grabación compara cada runner (regla de dispositivo: en GPU se quita el argumento "
-    "device='cuda:N' de los repr de tensores y parámetros antes de comparar; nada más se "
-    "enmascara):\n"
+    "device='cuda:N' de los repr de tensores y parámetros antes de comparar; esta regla no "
+    "quita nada más):\n"
 )
 UNO = "  a/uno: cpu → sin grabación (falta uno.cpu.txt) · gpu → sin grabación (falta uno.cpu.txt)\n"
 DOS = "  a/dos: gpu → sin grabación (falta dos.gpu.txt)\n"

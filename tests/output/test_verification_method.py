@@ -7,6 +7,7 @@ import dataclasses
 from types import SimpleNamespace as NS
 
 import pytest
+from docverify.core.status import Status
 from docverify.output import home, verification_method
 from docverify.site.coverage import Coverage, GpuObserved
 from docverify.verifying.outcome import Provenance, SeenIn
@@ -20,7 +21,8 @@ FIRST = (
 )
 LAST = (
     "«Error esperado ✓»: el bloque debía terminar con ese error y así fue.",
-    "«✗»: no coincide o el bloque falló, y el sitio no se publica.",
+    "«✗ (…)»: entre paréntesis, por qué: «no coincide con su grabación», «sin grabación» o "
+    "«falló»; el sitio no se publica.",
     "«Esperado · Observado»: el valor que anuncia el texto frente al que se imprimió.",
 )
 HERE = "la salida observada para esta versión"
@@ -52,6 +54,16 @@ def _cov(runner: str = "cpu", observed: int = 2, gpu: GpuObserved | None = None)
 
 def _ul(*items: str) -> str:
     return '<ul class="dv-legend">' + "".join(f"<li>{item}</li>" for item in items) + "</ul>"
+
+
+def test_the_cross_names_every_reason_a_panel_writes_beside_it() -> None:
+    """A block without its recording also shows ✗ under its output (with «sin grabación»):
+    the legend's ✗ must not say only «does not match or failed»."""
+    shown = verification_method.legend(None)
+    crossed = [s for s in Status if s.ran and s is not Status.OK]
+    assert Status.MISSING in crossed
+    for status in crossed:
+        assert f"«{status.label}»" in shown, status
 
 
 def test_the_legend_with_no_coverage_explains_the_cpu_mark() -> None:

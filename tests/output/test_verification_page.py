@@ -15,7 +15,7 @@ from docverify.core import device_marks, device_rule
 from docverify.core.config import LABEL, RUNNERS
 from docverify.core.dates import spanish_date, spanish_date_of
 from docverify.core.markdown import md_escape
-from docverify.core.policies import DEVICE_LABEL
+from docverify.core.policies import AS_WRITTEN, DEFAULT_CUDA, DEVICE_LABEL
 from docverify.core.request import Request
 from docverify.core.status import Status
 from docverify.output import coverage_text, render, verification_page
@@ -255,7 +255,9 @@ def _table_rows(markdown: str) -> list[list[str]]:
 DEVICE = (
     f" Sin grabación propia, el runner GPU compara con la de CPU ({device_rule.NAME}: "
     f"{device_rule.TEXT}), salvo en un bloque cuya salida en una GPU puede no ser la de CPU "
-    f"({device_marks.any_text()}): ese necesita su propia grabación de GPU."
+    f"({device_marks.any_text()}): ese necesita su propia grabación de GPU. No la necesita uno "
+    "que solo depende de números aleatorios y corre en GPU con «dispositivos del código»: sus "
+    "números los saca el generador de la CPU, como en CPU."
 )
 RUN_HERE = (
     "Cada bloque se ejecuta en cada construcción{}; de cada uno se dice cuándo se grabó su salida "
@@ -269,15 +271,41 @@ RUN_ELSEWHERE = (
 )
 POLICY = freshness.Policy(max_age_days=90, warn_days=7)
 INTRO = (
-    "Una fuente caduca 90 días después de verificarse (o antes, si tiene su propio intervalo); en "
-    "los últimos 7 días se marca para revisar. Si el código citado de un paquete instalado "
-    "cambia, se marca también."
+    "Una fuente caduca 90 días después de verificarse (o antes, si tiene su propio intervalo): "
+    "caducada, la construcción falla y el sitio no se publica; en los últimos 7 días se marca "
+    "para revisar. Si el código citado de un paquete instalado cambia, la construcción falla "
+    "igual."
 )
 NO_SOURCES, NO_BLOCKS = "Ninguna página cita fuentes.", "Ninguna página tiene bloques ejecutados."
 
 
 def _fresh(*statuses: freshness.SourceStatus) -> freshness.Freshness:
     return freshness.Freshness(POLICY, TODAY, list(statuses), [])
+
+
+def test_the_exception_of_the_device_rule_is_the_judge_s(project: Project) -> None:
+    """A block marked only `random` under «dispositivos del código» can match its CPU output on
+    a GPU (device_marks.can_match_cpu): the page must not say every block that depends on
+    random numbers needs its own GPU recording."""
+    assert device_marks.can_match_cpu([device_marks.RANDOM], AS_WRITTEN)
+    assert not device_marks.can_match_cpu([device_marks.RANDOM], DEFAULT_CUDA)
+    page = verification_page.render(project.config, [], None, _fresh())
+    assert (
+        "No la necesita uno que solo depende de números aleatorios y corre en GPU con "
+        f"«{DEVICE_LABEL[AS_WRITTEN]}»" in page
+    )
+
+
+def test_the_intro_says_what_a_changed_cited_code_does_under_each_drift_policy() -> None:
+    """drift="error" (the default) fails the build like an expired source: the page must not
+    say it is only flagged; drift="report" only flags it."""
+    assert verification_page.sources_intro(_fresh()) == INTRO
+    reported = freshness.Policy(max_age_days=90, warn_days=7, drift="report")
+    said = verification_page.sources_intro(freshness.Freshness(reported, TODAY, [], []))
+    assert said.endswith(
+        "Si el código citado de un paquete instalado cambia, se marca también, sin que falle la "
+        "construcción."
+    ), said
 
 
 def _ran(runner: str, env: dict[str, str], **kw: object) -> Verification:

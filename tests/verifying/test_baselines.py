@@ -20,6 +20,7 @@ import pytest
 import torch
 import torch.autograd.forward_ad as fwAD
 from conftest import BIN, Project
+from docverify.core import device_rule
 from docverify.core.config import Config
 from docverify.core.findings import errors
 from docverify.core.kinds import Kind
@@ -528,3 +529,17 @@ def test_set_printoptions_inside_a_block_keeps_the_rule(
     # Five lines on each side (compared as four: the suffixes joined to the row before them).
     assert "@@ -1,5 +1,5 @@" in finding.detail, finding.detail
     assert finding.line == gpu.format(value=2).split("\n").index("print('valor', 2)") + 1
+
+
+def test_the_device_rule_in_words_speaks_only_of_itself() -> None:
+    """Under the device rule a volatile value (core/volatile.py) and a number within the
+    tolerance still match, as on every runner: the rule's words (the verification page, lint)
+    must not say that nothing else is masked, only that the rule removes nothing else."""
+    tol = compare.Tolerance(rtol=1e-5, atol=1e-8)
+    rule = baselines.Baseline(
+        "gpu", Recording(Path("x.cpu.txt"), "cpu", {}, "<AddBackward0 object at [dirección]> 1.0")
+    )
+    observed = "<AddBackward0 object at 0x7f2c1a3b9e50> 1.000001"
+    assert rule.device_rule and rule.matches(observed, tol)
+    assert "nada más se enmascara" not in device_rule.TEXT
+    assert device_rule.TEXT.endswith("esta regla no quita nada más")

@@ -9,5 +9,5 @@ from __future__ import annotations
 NAME = "regla de dispositivo"
 TEXT = (
     "en GPU se quita el argumento device='cuda:N' de los repr de tensores y parámetros "
-    "antes de comparar; nada más se enmascara"
+    "antes de comparar; esta regla no quita nada más"
 )

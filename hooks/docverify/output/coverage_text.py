@@ -1,9 +1,10 @@
 """Every sentence the site says about where this version ran, worded from the build's coverage.
 
-The home page (its paragraph and its description), `site_description`, the legend above each
-article, the verification page's opening counts and the notebooks' header say it in these words, all
-computed from one `site.coverage.Coverage`: a build with no GPU observation says that this
-version was verified on CPU only; one given the gpu job's report says what that report observed.
+The page that holds MARKER (docs/como-se-verifica.md: its paragraph, its legend and its
+description), `site_description`, the verification page's opening counts and the notebooks'
+header say it in these words, all computed from one `site.coverage.Coverage`: a build with no
+GPU observation says that this version was verified on CPU only; one given the gpu job's report
+says what that report observed.
 No sentence here is true of every build: each one is chosen by the data.
 """
 
@@ -18,7 +19,8 @@ from docverify.core.text import counted
 from docverify.site.coverage import Coverage, GpuObserved
 
 # The marker a page writes, on a line of its own, where its paragraph about this version's
-# runners goes (index.md); the same text inside a line (quoted in code, say) is not a marker.
+# runners goes (como-se-verifica.md); the same text inside a line (quoted in code, say) is not a
+# marker.
 MARKER = "<!-- docverify:verificacion -->"
 MARKER_LINE = re.compile(rf"^[ \t]*{re.escape(MARKER)}[ \t]*$", re.MULTILINE)
 # The labels a reader sees on the panels (output/runner_view.py), explained here.

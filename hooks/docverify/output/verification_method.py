@@ -13,6 +13,7 @@ import html
 import posixpath
 import re
 
+from docverify.core.status import Status
 from docverify.output import coverage_text, home, verification_page
 from docverify.site.coverage import Coverage
 from docverify.site.result import BuildResult
@@ -50,6 +51,13 @@ def article_line(result: BuildResult, rel: str) -> str:
     )
 
 
+def _failed() -> str:
+    """The reasons a panel gives beside its ✗ (output/panel.py: every status that ran and did
+    not pass, the missing recording included), quoted as the panel writes them."""
+    shown = [f"«{status.label}»" for status in Status if status.ran and status is not Status.OK]
+    return f"{', '.join(shown[:-1])} o {shown[-1]}"
+
+
 def legend(cov: Coverage | None, verification: Verification | None = None) -> str:
     """What the marks in the output titles mean, with what this version's coverage says of the
     runners (output/coverage_text.py). A build from the verification jobs' reports
@@ -72,7 +80,7 @@ def legend(cov: Coverage | None, verification: Verification | None = None) -> st
     items += [devices] if devices else []
     items += [
         "«Error esperado ✓»: el bloque debía terminar con ese error y así fue.",
-        "«✗»: no coincide o el bloque falló, y el sitio no se publica.",
+        f"«✗ (…)»: entre paréntesis, por qué: {_failed()}; el sitio no se publica.",
         "«Esperado · Observado»: el valor que anuncia el texto frente al que se imprimió.",
     ]
     rows = "".join(f"<li>{html.escape(item, quote=False)}</li>" for item in items)

@@ -11,7 +11,9 @@ import datetime as dt
 from docverify.core import device_marks, device_rule
 from docverify.core.config import LABEL, RUNNERS, Config
 from docverify.core.dates import day_count, spanish_date, spanish_date_of
+from docverify.core.findings import Level
 from docverify.core.markdown import md_escape
+from docverify.core.policies import AS_WRITTEN, DEVICE_LABEL
 from docverify.output import coverage_text, report_blocks
 from docverify.parsing.pages import Page
 from docverify.site import navigation
@@ -74,7 +76,9 @@ def _how_to_read_blocks(
     ) + (
         f" Sin grabación propia, el runner GPU compara con la de CPU ({device_rule.NAME}: "
         f"{device_rule.TEXT}), salvo en un bloque cuya salida en una GPU puede no ser la de CPU "
-        f"({device_marks.any_text()}): ese necesita su propia grabación de GPU."
+        f"({device_marks.any_text()}): ese necesita su propia grabación de GPU. No la necesita "
+        f"uno que solo {device_marks.TEXT[device_marks.RANDOM]} y corre en GPU con "
+        f"«{DEVICE_LABEL[AS_WRITTEN]}»: sus números los saca el generador de la CPU, como en CPU."
     )
     if blocks is None or not blocks.shared:
         return [told]
@@ -149,12 +153,19 @@ def _stacked(name: str, markdown: str) -> str:
 
 
 def sources_intro(fresh: Freshness) -> str:
-    """When a source expires and when it is flagged for review."""
+    """When a source expires and when it is flagged for review; what a change of the cited
+    code does, as the policy's `drift` decides (an error stops the build like an expired source)."""
     pol = fresh.policy
+    drift = (
+        "la construcción falla igual"
+        if pol.drift_level is Level.ERROR
+        else "se marca también, sin que falle la construcción"
+    )
     return (
         f"Una fuente caduca {pol.max_age_days} días después de verificarse (o antes, si "
-        f"tiene su propio intervalo); en los últimos {pol.warn_days} días se marca para "
-        "revisar. Si el código citado de un paquete instalado cambia, se marca también."
+        "tiene su propio intervalo): caducada, la construcción falla y el sitio no se publica; "
+        f"en los últimos {pol.warn_days} días se marca para revisar. Si el código citado de un "
+        f"paquete instalado cambia, {drift}."
     )
 
 
