@@ -66,20 +66,12 @@ def _width(graph: Graph, item: object) -> float:
     return len(graph.labels[item]) * CHAR_W + 2 * PAD_X if isinstance(item, int) else 12.0
 
 
-def _row_widths(graph: Graph, rows: list[list[int | tuple[int, int]]]) -> list[float]:
-    return [sum(_width(graph, i) for i in row) + GAP_X * (len(row) - 1) for row in rows]
-
-
-def natural_width(graph: Graph) -> float:
-    """The picture's width at its natural size, in CSS px (its viewBox's width)."""
-    rows, _ = _rows(graph)
-    return max(_row_widths(graph, rows)) + 2 * MARGIN
-
-
 def svg(graph: Graph, title: str, element_id: str) -> str:
-    """Inline SVG of `graph`: a box per node, layered top to bottom, an arrow per edge."""
+    """Inline SVG of `graph`: a box per node, layered top to bottom, an arrow per edge. Its
+    natural width (its viewBox's, in CSS px) is also --dv-graph-width, below which the
+    stylesheet does not shrink it (see `figure`)."""
     rows, _ = _rows(graph)
-    row_w = _row_widths(graph, rows)
+    row_w = [sum(_width(graph, i) for i in row) + GAP_X * (len(row) - 1) for row in rows]
     total_w = max(row_w) + 2 * MARGIN
     total_h = len(rows) * BOX_H + (len(rows) - 1) * GAP_Y + 2 * MARGIN
     cx: dict[object, float] = {}
@@ -92,7 +84,7 @@ def svg(graph: Graph, title: str, element_id: str) -> str:
             cursor += w + GAP_X
     parts = [
         f'<svg class="dv-graph-svg" role="img" viewBox="0 0 {total_w:.0f} {total_h:.0f}" '
-        f'width="{total_w:.0f}" height="{total_h:.0f}" '
+        f'width="{total_w:.0f}" height="{total_h:.0f}" style="--dv-graph-width: {total_w:.0f}px" '
         f'aria-labelledby="{element_id}-t {element_id}-d" xmlns="http://www.w3.org/2000/svg">',
         f'<title id="{element_id}-t">{html.escape(title)}</title>',
         f'<desc id="{element_id}-d">{html.escape(describe(graph))}</desc>',
@@ -135,13 +127,11 @@ def figure(text: str, title: str, element_id: str) -> str:
 
     The picture shrinks to the page's width, but not below the width at which its labels would
     be drawn smaller than the stylesheet allows (docs/stylesheets/docverify.css, from the
-    natural width passed as --dv-graph-width): a wider graph scrolls sideways in its own box,
-    as code does, which the keyboard reaches (tabindex)."""
-    graph = parse(text)
-    picture = svg(graph, title, element_id)
+    natural width the picture gives as --dv-graph-width): a wider graph scrolls sideways in its
+    own box, as code does, which the keyboard reaches (tabindex)."""
+    picture = svg(parse(text), title, element_id)
     return (
-        '<figure class="dv-graph"><div class="dv-graph-scroll" tabindex="0" '
-        f'style="--dv-graph-width: {natural_width(graph):.0f}px">{picture}</div>'
+        f'<figure class="dv-graph"><div class="dv-graph-scroll" tabindex="0">{picture}</div>'
         f"<figcaption>{html.escape(title)} (dibujado a partir de la salida verificada)"
         "</figcaption></figure>"
     )
